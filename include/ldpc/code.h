@@ -1,0 +1,106 @@
+/* Immutable description of a binary LDPC code (the Tanner graph of H and how to
+ * traverse it). Built once by one of the constructors below; every decoder and
+ * encoder reads it and nothing ever modifies it. */
+#ifndef LDPC_CODE_H
+#define LDPC_CODE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ldpc/error.h"
+
+#define LDPC_CODE_NAME_SIZE 128
+
+typedef enum {
+    LDPC_FAMILY_GENERIC = 0, /* any H, e.g. from an alist file; dense generator encoder */
+    LDPC_FAMILY_DVB_IRA = 1  /* DVB-S2/T2/C2: address table plus parity accumulator */
+} ldpc_family;
+
+/* Edges are numbered in check-major order: the edges of check c are
+ * check_offsets[c] .. check_offsets[c+1]-1, and check_var[e] is the variable of
+ * edge e. The variable-major view lists, for variable v, the check-major edge
+ * numbers var_edges[var_offsets[v]] .. var_edges[var_offsets[v+1]-1] (ascending
+ * check index); that array is the permutation between the two orders.
+ *
+ * Layers (for layered decoding) are sets of checks updated one after another:
+ * layer l holds checks layer_checks[layer_offsets[l]] .. [layer_offsets[l+1]-1],
+ * in that order. For DVB codes a layer is one of the q groups of 360 checks
+ * {j, j+q, ..., j+359q}; for QC codes a block row; for other codes each check
+ * is a layer of its own, in index order. layers_disjoint says whether no two
+ * checks of a layer share a variable, i.e. whether a layer may be updated in
+ * parallel with results identical to the sequential order. */
+typedef struct ldpc_code {
+    char name[LDPC_CODE_NAME_SIZE];
+    ldpc_family family;
+    uint32_t n;       /* codeword bits (variables) */
+    uint32_t m;       /* parity checks (rows of H) */
+    uint32_t k;       /* information bits = n - rank(H) */
+    uint32_t edges;   /* ones in H */
+    uint32_t max_check_degree, max_var_degree;
+    uint32_t min_check_degree, min_var_degree;
+
+    const uint32_t *check_offsets; /* m + 1 */
+    const uint32_t *check_var;     /* edges */
+    const uint32_t *var_offsets;   /* n + 1 */
+    const uint32_t *var_edges;     /* edges: check-major edge ids, variable-major order */
+    const uint32_t *edge_check;    /* edges: the check of each check-major edge */
+
+    uint32_t layer_count;
+    uint32_t layer_size;           /* checks per layer when all equal (360 for DVB), else 0 */
+    const uint32_t *layer_offsets; /* layer_count + 1 */
+    const uint32_t *layer_checks;  /* m */
+    int layers_disjoint;
+
+    /* Positions of the information bits inside the codeword, ascending; for DVB
+     * and for alist codes whose parity sits at the end this is 0..k-1. */
+    const uint32_t *info_positions; /* k */
+
+    /* DVB IRA parameters (family == LDPC_FAMILY_DVB_IRA): the standard's table,
+     * one row of parity addresses per group of 360 information bits. */
+    uint32_t dvb_q;                     /* (n - k) / 360 */
+    uint32_t dvb_groups;                /* k / 360 */
+    const uint32_t *dvb_row_offsets;    /* dvb_groups + 1 */
+    const uint32_t *dvb_addresses;
+
+    /* Dense systematic generator for LDPC_FAMILY_GENERIC: parity bit p (at
+     * codeword position parity_positions[p]) is the XOR of the information bits
+     * selected by bit row p, gen_words_per_row 64-bit words each. */
+    const uint32_t *parity_positions; /* n - k */
+    const uint64_t *gen_rows;
+    uint32_t gen_words_per_row;
+
+    size_t footprint_bytes; /* everything this description owns, struct included */
+} ldpc_code;
+
+/* Look up a code by its canonical name: "dvbs2-normal-1/2", "dvbt2-short-3/5",
+ * "dvbc2-normal-2/3", ..., or "alist:PATH". The result is owned by the caller
+ * and released with ldpc_code_destroy. */
+ldpc_status ldpc_code_create(const char *name, ldpc_code **out, ldpc_error *err);
+
+/* Build a generic code from an explicit list of ones (row, column), 0-based.
+ * Duplicated or out-of-range entries are errors. The generator is prepared. */
+ldpc_status ldpc_code_create_from_edges(const char *name, uint32_t n, uint32_t m,
+                                        const uint32_t *rows, const uint32_t *cols,
+                                        uint32_t count, ldpc_code **out, ldpc_error *err);
+
+/* Parse a MacKay alist file (see docs/CODES.md for what is accepted). */
+ldpc_status ldpc_code_load_alist(const char *path, ldpc_code **out, ldpc_error *err);
+
+void ldpc_code_destroy(ldpc_code *code);
+
+/* The number of bytes ldpc_code_create would allocate for a built-in code,
+ * computed without building it (0 for an unknown name). */
+size_t ldpc_code_builtin_footprint(const char *name);
+
+/* Built-in codes, in a stable order, for listings ("ldpc codes"). */
+size_t ldpc_builtin_code_count(void);
+const char *ldpc_builtin_code_name(size_t index);
+/* For aliases (DVB-C2 names that share a DVB-T2/S2 table) the name it aliases,
+ * else NULL. */
+const char *ldpc_builtin_code_alias_of(size_t index);
+
+/* Syndrome helpers. bits: one 0/1 byte per codeword bit. Returns the number of
+ * unsatisfied checks. */
+uint32_t ldpc_code_unsatisfied_checks(const ldpc_code *code, const uint8_t *bits);
+
+#endif

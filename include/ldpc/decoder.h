@@ -1,0 +1,104 @@
+/* Decoders: one interface, several backends. The portable reference backend
+ * ("reference") defines the fixed-point algorithm bit for bit; every other
+ * backend (SIMD, OpenCL) must reproduce its decisions and statistics exactly.
+ *
+ * A decoder is created for limits (largest code, frames per call) and never
+ * allocates afterwards: decoding any code within those limits, and switching
+ * between codes, touches only memory reserved at creation. */
+#ifndef LDPC_DECODER_H
+#define LDPC_DECODER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ldpc/code.h"
+
+typedef enum {
+    LDPC_ARITH_FIXED8 = 0, /* 8-bit saturating messages in [-127, +127] */
+    LDPC_ARITH_FLOAT = 1   /* float messages: the error-rate reference */
+} ldpc_arithmetic;
+
+typedef enum {
+    LDPC_RULE_MIN_SUM_NORMALIZED = 0, /* magnitude * normalization (1 = plain min-sum) */
+    LDPC_RULE_MIN_SUM_OFFSET = 1,     /* max(magnitude - offset, 0) */
+    LDPC_RULE_SUM_PRODUCT = 2         /* exact box-plus; float only */
+} ldpc_check_rule;
+
+typedef enum {
+    LDPC_SCHEDULE_LAYERED = 0, /* checks updated layer by layer (code->layer_*) */
+    LDPC_SCHEDULE_FLOODING = 1 /* all checks, then all variables */
+} ldpc_schedule;
+
+typedef struct {
+    ldpc_arithmetic arithmetic;
+    ldpc_check_rule rule;
+    ldpc_schedule schedule;
+    uint32_t max_iterations;
+    /* Syndrome check after every syndrome_period-th iteration (and always after
+     * the last one); 0 disables early termination. */
+    uint32_t syndrome_period;
+    /* Float: normalization factor and offset in LLR units. */
+    float normalization;
+    float offset;
+    /* Fixed point: magnitude * normalization_q4 / 16 (rounded down), or
+     * max(magnitude - offset_q, 0), in quantised units. */
+    uint8_t normalization_q4;
+    uint8_t offset_q;
+    /* Channel quantisation for fixed point: q = clamp(round(llr * llr_scale),
+     * -127, 127). The default 2.0 keeps one fractional bit. */
+    float llr_scale;
+} ldpc_decoder_config;
+
+/* Defaults: fixed point, layered, normalized min-sum 0.75 (12/16), 50
+ * iterations, syndrome every iteration, llr_scale 2. */
+ldpc_decoder_config ldpc_decoder_config_default(void);
+/* Checks ranges and combinations (sum-product is float only, ...). */
+ldpc_status ldpc_decoder_config_validate(const ldpc_decoder_config *config, ldpc_error *err);
+
+typedef struct {
+    uint32_t max_n;
+    uint32_t max_m;
+    uint32_t max_edges;
+    uint32_t max_check_degree;
+    uint32_t max_frames; /* frames per decode call */
+} ldpc_decoder_limits;
+
+/* Limits that fit `code` with `frames` per call, and the union of two limits. */
+ldpc_decoder_limits ldpc_decoder_limits_for_code(const ldpc_code *code, uint32_t frames);
+ldpc_decoder_limits ldpc_decoder_limits_union(ldpc_decoder_limits a, ldpc_decoder_limits b);
+
+typedef struct {
+    uint32_t iterations;         /* iterations run (1..max_iterations) */
+    uint32_t converged;          /* 1 if the final decision satisfies every check */
+    uint32_t unsatisfied_checks; /* checks failing at exit */
+    uint32_t corrected_bits;     /* decided bits that differ from the channel's hard decision */
+} ldpc_frame_stats;
+
+typedef struct ldpc_decoder ldpc_decoder;
+
+/* backend: NULL or "auto" picks the best available; "reference" the portable C
+ * decoder. The choice is reported by ldpc_decoder_backend_name. */
+ldpc_status ldpc_decoder_create(const ldpc_decoder_config *config,
+                                const ldpc_decoder_limits *limits, const char *backend,
+                                ldpc_decoder **out, ldpc_error *err);
+void ldpc_decoder_destroy(ldpc_decoder *decoder);
+const char *ldpc_decoder_backend_name(const ldpc_decoder *decoder);
+const ldpc_decoder_config *ldpc_decoder_get_config(const ldpc_decoder *decoder);
+/* Bytes reserved at creation (for the memory report of the bench tool). */
+size_t ldpc_decoder_footprint(const ldpc_decoder *decoder);
+
+/* Decode `frames` frames laid out one after another. llr: n values per frame,
+ * positive means bit 0. bits: n bytes of 0/1 per frame (the decided codeword).
+ * stats: one per frame (may be NULL).
+ * decode_f32 rejects non-finite values (LDPC_ERR_INVALID, naming frame and bit)
+ * before touching any output; for fixed point it quantises with llr_scale.
+ * decode_i8 takes already-quantised values (-128 is read as -127); a float
+ * decoder reads them as llr = value / llr_scale. */
+ldpc_status ldpc_decoder_decode_f32(ldpc_decoder *decoder, const ldpc_code *code,
+                                    const float *llr, uint32_t frames, uint8_t *bits,
+                                    ldpc_frame_stats *stats, ldpc_error *err);
+ldpc_status ldpc_decoder_decode_i8(ldpc_decoder *decoder, const ldpc_code *code,
+                                   const int8_t *llr, uint32_t frames, uint8_t *bits,
+                                   ldpc_frame_stats *stats, ldpc_error *err);
+
+#endif

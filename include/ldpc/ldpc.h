@@ -1,0 +1,13 @@
+/* ldpcd library: the one header applications include. */
+#ifndef LDPC_LDPC_H
+#define LDPC_LDPC_H
+
+#include "ldpc/code.h"
+#include "ldpc/decoder.h"
+#include "ldpc/encoder.h"
+#include "ldpc/error.h"
+#include "ldpc/soft.h"
+
+#define LDPC_VERSION_STRING "0.1.0"
+
+#endif

@@ -1,0 +1,186 @@
+#include <stdlib.h>
+#include <string.h>
+
+#include "code/code_internal.h"
+#include "util/error_internal.h"
+
+/* Every array is a multiple of 8 bytes so that the 64-bit generator rows that
+ * follow the 32-bit arrays stay aligned. */
+static size_t words32(size_t count)
+{
+    return ((count * sizeof(uint32_t) + 7u) / 8u) * 8u;
+}
+
+size_t code_shape_footprint(const code_shape *s)
+{
+    size_t bytes = ((sizeof(ldpc_code) + 7u) / 8u) * 8u;
+    bytes += words32((size_t)s->m + 1) + words32(s->edges);        /* check view */
+    bytes += words32((size_t)s->n + 1) + words32(s->edges);        /* variable view */
+    bytes += words32(s->edges);                                    /* edge_check */
+    bytes += words32((size_t)s->layer_count + 1) + words32(s->m);  /* layers */
+    bytes += words32(s->k);                                        /* info positions */
+    if (s->dvb_groups > 0)
+        bytes += words32((size_t)s->dvb_groups + 1) + words32(s->dvb_address_count);
+    if (s->gen_words_per_row > 0) {
+        bytes += words32((size_t)s->n - s->k);
+        bytes += (size_t)(s->n - s->k) * s->gen_words_per_row * sizeof(uint64_t);
+    }
+    return bytes;
+}
+
+static void *carve(unsigned char **cursor, size_t bytes)
+{
+    void *p = *cursor;
+    *cursor += bytes;
+    return p;
+}
+
+ldpc_status code_builder_begin(code_builder *b, const code_shape *s, const char *name,
+                               ldpc_family family, ldpc_error *err)
+{
+    memset(b, 0, sizeof *b);
+    if (s->n == 0 || s->m == 0 || s->k > s->n)
+        return ldpc_fail(err, LDPC_ERR_INVALID, "%s: impossible code shape n=%u m=%u k=%u", name,
+                         s->n, s->m, s->k);
+    size_t total = code_shape_footprint(s);
+    unsigned char *block = calloc(1, total);
+    if (block == NULL)
+        return ldpc_fail(err, LDPC_ERR_NO_MEMORY, "%s: cannot allocate %zu bytes", name, total);
+    unsigned char *cursor = block;
+    ldpc_code *c = carve(&cursor, ((sizeof(ldpc_code) + 7u) / 8u) * 8u);
+    b->code = c;
+    size_t name_len = strlen(name);
+    if (name_len >= sizeof c->name)
+        name_len = sizeof c->name - 1;
+    memcpy(c->name, name, name_len);
+    c->family = family;
+    c->n = s->n;
+    c->m = s->m;
+    c->k = s->k;
+    c->edges = s->edges;
+    c->layer_count = s->layer_count;
+    c->footprint_bytes = total;
+
+    c->check_offsets = b->check_offsets = carve(&cursor, words32((size_t)s->m + 1));
+    c->check_var = b->check_var = carve(&cursor, words32(s->edges));
+    c->var_offsets = b->var_offsets = carve(&cursor, words32((size_t)s->n + 1));
+    c->var_edges = b->var_edges = carve(&cursor, words32(s->edges));
+    c->edge_check = b->edge_check = carve(&cursor, words32(s->edges));
+    c->layer_offsets = b->layer_offsets = carve(&cursor, words32((size_t)s->layer_count + 1));
+    c->layer_checks = b->layer_checks = carve(&cursor, words32(s->m));
+    c->info_positions = b->info_positions = carve(&cursor, words32(s->k));
+    if (s->dvb_groups > 0) {
+        c->dvb_groups = s->dvb_groups;
+        c->dvb_row_offsets = b->dvb_row_offsets = carve(&cursor, words32((size_t)s->dvb_groups + 1));
+        c->dvb_addresses = b->dvb_addresses = carve(&cursor, words32(s->dvb_address_count));
+    }
+    if (s->gen_words_per_row > 0) {
+        c->gen_words_per_row = s->gen_words_per_row;
+        c->parity_positions = b->parity_positions = carve(&cursor, words32((size_t)s->n - s->k));
+        c->gen_rows = b->gen_rows =
+            carve(&cursor, (size_t)(s->n - s->k) * s->gen_words_per_row * sizeof(uint64_t));
+    }
+    return LDPC_OK;
+}
+
+void code_builder_index_edges(code_builder *b)
+{
+    ldpc_code *c = b->code;
+    uint32_t max_cd = 0, min_cd = UINT32_MAX;
+    for (uint32_t chk = 0; chk < c->m; chk++) {
+        uint32_t degree = b->check_offsets[chk + 1] - b->check_offsets[chk];
+        max_cd = degree > max_cd ? degree : max_cd;
+        min_cd = degree < min_cd ? degree : min_cd;
+        for (uint32_t e = b->check_offsets[chk]; e < b->check_offsets[chk + 1]; e++)
+            b->edge_check[e] = chk;
+    }
+    /* Counting sort by variable; edges arrive in ascending check order, so each
+     * variable's list comes out sorted by check. */
+    memset(b->var_offsets, 0, ((size_t)c->n + 1) * sizeof(uint32_t));
+    for (uint32_t e = 0; e < c->edges; e++)
+        b->var_offsets[b->check_var[e] + 1]++;
+    for (uint32_t v = 0; v < c->n; v++)
+        b->var_offsets[v + 1] += b->var_offsets[v];
+    uint32_t max_vd = 0, min_vd = UINT32_MAX;
+    for (uint32_t v = 0; v < c->n; v++) {
+        uint32_t degree = b->var_offsets[v + 1] - b->var_offsets[v];
+        max_vd = degree > max_vd ? degree : max_vd;
+        min_vd = degree < min_vd ? degree : min_vd;
+    }
+    /* Each variable's offset serves as its fill cursor, then is shifted back. */
+    for (uint32_t e = 0; e < c->edges; e++) {
+        uint32_t v = b->check_var[e];
+        b->var_edges[b->var_offsets[v]++] = e;
+    }
+    for (uint32_t v = c->n; v > 0; v--)
+        b->var_offsets[v] = b->var_offsets[v - 1];
+    b->var_offsets[0] = 0;
+    c->max_check_degree = max_cd;
+    c->min_check_degree = min_cd;
+    c->max_var_degree = max_vd;
+    c->min_var_degree = min_vd;
+}
+
+void code_builder_single_check_layers(code_builder *b)
+{
+    ldpc_code *c = b->code;
+    c->layer_count = c->m;
+    c->layer_size = 1;
+    for (uint32_t chk = 0; chk < c->m; chk++) {
+        b->layer_offsets[chk] = chk;
+        b->layer_checks[chk] = chk;
+    }
+    b->layer_offsets[c->m] = c->m;
+    c->layers_disjoint = 1;
+}
+
+void code_builder_check_layers(code_builder *b, uint32_t *scratch)
+{
+    ldpc_code *c = b->code;
+    /* scratch[v] = 1 + the last layer that touched v. */
+    memset(scratch, 0, (size_t)c->n * sizeof(uint32_t));
+    c->layers_disjoint = 1;
+    for (uint32_t l = 0; l < c->layer_count; l++) {
+        for (uint32_t i = b->layer_offsets[l]; i < b->layer_offsets[l + 1]; i++) {
+            uint32_t chk = b->layer_checks[i];
+            for (uint32_t e = b->check_offsets[chk]; e < b->check_offsets[chk + 1]; e++) {
+                uint32_t v = b->check_var[e];
+                if (scratch[v] == l + 1)
+                    c->layers_disjoint = 0;
+                scratch[v] = l + 1;
+            }
+        }
+    }
+}
+
+void ldpc_code_destroy(ldpc_code *code)
+{
+    free(code); /* the description is one block starting with the struct */
+}
+
+uint32_t ldpc_code_unsatisfied_checks(const ldpc_code *code, const uint8_t *bits)
+{
+    uint32_t unsatisfied = 0;
+    for (uint32_t chk = 0; chk < code->m; chk++) {
+        uint8_t parity = 0;
+        for (uint32_t e = code->check_offsets[chk]; e < code->check_offsets[chk + 1]; e++)
+            parity ^= bits[code->check_var[e]];
+        unsatisfied += parity & 1u;
+    }
+    return unsatisfied;
+}
+
+ldpc_status ldpc_code_create(const char *name, ldpc_code **out, ldpc_error *err)
+{
+    *out = NULL;
+    if (name == NULL)
+        return ldpc_fail(err, LDPC_ERR_INVALID, "no code name given");
+    if (strncmp(name, "alist:", 6) == 0)
+        return ldpc_code_load_alist(name + 6, out, err);
+    return dvb_code_create(name, out, err);
+}
+
+size_t ldpc_code_builtin_footprint(const char *name)
+{
+    return dvb_code_footprint(name);
+}

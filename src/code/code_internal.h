@@ -1,0 +1,50 @@
+/* Building code descriptions: every constructor (DVB tables, alist, edge list)
+ * first computes a code_shape, whose footprint is exact, then allocates one
+ * block for the whole description and fills it through the writable view. */
+#ifndef LDPC_CODE_INTERNAL_H
+#define LDPC_CODE_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ldpc/code.h"
+
+typedef struct {
+    uint32_t n, m, k, edges;
+    uint32_t layer_count;
+    uint32_t dvb_groups, dvb_address_count; /* 0 unless a DVB code */
+    uint32_t gen_words_per_row;             /* 0 unless a dense generator is stored */
+} code_shape;
+
+/* Writable aliases of the arrays inside the block (same memory as the const
+ * pointers of the ldpc_code). */
+typedef struct {
+    ldpc_code *code;
+    uint32_t *check_offsets, *check_var, *var_offsets, *var_edges, *edge_check;
+    uint32_t *layer_offsets, *layer_checks, *info_positions;
+    uint32_t *dvb_row_offsets, *dvb_addresses;
+    uint32_t *parity_positions;
+    uint64_t *gen_rows;
+} code_builder;
+
+size_t code_shape_footprint(const code_shape *shape);
+
+/* Allocates the block (zeroed) and sets counts and pointers. */
+ldpc_status code_builder_begin(code_builder *b, const code_shape *shape, const char *name,
+                               ldpc_family family, ldpc_error *err);
+
+/* Once check_offsets/check_var are filled: derives edge_check, the
+ * variable-major view, and the degree extremes. */
+void code_builder_index_edges(code_builder *b);
+
+/* One layer per check, in index order (codes without structure). */
+void code_builder_single_check_layers(code_builder *b);
+
+/* Computes code->layers_disjoint from the filled layers. scratch: n entries. */
+void code_builder_check_layers(code_builder *b, uint32_t *scratch);
+
+/* Built-in DVB codes (dvb_codes.c): LDPC_ERR_UNKNOWN_CODE for another name. */
+ldpc_status dvb_code_create(const char *name, ldpc_code **out, ldpc_error *err);
+size_t dvb_code_footprint(const char *name);
+
+#endif

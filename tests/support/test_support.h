@@ -1,0 +1,23 @@
+/* Helpers shared by the unit tests: deterministic random numbers and paths. */
+#ifndef LDPC_TEST_SUPPORT_H
+#define LDPC_TEST_SUPPORT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* xorshift64*: the same sequence on every platform, seeded explicitly. */
+typedef struct {
+    uint64_t state;
+} test_rng;
+
+void test_rng_seed(test_rng *rng, uint64_t seed);
+uint64_t test_rng_next(test_rng *rng);
+double test_rng_uniform(test_rng *rng);  /* (0, 1) */
+double test_rng_gaussian(test_rng *rng); /* N(0, 1), Box-Muller */
+void test_random_bits(test_rng *rng, uint8_t *bits, size_t count);
+
+/* BPSK over AWGN: bit 0 -> +1; llr = 2 y / sigma^2 with sigma from Eb/N0 and rate. */
+void test_bpsk_awgn_llr(test_rng *rng, const uint8_t *codeword, size_t n, double rate,
+                        double ebn0_db, float *llr);
+
+#endif
