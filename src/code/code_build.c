@@ -169,18 +169,3 @@ uint32_t ldpc_code_unsatisfied_checks(const ldpc_code *code, const uint8_t *bits
     }
     return unsatisfied;
 }
-
-ldpc_status ldpc_code_create(const char *name, ldpc_code **out, ldpc_error *err)
-{
-    *out = NULL;
-    if (name == NULL)
-        return ldpc_fail(err, LDPC_ERR_INVALID, "no code name given");
-    if (strncmp(name, "alist:", 6) == 0)
-        return ldpc_code_load_alist(name + 6, out, err);
-    return dvb_code_create(name, out, err);
-}
-
-size_t ldpc_code_builtin_footprint(const char *name)
-{
-    return dvb_code_footprint(name);
-}

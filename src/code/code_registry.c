@@ -1,0 +1,21 @@
+/* Name -> code: the single entry point that the tool, the config and the wire
+ * protocol use to turn a code name into a description. */
+#include <string.h>
+
+#include "code/code_internal.h"
+#include "util/error_internal.h"
+
+ldpc_status ldpc_code_create(const char *name, ldpc_code **out, ldpc_error *err)
+{
+    *out = NULL;
+    if (name == NULL)
+        return ldpc_fail(err, LDPC_ERR_INVALID, "no code name given");
+    if (strncmp(name, "alist:", 6) == 0)
+        return ldpc_code_load_alist(name + 6, out, err);
+    return dvb_code_create(name, out, err);
+}
+
+size_t ldpc_code_builtin_footprint(const char *name)
+{
+    return dvb_code_footprint(name);
+}

@@ -1,0 +1,14 @@
+/* Per-family encoders behind ldpc_encode (inputs already validated). */
+#ifndef LDPC_ENCODE_INTERNAL_H
+#define LDPC_ENCODE_INTERNAL_H
+
+#include <stdint.h>
+
+#include "ldpc/code.h"
+
+/* DVB IRA: parity addresses from the table, then the accumulator (linear time). */
+void encode_dvb_ira(const ldpc_code *code, const uint8_t *info, uint8_t *codeword);
+/* Any other code: the dense systematic generator prepared at load time. */
+void encode_generic(const ldpc_code *code, const uint8_t *info, uint8_t *codeword);
+
+#endif

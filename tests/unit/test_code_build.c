@@ -1,0 +1,106 @@
+/* The code description builder: views, permutation, layers, footprint. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "code/code_internal.h"
+
+/* H of the (7,4) Hamming code, rows as variable lists. */
+static const uint32_t hamming_rows[3][4] = {{0, 1, 2, 4}, {1, 2, 3, 5}, {0, 1, 3, 6}};
+
+static ldpc_code *build_hamming(void)
+{
+    code_shape shape = {.n = 7, .m = 3, .k = 4, .edges = 12, .layer_count = 3};
+    code_builder b;
+    assert_int_equal(code_builder_begin(&b, &shape, "hamming-7-4", LDPC_FAMILY_GENERIC, NULL),
+                     LDPC_OK);
+    uint32_t e = 0;
+    for (uint32_t r = 0; r < 3; r++) {
+        b.check_offsets[r] = e;
+        for (uint32_t j = 0; j < 4; j++)
+            b.check_var[e++] = hamming_rows[r][j];
+    }
+    b.check_offsets[3] = e;
+    code_builder_index_edges(&b);
+    code_builder_single_check_layers(&b);
+    return b.code;
+}
+
+static void views_agree_and_permutation_is_complete(void **state)
+{
+    (void)state;
+    ldpc_code *c = build_hamming();
+    uint8_t seen[12] = {0};
+    for (uint32_t v = 0; v < c->n; v++) {
+        uint32_t previous_check = 0;
+        for (uint32_t i = c->var_offsets[v]; i < c->var_offsets[v + 1]; i++) {
+            uint32_t e = c->var_edges[i];
+            assert_int_equal(c->check_var[e], v);
+            if (i > c->var_offsets[v])
+                assert_true(c->edge_check[e] > previous_check);
+            previous_check = c->edge_check[e];
+            seen[e]++;
+        }
+    }
+    for (uint32_t e = 0; e < 12; e++)
+        assert_int_equal(seen[e], 1);
+    assert_int_equal(c->max_var_degree, 3); /* variable 1 */
+    assert_int_equal(c->min_var_degree, 1);
+    assert_int_equal(c->max_check_degree, 4);
+    assert_int_equal(c->var_offsets[7], 12);
+    ldpc_code_destroy(c);
+}
+
+static void footprint_is_exact_and_known_in_advance(void **state)
+{
+    (void)state;
+    code_shape shape = {.n = 7, .m = 3, .k = 4, .edges = 12, .layer_count = 3};
+    size_t expected = code_shape_footprint(&shape);
+    ldpc_code *c = build_hamming();
+    assert_int_equal(c->footprint_bytes, expected);
+    ldpc_code_destroy(c);
+}
+
+static void syndrome_counts_unsatisfied_checks(void **state)
+{
+    (void)state;
+    ldpc_code *c = build_hamming();
+    uint8_t zero[7] = {0};
+    uint8_t one_error[7] = {0, 1, 0, 0, 0, 0, 0}; /* variable 1 is in all three checks */
+    assert_int_equal(ldpc_code_unsatisfied_checks(c, zero), 0);
+    assert_int_equal(ldpc_code_unsatisfied_checks(c, one_error), 3);
+    ldpc_code_destroy(c);
+}
+
+static void layer_overlap_is_detected(void **state)
+{
+    (void)state;
+    ldpc_code *c = build_hamming();
+    code_builder b = {.code = c,
+                      .check_offsets = (uint32_t *)c->check_offsets,
+                      .check_var = (uint32_t *)c->check_var,
+                      .layer_offsets = (uint32_t *)c->layer_offsets,
+                      .layer_checks = (uint32_t *)c->layer_checks};
+    uint32_t scratch[7];
+    code_builder_check_layers(&b, scratch);
+    assert_true(c->layers_disjoint);
+    /* One layer holding every check: checks share variables. */
+    c->layer_count = 1;
+    b.layer_offsets[1] = 3;
+    code_builder_check_layers(&b, scratch);
+    assert_false(c->layers_disjoint);
+    ldpc_code_destroy(c);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(views_agree_and_permutation_is_complete),
+        cmocka_unit_test(footprint_is_exact_and_known_in_advance),
+        cmocka_unit_test(syndrome_counts_unsatisfied_checks),
+        cmocka_unit_test(layer_overlap_is_detected),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
