@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Installs every Debian package ldpcd needs to build, test and run.
+set -euo pipefail
+export DEBIAN_FRONTEND=noninteractive
+sudo_cmd=""
+if [ "$(id -u)" != 0 ]; then sudo_cmd="sudo"; fi
+$sudo_cmd apt-get update
+$sudo_cmd apt-get install -y --no-install-recommends \
+    build-essential cmake pkg-config git \
+    libliquid-dev libzmq3-dev libcmocka-dev libsystemd-dev \
+    ocl-icd-opencl-dev ocl-icd-libopencl1 opencl-c-headers pocl-opencl-icd clinfo \
+    gnuplot-nox python3
