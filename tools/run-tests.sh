@@ -9,7 +9,7 @@ cmake -S . -B build/ci -DCMAKE_BUILD_TYPE=RelWithDebInfo -DLDPC_WERROR=ON
 cmake --build build/ci -j"$jobs"
 ctest --test-dir build/ci --output-on-failure -j"$jobs"
 
-cmake -S . -B build/asan -DCMAKE_BUILD_TYPE=Debug -DLDPC_WERROR=ON -DLDPC_SANITIZE=ON
+cmake -S . -B build/asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DLDPC_WERROR=ON -DLDPC_SANITIZE=ON
 cmake --build build/asan -j"$jobs"
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
     ctest --test-dir build/asan --output-on-failure -j"$jobs" -L unit
