@@ -1,0 +1,112 @@
+#include <math.h>
+
+#include "decode/check_rules.h"
+#include "decode/fixed_point.h"
+
+/* The rule is applied to the two candidate magnitudes only (every output
+ * magnitude is min1 or min2), which is the same as applying it per edge. */
+static int32_t fixed_magnitude_rule(int32_t magnitude, const ldpc_decoder_config *config)
+{
+    if (config->rule == LDPC_RULE_MIN_SUM_OFFSET) {
+        int32_t reduced = magnitude - (int32_t)config->offset_q;
+        return reduced > 0 ? reduced : 0;
+    }
+    return (magnitude * (int32_t)config->normalization_q4) >> 4;
+}
+
+void check_update_fixed(const int8_t *t, uint32_t degree, const ldpc_decoder_config *config,
+                        int8_t *out)
+{
+    /* Starting both minima at 127 makes a degree-1 check send +rule(127), and
+     * idx1 = 0 is then the first edge attaining min1 when every |t| is 127. */
+    int32_t min1 = LDPC_Q_MAX, min2 = LDPC_Q_MAX;
+    uint32_t idx1 = 0;
+    uint32_t negatives = 0; /* parity of the number of t < 0: sign(0) is + */
+    for (uint32_t j = 0; j < degree; j++) {
+        int32_t magnitude = t[j] < 0 ? -t[j] : t[j];
+        negatives ^= t[j] < 0;
+        if (magnitude < min1) {
+            min2 = min1;
+            min1 = magnitude;
+            idx1 = j;
+        } else if (magnitude < min2) {
+            min2 = magnitude;
+        }
+    }
+    int32_t out_min1 = fixed_magnitude_rule(min1, config);
+    int32_t out_min2 = fixed_magnitude_rule(min2, config);
+    for (uint32_t j = 0; j < degree; j++) {
+        int32_t magnitude = j == idx1 ? out_min2 : out_min1;
+        uint32_t negative = negatives ^ (uint32_t)(t[j] < 0);
+        out[j] = (int8_t)(negative ? -magnitude : magnitude);
+    }
+}
+
+static void check_update_float_min_sum(const float *t, uint32_t degree,
+                                       const ldpc_decoder_config *config, float *out)
+{
+    float min1 = FLOAT_MESSAGE_LIMIT, min2 = FLOAT_MESSAGE_LIMIT;
+    uint32_t idx1 = 0;
+    uint32_t negatives = 0;
+    for (uint32_t j = 0; j < degree; j++) {
+        float magnitude = fabsf(t[j]);
+        negatives ^= t[j] < 0.0f;
+        if (magnitude < min1) {
+            min2 = min1;
+            min1 = magnitude;
+            idx1 = j;
+        } else if (magnitude < min2) {
+            min2 = magnitude;
+        }
+    }
+    if (config->rule == LDPC_RULE_MIN_SUM_OFFSET) {
+        min1 = fmaxf(min1 - config->offset, 0.0f);
+        min2 = fmaxf(min2 - config->offset, 0.0f);
+    } else {
+        min1 *= config->normalization;
+        min2 *= config->normalization;
+    }
+    for (uint32_t j = 0; j < degree; j++) {
+        float magnitude = j == idx1 ? min2 : min1;
+        uint32_t negative = negatives ^ (uint32_t)(t[j] < 0.0f);
+        out[j] = negative ? -magnitude : magnitude;
+    }
+}
+
+float boxplus(float a, float b)
+{
+    /* sign(a) sign(b) min(|a|,|b|) plus a correction in [-log 2, log 2]: the
+     * form that neither overflows nor cancels catastrophically. */
+    float magnitude = fminf(fabsf(a), fabsf(b));
+    float product_sign = ((a < 0.0f) != (b < 0.0f)) ? -1.0f : 1.0f;
+    return product_sign * magnitude + log1pf(expf(-fabsf(a + b))) - log1pf(expf(-fabsf(a - b)));
+}
+
+/* Forward-backward: out[j] = t_0 [+] ... t_{j-1} [+] t_{j+1} ... [+] t_{d-1},
+ * with the forward partial sums in scratch and the backward one running. */
+static void check_update_sum_product(const float *t, uint32_t degree, float *forward, float *out)
+{
+    if (degree == 1) {
+        out[0] = FLOAT_MESSAGE_LIMIT;
+        return;
+    }
+    forward[0] = t[0];
+    for (uint32_t j = 1; j < degree; j++)
+        forward[j] = boxplus(forward[j - 1], t[j]);
+    float backward = t[degree - 1];
+    out[degree - 1] = forward[degree - 2];
+    for (uint32_t j = degree - 2; j > 0; j--) {
+        out[j] = boxplus(forward[j - 1], backward);
+        backward = boxplus(t[j], backward);
+    }
+    out[0] = backward;
+}
+
+void check_update_float(const float *t, uint32_t degree, const ldpc_decoder_config *config,
+                        float *scratch, float *out)
+{
+    if (config->rule == LDPC_RULE_SUM_PRODUCT)
+        check_update_sum_product(t, degree, scratch, out);
+    else
+        check_update_float_min_sum(t, degree, config, out);
+}

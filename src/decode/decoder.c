@@ -1,0 +1,189 @@
+/* The public decoder object: validates, reserves every byte at creation,
+ * converts the channel values to the backend's arithmetic, and hands whole
+ * calls to the backend chosen by backend_registry.c. */
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "decode/backend.h"
+#include "decode/fixed_point.h"
+#include "decode/workspace_layout.h"
+#include "ldpc/soft.h"
+#include "util/error_internal.h"
+
+/* Bounds that keep every size computation far from overflow (the largest
+ * DVB code has 64800 bits and about 300000 edges). */
+#define LIMIT_ARRAY_BOUND (1u << 28)
+#define LIMIT_FRAMES_BOUND (1u << 16)
+
+struct ldpc_decoder {
+    ldpc_decoder_config config;
+    ldpc_decoder_limits limits;
+    const decode_backend *backend;
+    void *backend_state;
+    int8_t *channel_q;   /* fixed point: max_frames * max_n quantised channel values */
+    float *channel_llr;  /* float: max_frames * max_n LLRs converted from decode_i8 input */
+    size_t footprint;
+};
+
+static ldpc_status validate_limits(const ldpc_decoder_limits *limits, ldpc_error *err)
+{
+    if (limits == NULL)
+        return ldpc_fail(err, LDPC_ERR_INVALID, "no decoder limits given");
+    const struct {
+        const char *name;
+        uint32_t value, bound;
+    } fields[] = {
+        {"max_n", limits->max_n, LIMIT_ARRAY_BOUND},
+        {"max_m", limits->max_m, LIMIT_ARRAY_BOUND},
+        {"max_edges", limits->max_edges, LIMIT_ARRAY_BOUND},
+        {"max_check_degree", limits->max_check_degree, LIMIT_ARRAY_BOUND},
+        {"max_frames", limits->max_frames, LIMIT_FRAMES_BOUND},
+    };
+    for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
+        if (fields[i].value < 1 || fields[i].value > fields[i].bound)
+            return ldpc_fail(err, LDPC_ERR_INVALID, "decoder limit %s = %u is outside 1..%u",
+                             fields[i].name, fields[i].value, fields[i].bound);
+    return LDPC_OK;
+}
+
+ldpc_status ldpc_decoder_create(const ldpc_decoder_config *config,
+                                const ldpc_decoder_limits *limits, const char *backend,
+                                ldpc_decoder **out, ldpc_error *err)
+{
+    if (out == NULL)
+        return ldpc_fail(err, LDPC_ERR_INVALID, "no place to store the decoder");
+    *out = NULL;
+    ldpc_status status = ldpc_decoder_config_validate(config, err);
+    if (status == LDPC_OK)
+        status = validate_limits(limits, err);
+    const decode_backend *chosen = NULL;
+    if (status == LDPC_OK)
+        status = backend_select(backend, config, &chosen, err);
+    if (status != LDPC_OK)
+        return status;
+
+    /* One block: the object, the channel buffer, the backend's state. */
+    size_t values = (size_t)limits->max_n * limits->max_frames;
+    size_t header = workspace_round_up(sizeof(struct ldpc_decoder));
+    size_t channel = workspace_round_up(config->arithmetic == LDPC_ARITH_FIXED8
+                                            ? values * sizeof(int8_t)
+                                            : values * sizeof(float));
+    size_t state = workspace_round_up(chosen->state_bytes(limits, config));
+    size_t total = header + channel + state;
+    unsigned char *block = aligned_alloc(WORKSPACE_ALIGNMENT, total);
+    if (block == NULL)
+        return ldpc_fail(err, LDPC_ERR_NO_MEMORY, "cannot allocate %zu bytes for the decoder",
+                         total);
+    memset(block, 0, total);
+    ldpc_decoder *d = (ldpc_decoder *)block;
+    d->config = *config;
+    d->limits = *limits;
+    d->backend = chosen;
+    d->footprint = total;
+    if (config->arithmetic == LDPC_ARITH_FIXED8)
+        d->channel_q = (int8_t *)(block + header);
+    else
+        d->channel_llr = (float *)(block + header);
+    d->backend_state = block + header + channel;
+    status = chosen->init(d->backend_state, limits, config, err);
+    if (status != LDPC_OK) {
+        free(block);
+        return status;
+    }
+    *out = d;
+    return LDPC_OK;
+}
+
+void ldpc_decoder_destroy(ldpc_decoder *decoder)
+{
+    if (decoder == NULL)
+        return;
+    if (decoder->backend->destroy != NULL)
+        decoder->backend->destroy(decoder->backend_state);
+    free(decoder);
+}
+
+const char *ldpc_decoder_backend_name(const ldpc_decoder *decoder)
+{
+    return decoder->backend->name;
+}
+
+const ldpc_decoder_config *ldpc_decoder_get_config(const ldpc_decoder *decoder)
+{
+    return &decoder->config;
+}
+
+size_t ldpc_decoder_footprint(const ldpc_decoder *decoder)
+{
+    return decoder->footprint;
+}
+
+/* Arguments present and the code within the limits the decoder was made for. */
+static ldpc_status check_call(const ldpc_decoder *d, const ldpc_code *code, const void *llr,
+                              uint32_t frames, const uint8_t *bits, ldpc_error *err)
+{
+    if (d == NULL || code == NULL || llr == NULL || bits == NULL)
+        return ldpc_fail(err, LDPC_ERR_INVALID, "decode: %s is NULL",
+                         d == NULL ? "decoder" : code == NULL ? "code" : llr == NULL ? "llr" : "bits");
+    const ldpc_decoder_limits *lim = &d->limits;
+    const struct {
+        const char *quantity, *bound;
+        uint32_t value, limit;
+    } checks[] = {
+        {"n", "max_n", code->n, lim->max_n},
+        {"m", "max_m", code->m, lim->max_m},
+        {"edges", "max_edges", code->edges, lim->max_edges},
+        {"max check degree", "max_check_degree", code->max_check_degree, lim->max_check_degree},
+        {"frames", "max_frames", frames, lim->max_frames},
+    };
+    for (size_t i = 0; i < sizeof checks / sizeof checks[0]; i++)
+        if (checks[i].value > checks[i].limit)
+            return ldpc_fail(err, LDPC_ERR_LIMITS,
+                             "code '%s' exceeds the decoder limits: %s = %u > %s = %u",
+                             code->name, checks[i].quantity, checks[i].value, checks[i].bound,
+                             checks[i].limit);
+    return LDPC_OK;
+}
+
+ldpc_status ldpc_decoder_decode_f32(ldpc_decoder *decoder, const ldpc_code *code,
+                                    const float *llr, uint32_t frames, uint8_t *bits,
+                                    ldpc_frame_stats *stats, ldpc_error *err)
+{
+    ldpc_status status = check_call(decoder, code, llr, frames, bits, err);
+    if (status != LDPC_OK)
+        return status;
+    size_t values = (size_t)frames * code->n;
+    for (size_t i = 0; i < values; i++)
+        if (!isfinite(llr[i]))
+            return ldpc_fail(err, LDPC_ERR_INVALID,
+                             "code '%s': frame %zu bit %zu: LLR %g is not finite", code->name,
+                             i / code->n, i % code->n, (double)llr[i]);
+    if (decoder->config.arithmetic == LDPC_ARITH_FLOAT)
+        return decoder->backend->decode_f32(decoder->backend_state, code, llr, frames, bits, stats,
+                                            err);
+    ldpc_quantise(llr, values, decoder->config.llr_scale, decoder->channel_q);
+    return decoder->backend->decode_i8(decoder->backend_state, code, decoder->channel_q, frames,
+                                       bits, stats, err);
+}
+
+ldpc_status ldpc_decoder_decode_i8(ldpc_decoder *decoder, const ldpc_code *code,
+                                   const int8_t *llr, uint32_t frames, uint8_t *bits,
+                                   ldpc_frame_stats *stats, ldpc_error *err)
+{
+    ldpc_status status = check_call(decoder, code, llr, frames, bits, err);
+    if (status != LDPC_OK)
+        return status;
+    size_t values = (size_t)frames * code->n;
+    if (decoder->config.arithmetic == LDPC_ARITH_FLOAT) {
+        for (size_t i = 0; i < values; i++)
+            decoder->channel_llr[i] = (float)q_from_input(llr[i]) / decoder->config.llr_scale;
+        return decoder->backend->decode_f32(decoder->backend_state, code, decoder->channel_llr,
+                                            frames, bits, stats, err);
+    }
+    for (size_t i = 0; i < values; i++)
+        decoder->channel_q[i] = q_from_input(llr[i]);
+    return decoder->backend->decode_i8(decoder->backend_state, code, decoder->channel_q, frames,
+                                       bits, stats, err);
+}
