@@ -1,0 +1,229 @@
+/* The built-in DVB-S2 / DVB-T2 / DVB-C2 LDPC codes: names, and building the
+ * Tanner graph from the standards' address tables (configs/dvb, compiled in by
+ * cmake/DvbTables.cmake). EN 302 307-1 clause 5.3.2: information bit i = 360 g + s
+ * feeds the parity accumulators (x + s q) mod (n - k) for every address x of
+ * table row g; then p_j ^= p_{j-1}, i.e. check j also holds parity bits j - 1 and j. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "code/code_internal.h"
+#include "code/dvb_tables.h"
+#include "util/error_internal.h"
+
+#define DVB_GROUP_SIZE 360u
+
+typedef struct {
+    const char *name;     /* canonical name */
+    const char *stem;     /* its table file in configs/dvb */
+    const char *alias_of; /* DVB-C2 names: the DVB-T2 (or S2) name with the same table */
+} dvb_code_entry;
+
+/* DVB-T2 uses DVB-S2's tables except normal 2/3 and short 3/5 (verified against
+ * GNU Radio, which encodes both standards: tools/dvb/extract_tables.py). DVB-C2
+ * (EN 302 769) reuses DVB-T2's tables, and DVB-S2's for the rates T2 lacks. */
+static const dvb_code_entry dvb_code_entries[] = {
+    {"dvbs2-normal-1/4", "dvbs2-normal-1_4", NULL},
+    {"dvbs2-normal-1/3", "dvbs2-normal-1_3", NULL},
+    {"dvbs2-normal-2/5", "dvbs2-normal-2_5", NULL},
+    {"dvbs2-normal-1/2", "dvbs2-normal-1_2", NULL},
+    {"dvbs2-normal-3/5", "dvbs2-normal-3_5", NULL},
+    {"dvbs2-normal-2/3", "dvbs2-normal-2_3", NULL},
+    {"dvbs2-normal-3/4", "dvbs2-normal-3_4", NULL},
+    {"dvbs2-normal-4/5", "dvbs2-normal-4_5", NULL},
+    {"dvbs2-normal-5/6", "dvbs2-normal-5_6", NULL},
+    {"dvbs2-normal-8/9", "dvbs2-normal-8_9", NULL},
+    {"dvbs2-normal-9/10", "dvbs2-normal-9_10", NULL},
+    {"dvbs2-short-1/4", "dvbs2-short-1_4", NULL},
+    {"dvbs2-short-1/3", "dvbs2-short-1_3", NULL},
+    {"dvbs2-short-2/5", "dvbs2-short-2_5", NULL},
+    {"dvbs2-short-1/2", "dvbs2-short-1_2", NULL},
+    {"dvbs2-short-3/5", "dvbs2-short-3_5", NULL},
+    {"dvbs2-short-2/3", "dvbs2-short-2_3", NULL},
+    {"dvbs2-short-3/4", "dvbs2-short-3_4", NULL},
+    {"dvbs2-short-4/5", "dvbs2-short-4_5", NULL},
+    {"dvbs2-short-5/6", "dvbs2-short-5_6", NULL},
+    {"dvbs2-short-8/9", "dvbs2-short-8_9", NULL},
+    {"dvbt2-normal-1/2", "dvbs2-normal-1_2", NULL},
+    {"dvbt2-normal-3/5", "dvbs2-normal-3_5", NULL},
+    {"dvbt2-normal-2/3", "dvbt2-normal-2_3", NULL},
+    {"dvbt2-normal-3/4", "dvbs2-normal-3_4", NULL},
+    {"dvbt2-normal-4/5", "dvbs2-normal-4_5", NULL},
+    {"dvbt2-normal-5/6", "dvbs2-normal-5_6", NULL},
+    {"dvbt2-short-1/4", "dvbs2-short-1_4", NULL},
+    {"dvbt2-short-1/3", "dvbs2-short-1_3", NULL}, /* T2-Lite */
+    {"dvbt2-short-2/5", "dvbs2-short-2_5", NULL}, /* T2-Lite */
+    {"dvbt2-short-1/2", "dvbs2-short-1_2", NULL},
+    {"dvbt2-short-3/5", "dvbt2-short-3_5", NULL},
+    {"dvbt2-short-2/3", "dvbs2-short-2_3", NULL},
+    {"dvbt2-short-3/4", "dvbs2-short-3_4", NULL},
+    {"dvbt2-short-4/5", "dvbs2-short-4_5", NULL},
+    {"dvbt2-short-5/6", "dvbs2-short-5_6", NULL},
+    {"dvbc2-normal-2/3", "dvbt2-normal-2_3", "dvbt2-normal-2/3"},
+    {"dvbc2-normal-3/4", "dvbs2-normal-3_4", "dvbt2-normal-3/4"},
+    {"dvbc2-normal-4/5", "dvbs2-normal-4_5", "dvbt2-normal-4/5"},
+    {"dvbc2-normal-5/6", "dvbs2-normal-5_6", "dvbt2-normal-5/6"},
+    {"dvbc2-normal-9/10", "dvbs2-normal-9_10", "dvbs2-normal-9/10"},
+    {"dvbc2-short-1/2", "dvbs2-short-1_2", "dvbt2-short-1/2"},
+    {"dvbc2-short-2/3", "dvbs2-short-2_3", "dvbt2-short-2/3"},
+    {"dvbc2-short-3/4", "dvbs2-short-3_4", "dvbt2-short-3/4"},
+    {"dvbc2-short-4/5", "dvbs2-short-4_5", "dvbt2-short-4/5"},
+    {"dvbc2-short-5/6", "dvbs2-short-5_6", "dvbt2-short-5/6"},
+    {"dvbc2-short-8/9", "dvbs2-short-8_9", "dvbs2-short-8/9"},
+};
+
+#define DVB_CODE_COUNT (sizeof dvb_code_entries / sizeof dvb_code_entries[0])
+
+size_t ldpc_builtin_code_count(void)
+{
+    return DVB_CODE_COUNT;
+}
+
+const char *ldpc_builtin_code_name(size_t index)
+{
+    return index < DVB_CODE_COUNT ? dvb_code_entries[index].name : NULL;
+}
+
+const char *ldpc_builtin_code_alias_of(size_t index)
+{
+    return index < DVB_CODE_COUNT ? dvb_code_entries[index].alias_of : NULL;
+}
+
+/* The table of a built-in name, or NULL. */
+static const dvb_table *find_table(const char *name)
+{
+    for (size_t i = 0; i < DVB_CODE_COUNT; i++) {
+        if (strcmp(dvb_code_entries[i].name, name) != 0)
+            continue;
+        for (size_t t = 0; t < dvb_table_count; t++)
+            if (strcmp(dvb_tables[t].stem, dvb_code_entries[i].stem) == 0)
+                return &dvb_tables[t];
+        return NULL; /* unreachable while the registry and configs/dvb agree (tested) */
+    }
+    return NULL;
+}
+
+static code_shape table_shape(const dvb_table *t)
+{
+    uint32_t m = t->n - t->k;
+    code_shape shape = {
+        .n = t->n,
+        .m = m,
+        .k = t->k,
+        /* 360 edges per address, plus the staircase: 2 per check but 1 for check 0. */
+        .edges = t->address_count * DVB_GROUP_SIZE + 2u * m - 1u,
+        .layer_count = t->q,
+        .dvb_groups = t->groups,
+        .dvb_address_count = t->address_count,
+    };
+    return shape;
+}
+
+size_t dvb_code_footprint(const char *name)
+{
+    if (name == NULL)
+        return 0;
+    const dvb_table *t = find_table(name);
+    if (t == NULL)
+        return 0;
+    code_shape shape = table_shape(t);
+    return code_shape_footprint(&shape);
+}
+
+/* Check-major H: counts per check, then info variables in ascending order (so
+ * each check's list comes out ascending), then the two staircase parity bits,
+ * which are above every information bit. cursor: m entries of scratch. */
+static ldpc_status fill_checks(code_builder *b, const dvb_table *t, uint32_t *cursor,
+                               ldpc_error *err)
+{
+    ldpc_code *c = b->code;
+    uint32_t m = c->m, q = t->q;
+    memset(b->check_offsets, 0, ((size_t)m + 1) * sizeof(uint32_t));
+    for (uint32_t a = 0; a < t->address_count; a++)
+        for (uint32_t s = 0, chk = t->addresses[a]; s < DVB_GROUP_SIZE; s++, chk = (chk + q) % m)
+            b->check_offsets[chk + 1]++;
+    for (uint32_t chk = 0; chk < m; chk++)
+        b->check_offsets[chk + 1] += chk == 0 ? 1u : 2u;
+    for (uint32_t chk = 0; chk < m; chk++)
+        b->check_offsets[chk + 1] += b->check_offsets[chk];
+    memcpy(cursor, b->check_offsets, (size_t)m * sizeof(uint32_t));
+
+    for (uint32_t g = 0; g < t->groups; g++) {
+        for (uint32_t s = 0; s < DVB_GROUP_SIZE; s++) {
+            uint32_t var = g * DVB_GROUP_SIZE + s;
+            for (uint32_t a = t->row_offsets[g]; a < t->row_offsets[g + 1]; a++) {
+                uint32_t chk = (t->addresses[a] + s * q) % m;
+                /* Two addresses of one row on the same check would cancel in H. */
+                if (cursor[chk] > b->check_offsets[chk] && b->check_var[cursor[chk] - 1] == var)
+                    return ldpc_fail(err, LDPC_ERR_INVALID,
+                                     "%s: table row %u names check %u twice", c->name, g, chk);
+                b->check_var[cursor[chk]++] = var;
+            }
+        }
+    }
+    for (uint32_t chk = 0; chk < m; chk++) {
+        if (chk > 0)
+            b->check_var[cursor[chk]++] = c->k + chk - 1;
+        b->check_var[cursor[chk]++] = c->k + chk;
+    }
+    return LDPC_OK;
+}
+
+/* Layer l holds checks l, l + q, ..., l + 359 q: the rows one table address
+ * reaches, one per bit of a group. */
+static void fill_layers(code_builder *b, uint32_t q)
+{
+    ldpc_code *c = b->code;
+    c->layer_size = DVB_GROUP_SIZE;
+    for (uint32_t l = 0; l < q; l++) {
+        b->layer_offsets[l] = l * DVB_GROUP_SIZE;
+        for (uint32_t j = 0; j < DVB_GROUP_SIZE; j++)
+            b->layer_checks[l * DVB_GROUP_SIZE + j] = l + j * q;
+    }
+    b->layer_offsets[q] = q * DVB_GROUP_SIZE;
+}
+
+static void fill_dvb_fields(code_builder *b, const dvb_table *t)
+{
+    ldpc_code *c = b->code;
+    c->dvb_q = t->q;
+    for (uint32_t g = 0; g <= t->groups; g++)
+        b->dvb_row_offsets[g] = t->row_offsets[g];
+    for (uint32_t a = 0; a < t->address_count; a++)
+        b->dvb_addresses[a] = t->addresses[a];
+    for (uint32_t i = 0; i < c->k; i++)
+        b->info_positions[i] = i;
+}
+
+ldpc_status dvb_code_create(const char *name, ldpc_code **out, ldpc_error *err)
+{
+    *out = NULL;
+    const dvb_table *t = find_table(name);
+    if (t == NULL)
+        return ldpc_fail(err, LDPC_ERR_UNKNOWN_CODE,
+                         "unknown code '%s': built-in codes are named "
+                         "dvbs2|dvbt2|dvbc2-normal|short-RATE, e.g. dvbs2-normal-1/2 or "
+                         "dvbt2-short-3/5 ('ldpc codes' lists them); a file is alist:PATH",
+                         name);
+    code_shape shape = table_shape(t);
+    code_builder b;
+    ldpc_status status = code_builder_begin(&b, &shape, name, LDPC_FAMILY_DVB_IRA, err);
+    if (status != LDPC_OK)
+        return status;
+    uint32_t *scratch = malloc((size_t)t->n * sizeof(uint32_t));
+    if (scratch == NULL) {
+        ldpc_code_destroy(b.code);
+        return ldpc_fail(err, LDPC_ERR_NO_MEMORY, "%s: cannot allocate the build scratch", name);
+    }
+    status = fill_checks(&b, t, scratch, err);
+    if (status == LDPC_OK) {
+        code_builder_index_edges(&b);
+        fill_layers(&b, t->q);
+        code_builder_check_layers(&b, scratch);
+        fill_dvb_fields(&b, t);
+        *out = b.code;
+    } else {
+        ldpc_code_destroy(b.code);
+    }
+    free(scratch);
+    return status;
+}
