@@ -43,6 +43,14 @@ void code_builder_single_check_layers(code_builder *b);
 /* Computes code->layers_disjoint from the filled layers. scratch: n entries. */
 void code_builder_check_layers(code_builder *b, uint32_t *scratch);
 
+/* Generic codes (code_from_edges.c): H given check-major, variables ascending
+ * and distinct within each check, all in range. Rank and dense generator by
+ * Gaussian elimination (gf2_generator.h); single-check layers. Both
+ * ldpc_code_create_from_edges and the alist loader build through it. */
+ldpc_status generic_code_create(const char *name, uint32_t n, uint32_t m,
+                                const uint32_t *check_offsets, const uint32_t *check_var,
+                                ldpc_code **out, ldpc_error *err);
+
 /* Built-in DVB codes (dvb_codes.c): LDPC_ERR_UNKNOWN_CODE for another name. */
 ldpc_status dvb_code_create(const char *name, ldpc_code **out, ldpc_error *err);
 size_t dvb_code_footprint(const char *name);

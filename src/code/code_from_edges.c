@@ -1,0 +1,150 @@
+/* Generic codes: from an edge list (public API) and the one builder that the
+ * alist loader shares. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "code/code_internal.h"
+#include "code/gf2_generator.h"
+#include "util/error_internal.h"
+
+/* Decoders divide messages among a node's edges; an empty check or an unused
+ * bit has no place in an LDPC graph and is reported instead. */
+static ldpc_status check_no_empty_nodes(const char *name, uint32_t n, uint32_t m,
+                                        const uint32_t *check_offsets, const uint32_t *check_var,
+                                        ldpc_error *err)
+{
+    for (uint32_t chk = 0; chk < m; chk++)
+        if (check_offsets[chk + 1] == check_offsets[chk])
+            return ldpc_fail(err, LDPC_ERR_INVALID, "%s: check %u (row of H) has no ones", name,
+                             chk);
+    unsigned char *used = calloc((size_t)n, 1);
+    if (used == NULL)
+        return ldpc_fail(err, LDPC_ERR_NO_MEMORY, "%s: cannot allocate %u bytes", name, n);
+    for (uint32_t e = 0; e < check_offsets[m]; e++)
+        used[check_var[e]] = 1;
+    uint32_t unused = 0;
+    while (unused < n && used[unused])
+        unused++;
+    free(used);
+    if (unused < n)
+        return ldpc_fail(err, LDPC_ERR_INVALID, "%s: variable %u (column of H) is in no check",
+                         name, unused);
+    return LDPC_OK;
+}
+
+ldpc_status generic_code_create(const char *name, uint32_t n, uint32_t m,
+                                const uint32_t *check_offsets, const uint32_t *check_var,
+                                ldpc_code **out, ldpc_error *err)
+{
+    *out = NULL;
+    if (n == 0 || m == 0)
+        return ldpc_fail(err, LDPC_ERR_INVALID, "%s: H must have rows and columns (m=%u, n=%u)",
+                         name, m, n);
+    ldpc_status status = check_no_empty_nodes(name, n, m, check_offsets, check_var, err);
+    if (status != LDPC_OK)
+        return status;
+    gf2_elimination elimination;
+    status = gf2_eliminate(&elimination, name, n, m, check_offsets, check_var, err);
+    if (status != LDPC_OK)
+        return status;
+    uint32_t k = n - elimination.rank;
+    code_shape shape = {.n = n,
+                        .m = m,
+                        .k = k,
+                        .edges = check_offsets[m],
+                        .layer_count = m,
+                        .gen_words_per_row = gf2_generator_words_per_row(k)};
+    code_builder b;
+    status = code_builder_begin(&b, &shape, name, LDPC_FAMILY_GENERIC, err);
+    if (status != LDPC_OK) {
+        gf2_elimination_free(&elimination);
+        return status;
+    }
+    memcpy(b.check_offsets, check_offsets, ((size_t)m + 1) * sizeof *check_offsets);
+    memcpy(b.check_var, check_var, (size_t)shape.edges * sizeof *check_var);
+    code_builder_index_edges(&b);
+    code_builder_single_check_layers(&b);
+    gf2_fill_generator(&elimination, b.info_positions, b.parity_positions, b.gen_rows);
+    gf2_elimination_free(&elimination);
+    *out = b.code;
+    return LDPC_OK;
+}
+
+/* Edge indices sorted by (row, column) with two stable counting passes. */
+static ldpc_status sort_edges(uint32_t n, uint32_t m, const uint32_t *rows, const uint32_t *cols,
+                              uint32_t count, uint32_t *order)
+{
+    size_t buckets = (size_t)(n > m ? n : m) + 1;
+    uint32_t *starts = malloc(buckets * sizeof *starts);
+    uint32_t *by_col = malloc(((size_t)count + 1) * sizeof *by_col);
+    if (starts == NULL || by_col == NULL) {
+        free(starts);
+        free(by_col);
+        return LDPC_ERR_NO_MEMORY;
+    }
+    memset(starts, 0, buckets * sizeof *starts);
+    for (uint32_t i = 0; i < count; i++)
+        starts[cols[i] + 1]++;
+    for (uint32_t c = 0; c < n; c++)
+        starts[c + 1] += starts[c];
+    for (uint32_t i = 0; i < count; i++)
+        by_col[starts[cols[i]]++] = i;
+
+    memset(starts, 0, buckets * sizeof *starts);
+    for (uint32_t i = 0; i < count; i++)
+        starts[rows[i] + 1]++;
+    for (uint32_t r = 0; r < m; r++)
+        starts[r + 1] += starts[r];
+    for (uint32_t i = 0; i < count; i++)
+        order[starts[rows[by_col[i]]]++] = by_col[i];
+    free(starts);
+    free(by_col);
+    return LDPC_OK;
+}
+
+ldpc_status ldpc_code_create_from_edges(const char *name, uint32_t n, uint32_t m,
+                                        const uint32_t *rows, const uint32_t *cols,
+                                        uint32_t count, ldpc_code **out, ldpc_error *err)
+{
+    *out = NULL;
+    if (name == NULL)
+        name = "edges";
+    if (count > 0 && (rows == NULL || cols == NULL))
+        return ldpc_fail(err, LDPC_ERR_INVALID, "%s: no edge arrays given", name);
+    for (uint32_t i = 0; i < count; i++)
+        if (rows[i] >= m || cols[i] >= n)
+            return ldpc_fail(err, LDPC_ERR_INVALID,
+                             "%s: edge %u (row %u, column %u) is outside H with %u rows and %u "
+                             "columns",
+                             name, i, rows[i], cols[i], m, n);
+    uint32_t *order = malloc(((size_t)count + 1) * sizeof *order);
+    uint32_t *check_offsets = calloc((size_t)m + 2, sizeof *check_offsets);
+    uint32_t *check_var = malloc(((size_t)count + 1) * sizeof *check_var);
+    ldpc_status status = LDPC_ERR_NO_MEMORY;
+    if (order != NULL && check_offsets != NULL && check_var != NULL)
+        status = sort_edges(n, m, rows, cols, count, order);
+    if (status != LDPC_OK) {
+        free(order), free(check_offsets), free(check_var);
+        return ldpc_fail(err, status, "%s: cannot allocate the edge list (%u edges)", name, count);
+    }
+    for (uint32_t i = 0; i < count; i++) {
+        uint32_t e = order[i];
+        if (i > 0 && rows[e] == rows[order[i - 1]] && cols[e] == cols[order[i - 1]]) {
+            uint32_t first = order[i - 1] < e ? order[i - 1] : e;
+            uint32_t second = order[i - 1] < e ? e : order[i - 1];
+            free(order), free(check_offsets), free(check_var);
+            return ldpc_fail(err, LDPC_ERR_INVALID,
+                             "%s: edges %u and %u are both (row %u, column %u)", name, first,
+                             second, rows[first], cols[first]);
+        }
+        check_var[i] = cols[e];
+        check_offsets[rows[e] + 1]++;
+    }
+    for (uint32_t r = 0; r < m; r++)
+        check_offsets[r + 1] += check_offsets[r];
+    free(order);
+    status = generic_code_create(name, n, m, check_offsets, check_var, out, err);
+    free(check_offsets);
+    free(check_var);
+    return status;
+}

@@ -1,0 +1,227 @@
+/* The alist loader: the shared reference files load with the published n, m,
+ * k and edge counts; every malformed file is refused with PATH:LINE. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "code/gf2_generator.h"
+#include "ldpc/code.h"
+
+#define VECTORS LDPC_SOURCE_DIR "/tests/vectors/alist/"
+#define SHARED_BINARY LDPC_SHARED_DIR "/codes/binary/"
+
+static void skip_without_shared(void)
+{
+    if (access(SHARED_BINARY, R_OK) != 0)
+        skip();
+}
+
+static ldpc_code *load(const char *path)
+{
+    ldpc_code *code = NULL;
+    ldpc_error err = {{0}};
+    ldpc_status status = ldpc_code_load_alist(path, &code, &err);
+    if (status != LDPC_OK)
+        fail_msg("%s: %s", path, err.message);
+    return code;
+}
+
+/* Both views list the same ones, in ascending order. */
+static void assert_views_agree(const ldpc_code *c)
+{
+    for (uint32_t chk = 0; chk < c->m; chk++)
+        for (uint32_t e = c->check_offsets[chk] + 1; e < c->check_offsets[chk + 1]; e++)
+            assert_true(c->check_var[e - 1] < c->check_var[e]);
+    for (uint32_t v = 0; v < c->n; v++)
+        for (uint32_t i = c->var_offsets[v]; i < c->var_offsets[v + 1]; i++)
+            assert_int_equal(c->check_var[c->var_edges[i]], v);
+    assert_int_equal(c->var_offsets[c->n], c->edges);
+}
+
+static void hamming_loads_with_and_without_padding(void **state)
+{
+    (void)state;
+    const char *files[] = {VECTORS "hamming_7_4.alist", VECTORS "padded_crlf.alist"};
+    static const uint32_t rows[3][4] = {{0, 1, 2, 4}, {1, 2, 3, 5}, {0, 1, 3, 6}};
+    for (size_t f = 0; f < 2; f++) {
+        ldpc_code *c = load(files[f]);
+        char name[256];
+        snprintf(name, sizeof name, "alist:%s", files[f]);
+        assert_string_equal(c->name, name);
+        assert_int_equal(c->family, LDPC_FAMILY_GENERIC);
+        assert_int_equal(c->n, 7);
+        assert_int_equal(c->m, 3);
+        assert_int_equal(c->k, 4);
+        assert_int_equal(c->edges, 12);
+        assert_int_equal(c->max_var_degree, 3);
+        assert_int_equal(c->max_check_degree, 4);
+        for (uint32_t r = 0; r < 3; r++) {
+            assert_int_equal(c->check_offsets[r], 4 * r);
+            for (uint32_t j = 0; j < 4; j++)
+                assert_int_equal(c->check_var[4 * r + j], rows[r][j]);
+        }
+        for (uint32_t i = 0; i < 4; i++)
+            assert_int_equal(c->info_positions[i], i);
+        assert_int_equal(c->layer_count, 3);
+        assert_views_agree(c);
+        ldpc_code_destroy(c);
+    }
+}
+
+typedef struct {
+    const char *file;
+    ldpc_status status;
+    unsigned line;
+    const char *reason; /* a fragment of the message */
+} malformed_case;
+
+static const malformed_case malformed[] = {
+    {"header_one_number.alist", LDPC_ERR_PARSE, 2, "expected 2 numbers, found 1"},
+    {"non_numeric.alist", LDPC_ERR_PARSE, 8, "\"x2\" is not a number"},
+    {"degree_above_max.alist", LDPC_ERR_PARSE, 4, "column 2 has degree 3, more than the maximum 2 on line 3"},
+    {"degree_sums_differ.alist", LDPC_ERR_PARSE, 5, "add up to 11 ones, the column degrees (line 4) to 12"},
+    {"degree_count.alist", LDPC_ERR_PARSE, 4, "expected 7 numbers (n), found 6"},
+    {"zero_degree.alist", LDPC_ERR_PARSE, 4, "column 7 has degree 0"},
+    {"column_too_few.alist", LDPC_ERR_PARSE, 7, "column 2: 2 row indices listed, but its degree is 3"},
+    {"column_too_many.alist", LDPC_ERR_PARSE, 6, "4 numbers, more than the maximum column degree 3"},
+    {"column_above_degree.alist", LDPC_ERR_PARSE, 8, "column 3: 3 row indices listed, but its degree is 2"},
+    {"index_out_of_range.alist", LDPC_ERR_PARSE, 10, "row index 4 is out of range 1..3"},
+    {"index_repeated.alist", LDPC_ERR_PARSE, 7, "row 2 is listed twice"},
+    {"row_index_repeated.alist", LDPC_ERR_PARSE, 13, "column 3 is listed twice"},
+    {"index_after_padding.alist", LDPC_ERR_PARSE, 6, "index 3 after the zero padding"},
+    {"views_disagree.alist", LDPC_ERR_PARSE, 13, "row 1 lists column 6, but the line of column 6 (line 11) does not list row 1"},
+    {"views_missing.alist", LDPC_ERR_PARSE, 13, "row 1 does not list column 5, but the line of column 5 (line 10) lists row 1"},
+    {"truncated.alist", LDPC_ERR_PARSE, 13, "the file ends before the line of row 2"},
+    {"trailing_garbage.alist", LDPC_ERR_PARSE, 16, "after the last row line (line 15)"},
+    {"empty.alist", LDPC_ERR_PARSE, 1, "the file ends before the size line"},
+};
+
+static void malformed_files_name_file_and_line(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < sizeof malformed / sizeof malformed[0]; i++) {
+        const malformed_case *t = &malformed[i];
+        char path[512], prefix[600];
+        snprintf(path, sizeof path, VECTORS "%s", t->file);
+        snprintf(prefix, sizeof prefix, "%s:%u: ", path, t->line);
+        ldpc_code *code = (ldpc_code *)&code; /* must be reset to NULL */
+        ldpc_error err = {{0}};
+        ldpc_status status = ldpc_code_load_alist(path, &code, &err);
+        if (status != t->status || strncmp(err.message, prefix, strlen(prefix)) != 0 ||
+            strstr(err.message, t->reason) == NULL)
+            fail_msg("%s: status %d, message \"%s\"; expected %d, \"%s...%s\"", t->file,
+                     (int)status, err.message, (int)t->status, prefix, t->reason);
+        assert_null(code);
+    }
+}
+
+static void missing_file_is_an_io_error(void **state)
+{
+    (void)state;
+    ldpc_code *code = NULL;
+    ldpc_error err = {{0}};
+    assert_int_equal(ldpc_code_load_alist(VECTORS "no_such_file.alist", &code, &err),
+                     LDPC_ERR_IO);
+    assert_non_null(strstr(err.message, "no_such_file.alist"));
+    assert_null(code);
+}
+
+static void registry_loads_alist_names(void **state)
+{
+    (void)state;
+    ldpc_code *code = NULL;
+    ldpc_error err = {{0}};
+    assert_int_equal(ldpc_code_create("alist:" VECTORS "hamming_7_4.alist", &code, &err), LDPC_OK);
+    assert_string_equal(code->name, "alist:" VECTORS "hamming_7_4.alist");
+    assert_int_equal(code->k, 4);
+    ldpc_code_destroy(code);
+}
+
+typedef struct {
+    const char *file;
+    uint32_t n, m, k, edges, max_var_degree, max_check_degree;
+} shared_case;
+
+/* Numbers from ../shared/codes/README.md §1 (k = n - rank, computed there). */
+static const shared_case shared_codes[] = {
+    {"aff3ct/DEBUG_6_3.alist", 6, 3, 3, 8, 2, 3},
+    {"aff3ct/CCSDS_64_128.alist", 128, 64, 64, 512, 5, 8},
+    {"aff3ct/MACKAY_504_1008.alist", 1008, 504, 504, 3024, 3, 6},
+    {"aff3ct/WIMAX_288_576.alist", 576, 288, 288, 1824, 6, 7},
+    {"aff3ct/WIMAX_480_576.alist", 576, 96, 480, 1920, 4, 20},
+    {"aff3ct/WIFI_540_648.alist", 648, 108, 540, 2376, 4, 22},
+    {"aff3ct/WRAN_360_480.alist", 480, 120, 360, 1700, 4, 15},
+    {"aff3ct/PEG_Reg_1008x504.alist", 1008, 504, 504, 3024, 3, 8},
+    {"aff3ct/GSM_2112_4224.alist", 4224, 2112, 2112, 7392, 4, 4},
+    {"aff3ct/Peeling_PureIRA_2400_3000.alist", 3000, 600, 2400, 10799, 4, 21},
+    {"aff3ct/10GBPS-ETHERNET_1723_2048.alist", 2048, 384, 1723, 12288, 6, 32},
+    {"aff3ct/10GBPS-ETHERNET_ALT_1723_2048.alist", 2048, 384, 1723, 12288, 6, 32},
+    {"misc/ECCT_MACKAY_N96_K48.alist", 96, 48, 48, 288, 3, 6},
+    {"aff3ct/MACKAY_4000_8000.alist", 8000, 4000, 4000, 24000, 3, 6},
+    {"aff3ct/PureIRA_R_4_5_N16k_H.alist", 16640, 3328, 13312, 73215, 5, 29},
+    {"aff3ct/PureIRA_R_4_5_N20k_H.alist", 20480, 4096, 16384, 90111, 5, 33},
+    {"aff3ct/PureIRA_R_9_10_N16k_H.alist", 16640, 1664, 14976, 78207, 5, 54},
+};
+
+static void shared_alists_load_with_published_numbers(void **state)
+{
+    (void)state;
+    skip_without_shared();
+    for (size_t i = 0; i < sizeof shared_codes / sizeof shared_codes[0]; i++) {
+        const shared_case *t = &shared_codes[i];
+        char path[512];
+        snprintf(path, sizeof path, SHARED_BINARY "%s", t->file);
+        ldpc_code *c = load(path);
+        if (c->n != t->n || c->m != t->m || c->k != t->k || c->edges != t->edges ||
+            c->max_var_degree != t->max_var_degree || c->max_check_degree != t->max_check_degree)
+            fail_msg("%s: n=%u m=%u k=%u edges=%u degrees %u/%u", t->file, c->n, c->m, c->k,
+                     c->edges, c->max_var_degree, c->max_check_degree);
+        assert_int_equal(c->gen_words_per_row, gf2_generator_words_per_row(c->k));
+        assert_views_agree(c);
+        ldpc_code_destroy(c);
+    }
+}
+
+static void dvb_s2_alists_are_refused_quickly(void **state)
+{
+    (void)state;
+    skip_without_shared();
+    const char *rates[] = {"6480", "12960", "16200", "21600", "32400"};
+    for (size_t i = 0; i < 5; i++) {
+        char path[512];
+        snprintf(path, sizeof path, SHARED_BINARY "aff3ct/DVB-S2_64800x%s.alist", rates[i]);
+        struct timespec start, end;
+        clock_gettime(CLOCK_MONOTONIC, &start);
+        ldpc_code *code = NULL;
+        ldpc_error err = {{0}};
+        ldpc_status status = ldpc_code_load_alist(path, &code, &err);
+        clock_gettime(CLOCK_MONOTONIC, &end);
+        assert_int_equal(status, LDPC_ERR_RANK);
+        assert_null(code);
+        assert_non_null(strstr(err.message, path));
+        assert_non_null(strstr(err.message, "too large for the dense generator"));
+        assert_non_null(strstr(err.message, "MiB"));
+        /* Refused from the peeling bound, before any elimination. */
+        double seconds = (double)(end.tv_sec - start.tv_sec) + 1e-9 * (double)(end.tv_nsec - start.tv_nsec);
+        assert_true(seconds < 20.0);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(hamming_loads_with_and_without_padding),
+        cmocka_unit_test(malformed_files_name_file_and_line),
+        cmocka_unit_test(missing_file_is_an_io_error),
+        cmocka_unit_test(registry_loads_alist_names),
+        cmocka_unit_test(shared_alists_load_with_published_numbers),
+        cmocka_unit_test(dvb_s2_alists_are_refused_quickly),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
