@@ -48,6 +48,11 @@ static void assert_footprint_includes_generator(const ldpc_code *code)
                         .gen_words_per_row = gf2_generator_words_per_row(code->k)};
     assert_int_equal(code->gen_words_per_row, shape.gen_words_per_row);
     assert_int_equal(code->footprint_bytes, code_shape_footprint(&shape));
+    /* Generator rows select information bits only: nothing at or beyond k. */
+    uint32_t tail = code->k % 64u;
+    if (tail != 0)
+        for (uint32_t p = 0; p < code->n - code->k; p++)
+            assert_int_equal(code->gen_rows[(size_t)(p + 1) * code->gen_words_per_row - 1] >> tail, 0);
 }
 
 static void hamming_from_shuffled_edges(void **state)
