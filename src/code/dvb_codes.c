@@ -131,9 +131,10 @@ size_t dvb_code_footprint(const char *name)
 
 /* Check-major H: counts per check, then info variables in ascending order (so
  * each check's list comes out ascending), then the two staircase parity bits,
- * which are above every information bit. cursor: m entries of scratch. */
-static ldpc_status fill_checks(code_builder *b, const dvb_table *t, uint32_t *cursor,
-                               ldpc_error *err)
+ * which are above every information bit. Rows never repeat an address (the
+ * table generator refuses that), so no check gets a variable twice.
+ * cursor: m entries of scratch. */
+static void fill_checks(code_builder *b, const dvb_table *t, uint32_t *cursor)
 {
     ldpc_code *c = b->code;
     uint32_t m = c->m, q = t->q;
@@ -150,14 +151,8 @@ static ldpc_status fill_checks(code_builder *b, const dvb_table *t, uint32_t *cu
     for (uint32_t g = 0; g < t->groups; g++) {
         for (uint32_t s = 0; s < DVB_GROUP_SIZE; s++) {
             uint32_t var = g * DVB_GROUP_SIZE + s;
-            for (uint32_t a = t->row_offsets[g]; a < t->row_offsets[g + 1]; a++) {
-                uint32_t chk = (t->addresses[a] + s * q) % m;
-                /* Two addresses of one row on the same check would cancel in H. */
-                if (cursor[chk] > b->check_offsets[chk] && b->check_var[cursor[chk] - 1] == var)
-                    return ldpc_fail(err, LDPC_ERR_INVALID,
-                                     "%s: table row %u names check %u twice", c->name, g, chk);
-                b->check_var[cursor[chk]++] = var;
-            }
+            for (uint32_t a = t->row_offsets[g]; a < t->row_offsets[g + 1]; a++)
+                b->check_var[cursor[(t->addresses[a] + s * q) % m]++] = var;
         }
     }
     for (uint32_t chk = 0; chk < m; chk++) {
@@ -165,7 +160,6 @@ static ldpc_status fill_checks(code_builder *b, const dvb_table *t, uint32_t *cu
             b->check_var[cursor[chk]++] = c->k + chk - 1;
         b->check_var[cursor[chk]++] = c->k + chk;
     }
-    return LDPC_OK;
 }
 
 /* Layer l holds checks l, l + q, ..., l + 359 q: the rows one table address
@@ -214,16 +208,12 @@ ldpc_status dvb_code_create(const char *name, ldpc_code **out, ldpc_error *err)
         ldpc_code_destroy(b.code);
         return ldpc_fail(err, LDPC_ERR_NO_MEMORY, "%s: cannot allocate the build scratch", name);
     }
-    status = fill_checks(&b, t, scratch, err);
-    if (status == LDPC_OK) {
-        code_builder_index_edges(&b);
-        fill_layers(&b, t->q);
-        code_builder_check_layers(&b, scratch);
-        fill_dvb_fields(&b, t);
-        *out = b.code;
-    } else {
-        ldpc_code_destroy(b.code);
-    }
+    fill_checks(&b, t, scratch);
+    code_builder_index_edges(&b);
+    fill_layers(&b, t->q);
+    code_builder_check_layers(&b, scratch);
+    fill_dvb_fields(&b, t);
     free(scratch);
-    return status;
+    *out = b.code;
+    return LDPC_OK;
 }
