@@ -102,6 +102,28 @@ static ldpc_status sort_edges(uint32_t n, uint32_t m, const uint32_t *rows, cons
     return LDPC_OK;
 }
 
+/* Check-major arrays from the sorted order; a repeated pair is an error. */
+static ldpc_status fill_check_major(const char *name, uint32_t m, const uint32_t *rows,
+                                   const uint32_t *cols, uint32_t count, const uint32_t *order,
+                                   uint32_t *check_offsets, uint32_t *check_var, ldpc_error *err)
+{
+    for (uint32_t i = 0; i < count; i++) {
+        uint32_t e = order[i];
+        if (i > 0 && rows[e] == rows[order[i - 1]] && cols[e] == cols[order[i - 1]]) {
+            uint32_t first = order[i - 1] < e ? order[i - 1] : e;
+            uint32_t second = order[i - 1] < e ? e : order[i - 1];
+            return ldpc_fail(err, LDPC_ERR_INVALID,
+                             "%s: edges %u and %u are both (row %u, column %u)", name, first,
+                             second, rows[first], cols[first]);
+        }
+        check_var[i] = cols[e];
+        check_offsets[rows[e] + 1]++;
+    }
+    for (uint32_t r = 0; r < m; r++)
+        check_offsets[r + 1] += check_offsets[r];
+    return LDPC_OK;
+}
+
 ldpc_status ldpc_code_create_from_edges(const char *name, uint32_t n, uint32_t m,
                                         const uint32_t *rows, const uint32_t *cols,
                                         uint32_t count, ldpc_code **out, ldpc_error *err)
@@ -118,32 +140,18 @@ ldpc_status ldpc_code_create_from_edges(const char *name, uint32_t n, uint32_t m
                              "columns",
                              name, i, rows[i], cols[i], m, n);
     uint32_t *order = malloc(((size_t)count + 1) * sizeof *order);
-    uint32_t *check_offsets = calloc((size_t)m + 2, sizeof *check_offsets);
+    uint32_t *check_offsets = calloc((size_t)m + 1, sizeof *check_offsets);
     uint32_t *check_var = malloc(((size_t)count + 1) * sizeof *check_var);
-    ldpc_status status = LDPC_ERR_NO_MEMORY;
-    if (order != NULL && check_offsets != NULL && check_var != NULL)
-        status = sort_edges(n, m, rows, cols, count, order);
-    if (status != LDPC_OK) {
-        free(order), free(check_offsets), free(check_var);
-        return ldpc_fail(err, status, "%s: cannot allocate the edge list (%u edges)", name, count);
-    }
-    for (uint32_t i = 0; i < count; i++) {
-        uint32_t e = order[i];
-        if (i > 0 && rows[e] == rows[order[i - 1]] && cols[e] == cols[order[i - 1]]) {
-            uint32_t first = order[i - 1] < e ? order[i - 1] : e;
-            uint32_t second = order[i - 1] < e ? e : order[i - 1];
-            free(order), free(check_offsets), free(check_var);
-            return ldpc_fail(err, LDPC_ERR_INVALID,
-                             "%s: edges %u and %u are both (row %u, column %u)", name, first,
-                             second, rows[first], cols[first]);
-        }
-        check_var[i] = cols[e];
-        check_offsets[rows[e] + 1]++;
-    }
-    for (uint32_t r = 0; r < m; r++)
-        check_offsets[r + 1] += check_offsets[r];
+    ldpc_status status;
+    if (order == NULL || check_offsets == NULL || check_var == NULL ||
+        sort_edges(n, m, rows, cols, count, order) != LDPC_OK)
+        status = ldpc_fail(err, LDPC_ERR_NO_MEMORY, "%s: cannot allocate the edge list (%u edges)",
+                           name, count);
+    else
+        status = fill_check_major(name, m, rows, cols, count, order, check_offsets, check_var, err);
     free(order);
-    status = generic_code_create(name, n, m, check_offsets, check_var, out, err);
+    if (status == LDPC_OK)
+        status = generic_code_create(name, n, m, check_offsets, check_var, out, err);
     free(check_offsets);
     free(check_var);
     return status;

@@ -27,15 +27,15 @@ ldpc_status gf2_rank_lower_bound(uint32_t n, uint32_t m, const uint32_t *check_o
                                  ldpc_error *err)
 {
     uint32_t edges = check_offsets[m];
-    uint32_t *var_offsets = calloc((size_t)n + 1, sizeof *var_offsets);
-    uint32_t *var_checks = malloc(((size_t)edges + 1) * sizeof *var_checks);
-    uint32_t *remaining = malloc(((size_t)n + 1) * sizeof *remaining); /* ones per column */
-    uint32_t *queue = malloc(((size_t)n + 1) * sizeof *queue);
-    unsigned char *row_removed = calloc((size_t)m + 1, 1);
-    if (!var_offsets || !var_checks || !remaining || !queue || !row_removed) {
-        free(var_offsets), free(var_checks), free(remaining), free(queue), free(row_removed);
+    /* One block: var_offsets (n + 1), var_checks (edges), remaining (ones per
+     * column, n), queue (n), row_removed (m). */
+    size_t words = 3 * (size_t)n + 1 + edges + m;
+    uint32_t *block = calloc(words, sizeof *block);
+    if (block == NULL)
         return ldpc_fail(err, LDPC_ERR_NO_MEMORY, "cannot allocate the peeling workspace");
-    }
+    uint32_t *var_offsets = block, *var_checks = var_offsets + n + 1;
+    uint32_t *remaining = var_checks + edges, *queue = remaining + n;
+    uint32_t *row_removed = queue + n;
     for (uint32_t e = 0; e < edges; e++)
         var_offsets[check_var[e] + 1]++;
     for (uint32_t v = 0; v < n; v++) {
@@ -70,7 +70,7 @@ ldpc_status gf2_rank_lower_bound(uint32_t n, uint32_t m, const uint32_t *check_o
                 queue[tail++] = u;
         }
     }
-    free(var_offsets), free(var_checks), free(remaining), free(queue), free(row_removed);
+    free(block);
     *rank_bound = peeled;
     return LDPC_OK;
 }
