@@ -47,6 +47,9 @@ typedef struct {
     /* Channel quantisation for fixed point: q = clamp(round(llr * llr_scale),
      * -127, 127). The default 2.0 keeps one fractional bit. */
     float llr_scale;
+    /* Worker threads for backends that decode batches in parallel (CPU SIMD);
+     * 0 or 1 = the calling thread only. Threads are started at creation. */
+    uint32_t threads;
 } ldpc_decoder_config;
 
 /* Defaults: fixed point, layered, normalized min-sum 0.75 (12/16), 50

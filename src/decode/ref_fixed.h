@@ -12,7 +12,7 @@
 typedef struct {
     int8_t *c2v;    /* max_edges: check-to-variable messages, check-major */
     int8_t *v2c;    /* layered: max_check_degree (one check's inputs); flooding: max_edges */
-    int8_t *post;   /* layered: max_n posteriors */
+    int16_t *post;  /* layered: max_n posteriors, exact 16-bit sums */
     int32_t *total; /* flooding: max_n exact sums q + c2v */
 } ref_fixed_workspace;
 

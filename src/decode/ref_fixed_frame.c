@@ -12,7 +12,7 @@ size_t ref_fixed_workspace_bytes(const ldpc_decoder_limits *limits, ldpc_schedul
         bytes += workspace_round_up((size_t)limits->max_n * sizeof(int32_t));
     } else {
         bytes += workspace_round_up(limits->max_check_degree);
-        bytes += workspace_round_up(limits->max_n);
+        bytes += workspace_round_up((size_t)limits->max_n * sizeof(int16_t));
     }
     return bytes;
 }
@@ -29,7 +29,7 @@ void ref_fixed_workspace_carve(ref_fixed_workspace *ws, void *memory,
         ws->total = workspace_take(&cursor, (size_t)limits->max_n * sizeof(int32_t));
     } else {
         ws->v2c = workspace_take(&cursor, limits->max_check_degree);
-        ws->post = workspace_take(&cursor, limits->max_n);
+        ws->post = workspace_take(&cursor, (size_t)limits->max_n * sizeof(int16_t));
     }
 }
 

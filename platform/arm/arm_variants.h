@@ -1,0 +1,13 @@
+/* The ARM instance of the inter-frame decoder and its HWCAP check. */
+#ifndef LDPC_ARM_VARIANTS_H
+#define LDPC_ARM_VARIANTS_H
+
+#include "common/simd_layered.h"
+
+void neon_layered_decode(const ldpc_code *code, const ldpc_decoder_config *config,
+                         simd_workspace *ws, const int8_t *llr, uint32_t frames, uint8_t *bits,
+                         ldpc_frame_stats *stats);
+
+int arm_has_neon(void);
+
+#endif

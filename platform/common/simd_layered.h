@@ -1,0 +1,54 @@
+/* Inter-frame SIMD layered min-sum: each 8-bit vector lane decodes a different
+ * frame of the same code (Gronroos et al.; aff3ct; gr-dvbs2rx). The algorithm
+ * is written once (simd_layered_template.h) and instantiated per instruction
+ * set; every instance reproduces the reference decoder of src/decode bit for
+ * bit, statistics included. */
+#ifndef LDPC_SIMD_LAYERED_H
+#define LDPC_SIMD_LAYERED_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ldpc/decoder.h"
+
+/* Scratch of one batch, reserved at decoder creation: interleaved [index][lane]
+ * arrays, 64-byte aligned. Posteriors are exact 16-bit sums, as in the
+ * reference, stored as two vectors per variable in whatever lane order the
+ * instruction set's widening produces; `decided` receives them narrowed to
+ * 8 bits in natural lane order whenever lanes are reported. */
+typedef struct {
+    int8_t *channel;  /* max_n * lanes */
+    int16_t *post;    /* max_n * lanes, instruction-set lane order */
+    int8_t *decided;  /* max_n * lanes: saturated posteriors, natural lane order */
+    int8_t *c2v;      /* max_edges * lanes */
+    int8_t *t;        /* max_check_degree * lanes: messages entering one check */
+    int16_t *t_wide;  /* max_check_degree * lanes: the same before saturation */
+    int8_t *lane_bytes; /* lanes: one vector stored for per-lane inspection */
+} simd_workspace;
+
+/* Bytes of each array for the given limits and lane count. */
+size_t simd_workspace_bytes(const ldpc_decoder_limits *limits, uint32_t lanes);
+/* Carves a workspace out of `block` (64-byte aligned, simd_workspace_bytes long). */
+void simd_workspace_carve(simd_workspace *ws, void *block, const ldpc_decoder_limits *limits,
+                          uint32_t lanes);
+
+/* Decodes 1..lanes frames (frame f at llr + f * code->n, already quantised;
+ * -128 is read as -127) with the layered schedule and config's fixed-point
+ * rule; bits and stats as in ldpc_decoder_decode_i8. */
+typedef void (*simd_layered_decode_fn)(const ldpc_code *code, const ldpc_decoder_config *config,
+                                       simd_workspace *ws, const int8_t *llr, uint32_t frames,
+                                       uint8_t *bits, ldpc_frame_stats *stats);
+
+typedef struct {
+    const char *name;  /* "sse4.1", "avx2", "avx512bw", "neon" */
+    uint32_t lanes;    /* frames per vector */
+    int (*cpu_supports)(void);
+    simd_layered_decode_fn decode;
+} simd_variant;
+
+/* The variants compiled for this architecture, best first (platform/x86 or
+ * platform/arm provide it). */
+size_t simd_variant_count(void);
+const simd_variant *simd_variant_at(size_t index);
+
+#endif

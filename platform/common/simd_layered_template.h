@@ -1,0 +1,113 @@
+/* The inter-frame layered min-sum decoder, written once over a small vector
+ * vocabulary. An instruction-set file defines, then includes this header:
+ *   vec (VEC_LANES int8 lanes), wide (the same lanes as int16, two registers),
+ *   SIMD_FUNCTION(name)
+ *   v_load, v_store, v_set1, v_zero, v_adds, v_subs (saturating), v_sub
+ *   (wrapping), v_min, v_max (signed), v_abs, v_xor, v_or, v_negative_mask
+ *   (lanes < 0 -> all ones), v_equal_mask, v_select(mask, if_set, if_clear),
+ *   v_scale_q4(a, q4) = (a * q4) >> 4 for a in [0, 127]
+ *   w_load(const int16_t *), w_store(int16_t *, wide) (2 * VEC_LANES int16),
+ *   w_widen(vec), w_narrow(wide) (saturating to [-128, 127], the inverse lane
+ *   order of w_widen), w_add, w_sub, w_xor
+ * The operations are the reference's (docs/DECODERS.md) applied lane-wise:
+ * narrowing then max(-127) is sat(); posteriors are exact 16-bit sums. */
+#include <string.h>
+
+#include "common/simd_lane_results.h"
+#include "common/simd_layered.h"
+#include "decode/early_termination.h"
+
+static inline vec SIMD_FUNCTION(check_rule)(vec magnitude, const ldpc_decoder_config *config)
+{
+    if (config->rule == LDPC_RULE_MIN_SUM_OFFSET)
+        return v_max(v_subs(magnitude, v_set1((int8_t)config->offset_q)), v_zero());
+    return v_scale_q4(magnitude, config->normalization_q4);
+}
+
+static inline int16_t *SIMD_FUNCTION(post_of)(simd_workspace *ws, uint32_t variable)
+{
+    return ws->post + (size_t)variable * VEC_LANES;
+}
+
+static void SIMD_FUNCTION(update_check)(const ldpc_code *code, const ldpc_decoder_config *config,
+                                        simd_workspace *ws, uint32_t check)
+{
+    const uint32_t first = code->check_offsets[check], last = code->check_offsets[check + 1];
+    const vec minus127 = v_set1(-127);
+    vec min1 = v_set1(127), min2 = v_set1(127), signs = v_zero();
+    int8_t *t_store = ws->t;
+    int16_t *wide_store = ws->t_wide;
+    for (uint32_t e = first; e < last; e++, t_store += VEC_LANES, wide_store += VEC_LANES) {
+        wide extrinsic = w_sub(w_load(SIMD_FUNCTION(post_of)(ws, code->check_var[e])),
+                               w_widen(v_load(ws->c2v + (size_t)e * VEC_LANES)));
+        vec t = v_max(w_narrow(extrinsic), minus127);
+        vec magnitude = v_abs(t);
+        min2 = v_min(min2, v_max(min1, magnitude));
+        min1 = v_min(min1, magnitude);
+        signs = v_xor(signs, t);
+        v_store(t_store, t);
+        w_store(wide_store, extrinsic);
+    }
+    /* Only min1 and min2 are ever sent, so the rule is applied to them once. */
+    const vec sent_min1 = SIMD_FUNCTION(check_rule)(min1, config);
+    const vec sent_min2 = SIMD_FUNCTION(check_rule)(min2, config);
+    t_store = ws->t;
+    wide_store = ws->t_wide;
+    for (uint32_t e = first; e < last; e++, t_store += VEC_LANES, wide_store += VEC_LANES) {
+        vec t = v_load(t_store);
+        vec magnitude = v_select(v_equal_mask(v_abs(t), min1), sent_min2, sent_min1);
+        vec negative = v_negative_mask(v_xor(signs, t));
+        vec message = v_sub(v_xor(magnitude, negative), negative);
+        v_store(ws->c2v + (size_t)e * VEC_LANES, message);
+        w_store(SIMD_FUNCTION(post_of)(ws, code->check_var[e]),
+                w_add(w_load(wide_store), w_widen(message)));
+    }
+}
+
+/* Marks, in ws->lane_bytes, the lanes whose decision fails some check: the sign
+ * of the XOR of the posteriors of a check is its parity. */
+static void SIMD_FUNCTION(syndrome)(const ldpc_code *code, simd_workspace *ws)
+{
+    wide failing = w_widen(v_zero());
+    for (uint32_t check = 0; check < code->m; check++) {
+        wide parity = w_widen(v_zero());
+        for (uint32_t e = code->check_offsets[check]; e < code->check_offsets[check + 1]; e++)
+            parity = w_xor(parity, w_load(SIMD_FUNCTION(post_of)(ws, code->check_var[e])));
+        failing = w_or(failing, parity);
+    }
+    v_store(ws->lane_bytes, w_narrow(failing));
+}
+
+/* Narrows every posterior into ws->decided (natural lane order). */
+static void SIMD_FUNCTION(export_decisions)(const ldpc_code *code, simd_workspace *ws)
+{
+    for (uint32_t v = 0; v < code->n; v++)
+        v_store(ws->decided + (size_t)v * VEC_LANES,
+                w_narrow(w_load(SIMD_FUNCTION(post_of)(ws, v))));
+}
+
+void SIMD_FUNCTION(layered_decode)(const ldpc_code *code, const ldpc_decoder_config *config,
+                                   simd_workspace *ws, const int8_t *llr, uint32_t frames,
+                                   uint8_t *bits, ldpc_frame_stats *stats)
+{
+    simd_lane_results lanes;
+    simd_lanes_begin(&lanes, code, ws, VEC_LANES, llr, frames);
+    for (uint32_t v = 0; v < code->n; v++)
+        w_store(SIMD_FUNCTION(post_of)(ws, v), w_widen(v_load(ws->channel + (size_t)v * VEC_LANES)));
+    memset(ws->c2v, 0, (size_t)code->edges * VEC_LANES);
+
+    for (uint32_t iteration = 1; iteration <= config->max_iterations; iteration++) {
+        for (uint32_t i = 0; i < code->m; i++)
+            SIMD_FUNCTION(update_check)(code, config, ws, code->layer_checks[i]);
+        if (!syndrome_due(config, iteration))
+            continue;
+        SIMD_FUNCTION(syndrome)(code, ws);
+        if (simd_lanes_newly_converged(&lanes) == 0)
+            continue;
+        SIMD_FUNCTION(export_decisions)(code, ws);
+        if (simd_lanes_record_converged(&lanes, iteration, bits, stats) == 0)
+            return;
+    }
+    SIMD_FUNCTION(export_decisions)(code, ws);
+    simd_lanes_finish(&lanes, config->max_iterations, bits, stats);
+}

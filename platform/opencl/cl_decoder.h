@@ -1,0 +1,69 @@
+/* The decoder on an OpenCL device: context, program, kernels and every device
+ * buffer, all created once for the decoder's limits; a decode call only
+ * enqueues work. Any OpenCL failure is returned as an error: the caller
+ * (opencl_backend.c) then decodes on the CPU instead. */
+#ifndef LDPC_CL_DECODER_H
+#define LDPC_CL_DECODER_H
+
+#include <CL/cl.h>
+
+#include "cl_device_select.h"
+#include "cl_table_cache.h"
+#include "cl_vendor_defaults.h"
+#include "opencl/opencl_backend.h"
+
+/* Events kept per batch for profiling before they are summed. */
+#define CL_PROFILE_EVENTS 64
+
+typedef enum { PROFILE_KERNEL, PROFILE_TRANSFER } cl_profile_kind;
+
+typedef struct {
+    cl_device_choice choice;
+    const cl_vendor_defaults *vendor;
+    ldpc_decoder_limits limits;
+    ldpc_decoder_config config;
+    ldpc_opencl_config opencl;
+
+    cl_context context;
+    cl_command_queue queue;
+    cl_program program;
+    cl_kernel setup, iterate_item, iterate_group, statistics, decisions;
+    /* input, bits, stats: host-visible staging (CL_MEM_ALLOC_HOST_PTR, mapped). */
+    cl_mem input, channel, posterior, messages;
+    cl_mem frame_iterations, frame_active, active_count, stats, bits;
+    cl_table_cache tables;
+
+    size_t item_group;       /* local size of the item-per-frame kernel */
+    size_t frame_group_cap;  /* most work-items of one group-per-frame group */
+    size_t statistics_group; /* local size of frame_statistics */
+    uint32_t iterations_per_launch;
+    uint32_t calls;
+    cl_uint status_words[2]; /* active_count as read back, alternately */
+
+    cl_event profile_events[CL_PROFILE_EVENTS];
+    cl_profile_kind profile_kinds[CL_PROFILE_EVENTS];
+    size_t profile_count;
+
+    ldpc_opencl_stats stats; /* the device's part; tables counters filled on query */
+} cl_decoder;
+
+/* Everything, for these limits and configuration (fixed point only). On
+ * failure nothing stays allocated. */
+ldpc_status cl_decoder_init(cl_decoder *d, const ldpc_decoder_limits *limits,
+                            const ldpc_decoder_config *config, const ldpc_opencl_config *opencl,
+                            ldpc_error *err);
+
+/* 1 if this code can be decoded on the device (flooding totals fit a short). */
+int cl_decoder_accepts(const cl_decoder *d, const ldpc_code *code);
+
+/* q: frames * code->n values in [-127, 127]. */
+ldpc_status cl_decoder_decode(cl_decoder *d, const ldpc_code *code, const int8_t *q,
+                              uint32_t frames, uint8_t *bits, ldpc_frame_stats *stats,
+                              ldpc_error *err);
+
+/* The device's statistics, table cache included. */
+void cl_decoder_fill_stats(const cl_decoder *d, ldpc_opencl_stats *out);
+
+void cl_decoder_release(cl_decoder *d);
+
+#endif

@@ -1,0 +1,205 @@
+#include <string.h>
+#include <time.h>
+
+#include "cl_error.h"
+#include "cl_table_cache.h"
+#include "util/error_internal.h"
+
+size_t cl_table_words(uint32_t n, uint32_t m, uint32_t edges, uint32_t layer_count)
+{
+    /* check_offsets, check_var, var_offsets, var_edges, layer_offsets, layer_checks */
+    return ((size_t)m + 1) + edges + ((size_t)n + 1) + edges + ((size_t)layer_count + 1) + m;
+}
+
+void cl_table_cache_init(cl_table_cache *cache, cl_mem arena, size_t capacity_words)
+{
+    memset(cache, 0, sizeof *cache);
+    cache->arena = arena;
+    cache->capacity_words = capacity_words;
+}
+
+static uint64_t hash_words(uint64_t hash, const uint32_t *words, size_t count)
+{
+    for (size_t i = 0; i < count; i++) {
+        hash ^= words[i];
+        hash *= 1099511628211ull;
+    }
+    return hash;
+}
+
+/* What the decoder reads: the graph and the layer order. */
+static uint64_t content_hash(const ldpc_code *code)
+{
+    uint64_t hash = 14695981039346656037ull;
+    hash = hash_words(hash, code->check_offsets, (size_t)code->m + 1);
+    hash = hash_words(hash, code->check_var, code->edges);
+    hash = hash_words(hash, code->layer_offsets, (size_t)code->layer_count + 1);
+    return hash_words(hash, code->layer_checks, code->m);
+}
+
+static int same_shape(const cl_table_entry *entry, const ldpc_code *code)
+{
+    return entry->n == code->n && entry->m == code->m && entry->edges == code->edges &&
+           entry->layer_count == code->layer_count;
+}
+
+/* The lowest arena offset with `words` free words, or SIZE_MAX. */
+static size_t find_gap(const cl_table_cache *cache, size_t words)
+{
+    size_t candidate = 0;
+    for (;;) {
+        int moved = 0;
+        for (size_t i = 0; i < CL_TABLE_CACHE_SLOTS; i++) {
+            const cl_table_entry *e = &cache->entries[i];
+            if (e->used && e->start < candidate + words && candidate < e->start + e->words) {
+                candidate = e->start + e->words; /* overlaps: try just after it */
+                moved = 1;
+            }
+        }
+        if (!moved)
+            return candidate + words <= cache->capacity_words ? candidate : SIZE_MAX;
+    }
+}
+
+static cl_table_entry *least_recently_used(cl_table_cache *cache)
+{
+    cl_table_entry *oldest = NULL;
+    for (size_t i = 0; i < CL_TABLE_CACHE_SLOTS; i++) {
+        cl_table_entry *e = &cache->entries[i];
+        if (e->used && (oldest == NULL || e->last_used < oldest->last_used))
+            oldest = e;
+    }
+    return oldest;
+}
+
+static cl_table_entry *free_slot(cl_table_cache *cache)
+{
+    for (size_t i = 0; i < CL_TABLE_CACHE_SLOTS; i++)
+        if (!cache->entries[i].used)
+            return &cache->entries[i];
+    return NULL;
+}
+
+static void remember_address(cl_table_entry *entry, const ldpc_code *code)
+{
+    entry->code = code;
+    memcpy(entry->name, code->name, sizeof entry->name);
+}
+
+static ldpc_status upload(cl_table_cache *cache, cl_command_queue queue, cl_table_entry *entry,
+                          const ldpc_code *code, ldpc_error *err)
+{
+    struct {
+        const uint32_t *data;
+        size_t count;
+        cl_uint *offset;
+    } arrays[] = {
+        {code->check_offsets, (size_t)code->m + 1, &entry->tables.check_offsets},
+        {code->check_var, code->edges, &entry->tables.check_var},
+        {code->var_offsets, (size_t)code->n + 1, &entry->tables.var_offsets},
+        {code->var_edges, code->edges, &entry->tables.var_edges},
+        {code->layer_offsets, (size_t)code->layer_count + 1, &entry->tables.layer_offsets},
+        {code->layer_checks, code->m, &entry->tables.layer_checks},
+    };
+    struct timespec start, end;
+    clock_gettime(CLOCK_MONOTONIC, &start);
+    size_t at = entry->start;
+    cl_int rc = CL_SUCCESS;
+    for (size_t i = 0; i < sizeof arrays / sizeof arrays[0] && rc == CL_SUCCESS; i++) {
+        *arrays[i].offset = (cl_uint)at;
+        rc = clEnqueueWriteBuffer(queue, cache->arena, CL_FALSE, at * sizeof(uint32_t),
+                                  arrays[i].count * sizeof(uint32_t), arrays[i].data, 0, NULL,
+                                  NULL);
+        at += arrays[i].count;
+    }
+    /* Waiting here keeps the code's arrays out of the driver's hands after
+     * return, and times the upload. */
+    if (rc == CL_SUCCESS)
+        rc = clFinish(queue);
+    if (rc != CL_SUCCESS)
+        return ldpc_fail(err, LDPC_ERR_IO, "uploading the tables of '%s': %s", code->name,
+                         cl_error_name(rc));
+    clock_gettime(CLOCK_MONOTONIC, &end);
+    cache->last_upload_ns = (uint64_t)(end.tv_sec - start.tv_sec) * 1000000000u +
+                            (uint64_t)(end.tv_nsec - start.tv_nsec);
+    cache->uploads++;
+    cache->upload_bytes += entry->words * sizeof(uint32_t);
+    return LDPC_OK;
+}
+
+ldpc_status cl_table_cache_lookup(cl_table_cache *cache, cl_command_queue queue,
+                                  const ldpc_code *code, cl_code_tables *out, ldpc_error *err)
+{
+    cache->lookups++;
+    cache->clock++;
+    cl_table_entry *hit = NULL;
+    for (size_t i = 0; i < CL_TABLE_CACHE_SLOTS && hit == NULL; i++) {
+        cl_table_entry *e = &cache->entries[i];
+        if (e->used && e->code == code && same_shape(e, code) &&
+            strncmp(e->name, code->name, sizeof e->name) == 0)
+            hit = e;
+    }
+    uint64_t hash = 0;
+    if (hit == NULL) {
+        hash = content_hash(code);
+        for (size_t i = 0; i < CL_TABLE_CACHE_SLOTS && hit == NULL; i++) {
+            cl_table_entry *e = &cache->entries[i];
+            if (e->used && same_shape(e, code) && e->content_hash == hash) {
+                hit = e;
+                remember_address(hit, code);
+            }
+        }
+    }
+    if (hit != NULL) {
+        cache->hits++;
+        hit->last_used = cache->clock;
+        *out = hit->tables;
+        return LDPC_OK;
+    }
+
+    cache->misses++;
+    size_t words = cl_table_words(code->n, code->m, code->edges, code->layer_count);
+    if (words > cache->capacity_words)
+        return ldpc_fail(err, LDPC_ERR_LIMITS, "tables of '%s' (%zu words) exceed the arena (%zu)",
+                         code->name, words, cache->capacity_words);
+    size_t start = 0;
+    cl_table_entry *slot;
+    while ((slot = free_slot(cache)) == NULL || (start = find_gap(cache, words)) == SIZE_MAX) {
+        least_recently_used(cache)->used = 0;
+        cache->evictions++;
+    }
+    memset(slot, 0, sizeof *slot);
+    slot->start = start;
+    slot->words = words;
+    slot->n = code->n;
+    slot->m = code->m;
+    slot->edges = code->edges;
+    slot->layer_count = code->layer_count;
+    slot->content_hash = hash;
+    slot->tables.n = code->n;
+    slot->tables.m = code->m;
+    slot->tables.layer_count = code->layer_count;
+    remember_address(slot, code);
+    ldpc_status status = upload(cache, queue, slot, code, err);
+    if (status != LDPC_OK)
+        return status; /* the slot stays free: nothing half-uploaded is ever found */
+    slot->used = 1;
+    slot->last_used = cache->clock;
+    *out = slot->tables;
+    return LDPC_OK;
+}
+
+uint32_t cl_table_cache_resident(const cl_table_cache *cache)
+{
+    uint32_t count = 0;
+    for (size_t i = 0; i < CL_TABLE_CACHE_SLOTS; i++)
+        count += cache->entries[i].used != 0;
+    return count;
+}
+
+void cl_table_cache_release(cl_table_cache *cache)
+{
+    if (cache->arena != NULL)
+        clReleaseMemObject(cache->arena);
+    cache->arena = NULL;
+}

@@ -1,0 +1,61 @@
+/* Code tables resident on the device: one buffer (the arena, created with the
+ * decoder) holds the tables of the most recently used codes, so that a stream
+ * alternating between a few codes uploads each once. A code is found by its
+ * address (descriptions are immutable) or, for another copy of the same code,
+ * by a hash of its contents; every miss is exactly one upload. */
+#ifndef LDPC_CL_TABLE_CACHE_H
+#define LDPC_CL_TABLE_CACHE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <CL/cl.h>
+
+#include "ldpc/code.h"
+
+#define CL_TABLE_CACHE_SLOTS 8
+
+/* Kernel argument: where a code's tables sit in the arena (offsets in 32-bit
+ * words). Same layout as code_tables_t in kernels/00_fixed_point.cl. */
+typedef struct {
+    cl_uint n, m, layer_count, pad0;
+    cl_uint check_offsets, check_var, var_offsets, var_edges;
+    cl_uint layer_offsets, layer_checks, pad1, pad2;
+} cl_code_tables;
+
+typedef struct {
+    int used;
+    const ldpc_code *code; /* the address last seen for these tables */
+    char name[LDPC_CODE_NAME_SIZE];
+    uint32_t n, m, edges, layer_count;
+    uint64_t content_hash;
+    size_t start, words; /* in the arena */
+    uint64_t last_used;
+    cl_code_tables tables;
+} cl_table_entry;
+
+typedef struct {
+    cl_mem arena;
+    size_t capacity_words;
+    cl_table_entry entries[CL_TABLE_CACHE_SLOTS];
+    uint64_t clock;
+    uint64_t lookups, hits, misses, uploads, evictions, upload_bytes;
+    uint64_t last_upload_ns;
+} cl_table_cache;
+
+/* Arena words that the tables of a code of this size need. */
+size_t cl_table_words(uint32_t n, uint32_t m, uint32_t edges, uint32_t layer_count);
+
+/* Takes ownership of `arena` (capacity_words words). */
+void cl_table_cache_init(cl_table_cache *cache, cl_mem arena, size_t capacity_words);
+
+/* The tables of `code`, uploading them (evicting the least recently used
+ * codes) when they are not resident. The upload completes before return. */
+ldpc_status cl_table_cache_lookup(cl_table_cache *cache, cl_command_queue queue,
+                                  const ldpc_code *code, cl_code_tables *out, ldpc_error *err);
+
+uint32_t cl_table_cache_resident(const cl_table_cache *cache);
+
+void cl_table_cache_release(cl_table_cache *cache);
+
+#endif

@@ -1,0 +1,113 @@
+/* The OpenCL decoder backend ("opencl"): 8-bit fixed-point layered and
+ * flooding min-sum on a GPU (or PoCL on the CPU), bit-exact with the reference
+ * backend. docs/OPENCL.md describes the design, the environment variables and
+ * the per-vendor defaults.
+ *
+ * ldpc_decoder_create(config, limits, "opencl", ...) configures the device from
+ * the environment (LDPC_CL_*); ldpc_opencl_decoder_create takes the same
+ * settings as a struct. When no device can be used (no platform, a kernel that
+ * does not build, out of resources, a lost device) the decoder falls back to
+ * the reference CPU decoder: every frame is still decoded, and the reason is
+ * kept in the statistics below. */
+#ifndef LDPC_OPENCL_BACKEND_H
+#define LDPC_OPENCL_BACKEND_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ldpc/decoder.h"
+
+typedef enum {
+    LDPC_OPENCL_DEVICE_DEFAULT = 0, /* any type, GPUs and accelerators first */
+    LDPC_OPENCL_DEVICE_GPU = 1,
+    LDPC_OPENCL_DEVICE_CPU = 2,
+    LDPC_OPENCL_DEVICE_ACCELERATOR = 3,
+    LDPC_OPENCL_DEVICE_ALL = 4 /* any type, in the platform's order */
+} ldpc_opencl_device_type;
+
+typedef enum {
+    LDPC_OPENCL_DESIGN_AUTO = 0,
+    /* One work-item per frame, messages interleaved [edge][frame]: any code,
+     * needs many frames in flight to fill a GPU. */
+    LDPC_OPENCL_DESIGN_ITEM_PER_FRAME = 1,
+    /* One work-group per frame, the checks of a layer (layered, only when
+     * code->layers_disjoint) or all checks (flooding) in parallel: low latency. */
+    LDPC_OPENCL_DESIGN_GROUP_PER_FRAME = 2
+} ldpc_opencl_design;
+
+#define LDPC_OPENCL_NAME_SIZE 128
+#define LDPC_OPENCL_PATH_SIZE 512
+
+typedef struct {
+    char platform[LDPC_OPENCL_NAME_SIZE]; /* substring of the platform name ("" = any) */
+    char device[LDPC_OPENCL_NAME_SIZE];   /* substring of the device name ("" = any) */
+    ldpc_opencl_device_type device_type;
+    int device_index;                     /* among the matching devices; -1 = the first */
+    ldpc_opencl_design design;
+    uint32_t iterations_per_launch;       /* 0 = the vendor default */
+    uint32_t work_group_size;             /* 0 = the vendor default, capped by the device */
+    size_t table_cache_bytes;             /* device memory for resident code tables; 0 = 8 MiB */
+    char kernel_dir[LDPC_OPENCL_PATH_SIZE]; /* "" = the kernels embedded in the library */
+    char cache_dir[LDPC_OPENCL_PATH_SIZE];  /* "" = $XDG_CACHE_HOME/ldpcd or ~/.cache/ldpcd */
+    int binary_cache;                     /* 0 disables the program binary cache */
+    int profile;                          /* 1: time kernels and transfers with events */
+    /* Fault injection for tests: the device "is lost" at this decode call
+     * (1-based); 0 = never. */
+    uint32_t simulate_device_loss_at_call;
+} ldpc_opencl_config;
+
+/* Defaults (no environment): any device, GPUs first, automatic design. */
+ldpc_opencl_config ldpc_opencl_config_default(void);
+
+/* Overlays the environment: LDPC_CL_PLATFORM, LDPC_CL_DEVICE,
+ * LDPC_CL_DEVICE_TYPE (gpu|cpu|accelerator|all|default), LDPC_CL_DEVICE_INDEX,
+ * LDPC_CL_DESIGN (auto|item|group), LDPC_CL_ITERATIONS_PER_LAUNCH,
+ * LDPC_CL_WORK_GROUP_SIZE, LDPC_CL_TABLE_CACHE_BYTES, LDPC_CL_KERNEL_DIR,
+ * LDPC_CL_CACHE_DIR ("off" disables the cache), LDPC_CL_PROFILE. A value that
+ * does not parse is an error naming the variable. */
+ldpc_status ldpc_opencl_config_from_env(ldpc_opencl_config *config, ldpc_error *err);
+
+/* Like ldpc_decoder_create(config, limits, "opencl", ...) with explicit
+ * device settings instead of the environment. */
+ldpc_status ldpc_opencl_decoder_create(const ldpc_decoder_config *config,
+                                       const ldpc_decoder_limits *limits,
+                                       const ldpc_opencl_config *opencl, ldpc_decoder **out,
+                                       ldpc_error *err);
+
+typedef struct {
+    int on_device;            /* 1 while decoding on the device, 0 after a fallback */
+    uint32_t fallbacks;       /* times the decoder switched to the CPU (0 or 1) */
+    char fallback_reason[LDPC_ERROR_MESSAGE_SIZE];
+    uint64_t frames_on_cpu;   /* frames decoded by the fallback */
+
+    char platform_name[LDPC_OPENCL_NAME_SIZE];
+    char device_name[LDPC_OPENCL_NAME_SIZE];
+    char driver_version[LDPC_OPENCL_NAME_SIZE];
+    char vendor_defaults[32];  /* the row of the per-vendor table that applied */
+    int unified_memory;        /* CL_DEVICE_HOST_UNIFIED_MEMORY */
+    int program_from_cache;    /* 1 if the program binary came from the disk cache */
+    char cache_note[LDPC_ERROR_MESSAGE_SIZE]; /* why the cache was not used or written */
+    double program_build_ms;
+
+    uint32_t buffers_created;  /* clCreateBuffer calls: all at creation */
+    size_t device_bytes;       /* device memory reserved at creation */
+    uint32_t iterations_per_launch;
+    uint32_t item_group_size;  /* work-group size of the item-per-frame kernels */
+    uint32_t frame_group_size; /* cap of the group-per-frame work-groups */
+
+    uint64_t batches, frames, launches, status_reads;
+    uint64_t batches_item_per_frame, batches_group_per_frame;
+    uint64_t table_lookups, table_cache_hits, table_cache_misses, table_uploads;
+    uint64_t table_evictions, table_upload_bytes;
+    uint32_t tables_resident;
+
+    /* With profile = 1, cumulative device times from events (nanoseconds). */
+    uint64_t kernel_ns, transfer_ns, upload_ns;
+} ldpc_opencl_stats;
+
+/* The statistics of a decoder created with the "opencl" backend;
+ * LDPC_ERR_INVALID for a decoder of another backend. */
+ldpc_status ldpc_opencl_stats_get(const ldpc_decoder *decoder, ldpc_opencl_stats *out,
+                                  ldpc_error *err);
+
+#endif

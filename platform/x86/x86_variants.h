@@ -1,0 +1,22 @@
+/* The x86 instances of the inter-frame decoder (each compiled with its own
+ * -m flags) and the CPUID checks that gate them. */
+#ifndef LDPC_X86_VARIANTS_H
+#define LDPC_X86_VARIANTS_H
+
+#include "common/simd_layered.h"
+
+void sse41_layered_decode(const ldpc_code *code, const ldpc_decoder_config *config,
+                          simd_workspace *ws, const int8_t *llr, uint32_t frames, uint8_t *bits,
+                          ldpc_frame_stats *stats);
+void avx2_layered_decode(const ldpc_code *code, const ldpc_decoder_config *config,
+                         simd_workspace *ws, const int8_t *llr, uint32_t frames, uint8_t *bits,
+                         ldpc_frame_stats *stats);
+void avx512_layered_decode(const ldpc_code *code, const ldpc_decoder_config *config,
+                           simd_workspace *ws, const int8_t *llr, uint32_t frames, uint8_t *bits,
+                           ldpc_frame_stats *stats);
+
+int x86_has_sse41(void);
+int x86_has_avx2(void);
+int x86_has_avx512bw(void);
+
+#endif
