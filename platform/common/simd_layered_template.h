@@ -64,6 +64,21 @@ static void SIMD_FUNCTION(update_check)(const ldpc_code *code, const ldpc_decode
     }
 }
 
+/* The posteriors and messages a check will need, requested a few checks ahead:
+ * the variables of a check are scattered over megabytes of posteriors, which
+ * the hardware prefetcher cannot predict. */
+#define SIMD_PREFETCH_DISTANCE 4
+static void SIMD_FUNCTION(prefetch_check)(const ldpc_code *code, simd_workspace *ws,
+                                          uint32_t check)
+{
+    for (uint32_t e = code->check_offsets[check]; e < code->check_offsets[check + 1]; e++) {
+        const char *post = (const char *)SIMD_FUNCTION(post_of)(ws, code->check_var[e]);
+        for (size_t line = 0; line < VEC_LANES * sizeof(int16_t); line += 64)
+            __builtin_prefetch(post + line, 1);
+        __builtin_prefetch(ws->c2v + (size_t)e * VEC_LANES, 1);
+    }
+}
+
 /* Marks, in ws->lane_bytes, the lanes whose decision fails some check: the sign
  * of the XOR of the posteriors of a check is its parity. */
 static void SIMD_FUNCTION(syndrome)(const ldpc_code *code, simd_workspace *ws)
@@ -97,8 +112,11 @@ void SIMD_FUNCTION(layered_decode)(const ldpc_code *code, const ldpc_decoder_con
     memset(ws->c2v, 0, (size_t)code->edges * VEC_LANES);
 
     for (uint32_t iteration = 1; iteration <= config->max_iterations; iteration++) {
-        for (uint32_t i = 0; i < code->m; i++)
+        for (uint32_t i = 0; i < code->m; i++) {
+            if (i + SIMD_PREFETCH_DISTANCE < code->m)
+                SIMD_FUNCTION(prefetch_check)(code, ws, code->layer_checks[i + SIMD_PREFETCH_DISTANCE]);
             SIMD_FUNCTION(update_check)(code, config, ws, code->layer_checks[i]);
+        }
         if (!syndrome_due(config, iteration))
             continue;
         SIMD_FUNCTION(syndrome)(code, ws);
