@@ -1,0 +1,160 @@
+#include "code_set.h"
+
+#include <ctype.h>
+#include <fnmatch.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "log.h"
+
+static int fail(char *error, size_t error_size, const char *format, ...) LDPCD_PRINTF(3, 4);
+
+static int fail(char *error, size_t error_size, const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    vsnprintf(error, error_size, format, args);
+    va_end(args);
+    return -1;
+}
+
+const ldpcd_code_entry *ldpcd_code_set_find(const ldpcd_code_set *set, const char *name)
+{
+    for (size_t i = 0; i < set->count; i++)
+        if (strcmp(set->entries[i].name, name) == 0)
+            return &set->entries[i];
+    return NULL;
+}
+
+const void *ldpcd_code_set_lookup(const void *set, const char *name, uint32_t *n)
+{
+    const ldpcd_code_entry *entry = ldpcd_code_set_find(set, name);
+    *n = entry != NULL ? entry->code->n : 0;
+    return entry;
+}
+
+static int add_entry(ldpcd_code_set *set, const char *wire_name, const char *library_name,
+                     char *error, size_t error_size)
+{
+    if (ldpcd_code_set_find(set, wire_name) != NULL)
+        return 0; /* listed twice, e.g. by two patterns */
+    if (strlen(wire_name) > LDPCD_WIRE_CODE_SIZE - 1)
+        return fail(error, error_size,
+                    "codes: \"%s\" is longer than %d characters; give it a short name "
+                    "(NAME=alist:PATH)", wire_name, LDPCD_WIRE_CODE_SIZE - 1);
+    if (set->count == LDPCD_MAX_CODES)
+        return fail(error, error_size, "codes: more than %d codes", LDPCD_MAX_CODES);
+    ldpcd_code_entry *entry = &set->entries[set->count];
+    memset(entry, 0, sizeof *entry);
+    snprintf(entry->name, sizeof entry->name, "%s", wire_name);
+    entry->index = (uint32_t)set->count;
+    ldpc_error err;
+    if (ldpc_code_create(library_name, &entry->code, &err) != LDPC_OK)
+        return fail(error, error_size, "codes: %s: %s", wire_name, err.message);
+    entry->owns_code = 1;
+    set->count++;
+    return 0;
+}
+
+/* An alias whose target is already in the set shares its description. */
+static int add_alias(ldpcd_code_set *set, const char *alias, const char *target)
+{
+    const ldpcd_code_entry *shared = ldpcd_code_set_find(set, target);
+    if (shared == NULL || set->count == LDPCD_MAX_CODES || ldpcd_code_set_find(set, alias) != NULL)
+        return -1;
+    ldpcd_code_entry *entry = &set->entries[set->count];
+    memset(entry, 0, sizeof *entry);
+    snprintf(entry->name, sizeof entry->name, "%s", alias);
+    entry->code = shared->code;
+    entry->index = (uint32_t)set->count;
+    set->count++;
+    return 0;
+}
+
+static int add_item(ldpcd_code_set *set, const char *item, char *error, size_t error_size)
+{
+    const char *equals = strchr(item, '=');
+    if (equals != NULL) {
+        char wire_name[LDPCD_WIRE_CODE_SIZE + 1];
+        size_t length = (size_t)(equals - item);
+        if (length == 0 || length > LDPCD_WIRE_CODE_SIZE - 1)
+            return fail(error, error_size, "codes: \"%s\": the name before '=' must have 1 to %d "
+                        "characters", item, LDPCD_WIRE_CODE_SIZE - 1);
+        memcpy(wire_name, item, length);
+        wire_name[length] = '\0';
+        return add_entry(set, wire_name, equals + 1, error, error_size);
+    }
+    const char *pattern = strcmp(item, "all") == 0 ? "*" : item;
+    int matched = 0;
+    size_t builtins = ldpc_builtin_code_count();
+    /* Originals first, so that every alias finds its target already built. */
+    for (int pass = 0; pass < 2; pass++) {
+        for (size_t i = 0; i < builtins; i++) {
+            const char *name = ldpc_builtin_code_name(i);
+            const char *alias_of = ldpc_builtin_code_alias_of(i);
+            if ((alias_of != NULL) != (pass == 1) || fnmatch(pattern, name, 0) != 0)
+                continue;
+            matched = 1;
+            if (alias_of != NULL && add_alias(set, name, alias_of) == 0)
+                continue;
+            if (add_entry(set, name, name, error, error_size) != 0)
+                return -1;
+        }
+    }
+    if (!matched) {
+        if (strpbrk(pattern, "*?[") == NULL)
+            return add_entry(set, pattern, pattern, error, error_size);
+        return fail(error, error_size, "codes: \"%s\" matches no built-in code (ldpc codes "
+                    "lists them)", item);
+    }
+    return 0;
+}
+
+int ldpcd_code_set_build(const char *spec, ldpcd_code_set *set, char *error, size_t error_size)
+{
+    memset(set, 0, sizeof *set);
+    const char *p = spec;
+    while (*p != '\0') {
+        while (*p == ',' || isspace((unsigned char)*p))
+            p++;
+        size_t length = strcspn(p, ", \t");
+        if (length == 0)
+            break;
+        char item[512];
+        if (length >= sizeof item) {
+            ldpcd_code_set_destroy(set);
+            return fail(error, error_size, "codes: item longer than %zu characters",
+                        sizeof item - 1);
+        }
+        memcpy(item, p, length);
+        item[length] = '\0';
+        p += length;
+        if (add_item(set, item, error, error_size) != 0) {
+            ldpcd_code_set_destroy(set);
+            return -1;
+        }
+    }
+    if (set->count == 0)
+        return fail(error, error_size, "codes: no code configured");
+    for (size_t i = 0; i < set->count; i++) {
+        const ldpc_code *code = set->entries[i].code;
+        ldpc_decoder_limits limits = ldpc_decoder_limits_for_code(code, 1);
+        set->limits = i == 0 ? limits : ldpc_decoder_limits_union(set->limits, limits);
+        if (code->n > set->max_n)
+            set->max_n = code->n;
+        if (code->k > set->max_k)
+            set->max_k = code->k;
+        if (set->entries[i].owns_code)
+            set->footprint_bytes += code->footprint_bytes;
+    }
+    return 0;
+}
+
+void ldpcd_code_set_destroy(ldpcd_code_set *set)
+{
+    for (size_t i = 0; i < set->count; i++)
+        if (set->entries[i].owns_code)
+            ldpc_code_destroy(set->entries[i].code);
+    set->count = 0;
+}

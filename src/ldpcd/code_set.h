@@ -1,0 +1,41 @@
+/* The codes a daemon accepts on the wire, built at start-up or reload from
+ * the config's `codes` list. Aliases (DVB-C2 names sharing a DVB-T2 table)
+ * share one description. */
+#ifndef LDPCD_CODE_SET_H
+#define LDPCD_CODE_SET_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ldpc/code.h"
+#include "ldpc/decoder.h"
+#include "protocol.h"
+
+typedef struct {
+    char name[LDPCD_WIRE_CODE_SIZE + 1]; /* the name on the wire */
+    ldpc_code *code;
+    int owns_code;
+    uint32_t index;
+} ldpcd_code_entry;
+
+#define LDPCD_MAX_CODES 256
+
+typedef struct {
+    ldpcd_code_entry entries[LDPCD_MAX_CODES];
+    size_t count;
+    uint32_t max_n, max_k;
+    ldpc_decoder_limits limits; /* union over the codes, frames per call = 1 */
+    size_t footprint_bytes;
+} ldpcd_code_set;
+
+/* spec: comma- or blank-separated items: a built-in name, a shell pattern over
+ * the built-in names ("dvbs2-normal-*", "all"), or NAME=alist:PATH. A pattern
+ * that matches nothing is an error (a typo would otherwise go unnoticed). */
+int ldpcd_code_set_build(const char *spec, ldpcd_code_set *set, char *error, size_t error_size);
+void ldpcd_code_set_destroy(ldpcd_code_set *set);
+const ldpcd_code_entry *ldpcd_code_set_find(const ldpcd_code_set *set, const char *name);
+
+/* ldpcd_code_lookup over a code set (context: the set). */
+const void *ldpcd_code_set_lookup(const void *set, const char *name, uint32_t *n);
+
+#endif

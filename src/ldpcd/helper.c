@@ -1,0 +1,208 @@
+#define _GNU_SOURCE /* F_SETPIPE_SZ, F_GETPIPE_SZ */
+#include "helper.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include "ldpc/ldpc.h"
+
+#define HELPER_PIPE_BYTES (1024 * 1024) /* the unprivileged maximum by default */
+#define HELPER_QUEUE_FRAMES 64          /* leandvb sends 32 before it reads */
+#define HELPER_BATCH_FRAMES 16
+#define PIPE_PAGE 4096
+
+/* DVB-S2 MODCODs 1..28 (EN 302 307-1 table 12): the code rate of each. */
+static const char *const modcod_rates[29] = {
+    NULL,  "1/4", "1/3", "2/5", "1/2", "3/5", "2/3", "3/4", "4/5", "5/6", "8/9", "9/10",
+    "3/5", "2/3", "3/4", "5/6", "8/9", "9/10",                             /* 8PSK */
+    "2/3", "3/4", "4/5", "5/6", "8/9", "9/10",                             /* 16APSK */
+    "3/4", "4/5", "5/6", "8/9", "9/10",                                    /* 32APSK */
+};
+
+const char *ldpcd_helper_code_name(int modcod, int short_frames)
+{
+    static char name[32];
+    if (modcod < 1 || modcod > 28)
+        return NULL;
+    const char *rate = modcod_rates[modcod];
+    if (short_frames && strcmp(rate, "9/10") == 0)
+        return NULL; /* no short frame at rate 9/10 */
+    snprintf(name, sizeof name, "dvbs2-%s-%s", short_frames ? "short" : "normal", rate);
+    return name;
+}
+
+typedef struct {
+    uint8_t *frames; /* capacity frames of n bytes */
+    uint32_t capacity, head, count;
+} frame_queue;
+
+static uint8_t *queue_at(frame_queue *q, uint32_t index, uint32_t n)
+{
+    return q->frames + (size_t)((q->head + index) % q->capacity) * n;
+}
+
+/* Whether a write of `bytes` into the pipe on fd would complete at once: a
+ * pipe is a ring of pages, and a partly read first page still takes a slot. */
+static int pipe_has_room(int fd, int capacity, size_t bytes)
+{
+    if (capacity <= 0)
+        return 1; /* not a pipe: a blocking write is fine */
+    int queued = 0;
+    if (ioctl(fd, FIONREAD, &queued) != 0)
+        return 1;
+    if (queued == 0)
+        return (size_t)capacity >= bytes;
+    size_t used_pages = (size_t)queued / PIPE_PAGE + 2;
+    size_t pages = (size_t)capacity / PIPE_PAGE;
+    return pages > used_pages && (pages - used_pages) * PIPE_PAGE >= bytes;
+}
+
+static int write_all(int fd, const uint8_t *data, size_t size)
+{
+    while (size > 0) {
+        ssize_t written = write(fd, data, size);
+        if (written < 0 && errno == EINTR)
+            continue;
+        if (written <= 0)
+            return -1;
+        data += written;
+        size -= (size_t)written;
+    }
+    return 0;
+}
+
+int ldpcd_helper_main(int argc, char **argv)
+{
+    int modcod = 0, short_frames = 0;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--modcod") && i + 1 < argc)
+            modcod = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--shortframes"))
+            short_frames = 1;
+        else if ((!strcmp(argv[i], "--trials") || !strcmp(argv[i], "--batch-size")) &&
+                 i + 1 < argc)
+            i++; /* newer leandvb versions pass them; our decoder has its own limits */
+        else {
+            fprintf(stderr, "ldpcd helper: unknown option %s\n", argv[i]);
+            return 2;
+        }
+    }
+    const char *name = ldpcd_helper_code_name(modcod, short_frames);
+    if (name == NULL) {
+        fprintf(stderr, "ldpcd helper: no DVB-S2 code for MODCOD %d%s\n", modcod,
+                short_frames ? " with short frames" : "");
+        return 2;
+    }
+    ldpc_error err;
+    ldpc_code *code;
+    if (ldpc_code_create(name, &code, &err) != LDPC_OK) {
+        fprintf(stderr, "ldpcd helper: %s\n", err.message);
+        return 1;
+    }
+    uint32_t n = code->n;
+    ldpc_decoder_config config = ldpc_decoder_config_default();
+    ldpc_decoder_limits limits = ldpc_decoder_limits_for_code(code, HELPER_BATCH_FRAMES);
+    ldpc_decoder *decoder;
+    if (ldpc_decoder_create(&config, &limits, NULL, &decoder, &err) != LDPC_OK) {
+        fprintf(stderr, "ldpcd helper: %s\n", err.message);
+        return 1;
+    }
+    signal(SIGPIPE, SIG_IGN); /* a vanished reader shows as EPIPE */
+    /* Bigger pipes from our side; leandvb's own attempt may have failed. */
+    fcntl(STDIN_FILENO, F_SETPIPE_SZ, HELPER_PIPE_BYTES);
+    fcntl(STDOUT_FILENO, F_SETPIPE_SZ, HELPER_PIPE_BYTES);
+    int out_capacity = fcntl(STDOUT_FILENO, F_GETPIPE_SZ);
+    fcntl(STDIN_FILENO, F_SETFL, fcntl(STDIN_FILENO, F_GETFL) | O_NONBLOCK);
+
+    frame_queue in = {calloc(HELPER_QUEUE_FRAMES, n), HELPER_QUEUE_FRAMES, 0, 0};
+    frame_queue out = {calloc(HELPER_QUEUE_FRAMES, n), HELPER_QUEUE_FRAMES, 0, 0};
+    uint8_t *partial = calloc(1, n); /* the frame being read */
+    int8_t *batch = calloc(HELPER_BATCH_FRAMES, n);
+    uint8_t *bits = calloc(HELPER_BATCH_FRAMES, n);
+    if (in.frames == NULL || out.frames == NULL || partial == NULL || batch == NULL ||
+        bits == NULL) {
+        fprintf(stderr, "ldpcd helper: out of memory\n");
+        return 1;
+    }
+    size_t partial_filled = 0;
+    int input_open = 1, status = 0;
+    for (;;) {
+        int decodable = in.count > 0 && out.count < out.capacity;
+        struct pollfd fds[2] = {
+            {.fd = STDIN_FILENO, .events = input_open && in.count < in.capacity ? POLLIN : 0},
+            {.fd = STDOUT_FILENO, .events = 0}, /* POLLERR/POLLHUP: the reader is gone */
+        };
+        int timeout_ms = decodable ? 0 : (out.count > 0 ? 2 : 200);
+        if (poll(fds, 2, timeout_ms) < 0 && errno != EINTR)
+            break;
+        if (fds[1].revents & (POLLERR | POLLHUP | POLLNVAL))
+            break; /* leandvb went away */
+        if (fds[0].revents & (POLLIN | POLLHUP)) {
+            while (in.count < in.capacity) {
+                ssize_t got = read(STDIN_FILENO, partial + partial_filled, n - partial_filled);
+                if (got == 0) {
+                    input_open = 0;
+                    break;
+                }
+                if (got < 0)
+                    break; /* EAGAIN: nothing more now */
+                partial_filled += (size_t)got;
+                if (partial_filled == n) {
+                    memcpy(queue_at(&in, in.count, n), partial, n);
+                    in.count++;
+                    partial_filled = 0;
+                }
+            }
+        }
+        if (in.count > 0 && out.count < out.capacity) {
+            uint32_t frames = in.count;
+            if (frames > HELPER_BATCH_FRAMES)
+                frames = HELPER_BATCH_FRAMES;
+            if (frames > out.capacity - out.count)
+                frames = out.capacity - out.count;
+            for (uint32_t f = 0; f < frames; f++)
+                memcpy(batch + (size_t)f * n, queue_at(&in, f, n), n);
+            in.head = (in.head + frames) % in.capacity;
+            in.count -= frames;
+            if (ldpc_decoder_decode_i8(decoder, code, batch, frames, bits, NULL, &err) !=
+                LDPC_OK) {
+                fprintf(stderr, "ldpcd helper: %s\n", err.message);
+                status = 1;
+                break;
+            }
+            for (uint32_t f = 0; f < frames; f++) {
+                int8_t *result = (int8_t *)queue_at(&out, out.count, n);
+                const uint8_t *decided = bits + (size_t)f * n;
+                for (uint32_t b = 0; b < n; b++)
+                    result[b] = decided[b] ? -127 : 127;
+                out.count++;
+            }
+        }
+        while (out.count > 0 && pipe_has_room(STDOUT_FILENO, out_capacity, n)) {
+            if (write_all(STDOUT_FILENO, queue_at(&out, 0, n), n) != 0) {
+                status = errno == EPIPE ? 0 : 1;
+                goto done;
+            }
+            out.head = (out.head + 1) % out.capacity;
+            out.count--;
+        }
+        if (!input_open && in.count == 0 && out.count == 0)
+            break; /* end of input, everything delivered */
+    }
+done:
+    ldpc_decoder_destroy(decoder);
+    ldpc_code_destroy(code);
+    free(in.frames);
+    free(out.frames);
+    free(partial);
+    free(batch);
+    free(bits);
+    return status;
+}

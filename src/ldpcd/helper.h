@@ -1,0 +1,21 @@
+/* leandvb's LDPC helper protocol (leandvb --ldpc-helper PATH): leandvb
+ * execve()s `PATH --modcod N [--shortframes]` (newer versions add --trials
+ * and --batch-size) with an empty environment, writes frames of n int8 LLRs
+ * (codeword order, positive = bit 0, 5 ln(P0/P1) clipped to +-127), one
+ * non-blocking write() per frame, and after 32 frames reads each result frame
+ * (n int8 values whose signs carry the decided bits) with one blocking read().
+ * The helper therefore only ever writes a whole result frame into a pipe
+ * that has room for all of it, and exits when its stdout loses its reader
+ * (leandvb's pipes are inherited by other helpers, so stdin may never see
+ * end of file). */
+#ifndef LDPCD_HELPER_H
+#define LDPCD_HELPER_H
+
+/* Returns the process exit status. */
+int ldpcd_helper_main(int argc, char **argv);
+
+/* "dvbs2-normal-1/2" for MODCOD 4 (QPSK 1/2) etc.; NULL for an invalid
+ * MODCOD or one without short frames (9/10). */
+const char *ldpcd_helper_code_name(int modcod, int short_frames);
+
+#endif

@@ -1,0 +1,157 @@
+/* The intake thread: receives messages, refuses bad ones with a reason, and
+ * turns every frame into a ring slot in arrival order. Frames of a message
+ * keep their order; a rejection takes a slot too, so that it leaves in order
+ * with the frames around it. */
+#include <stdio.h>
+#include <string.h>
+#include <zmq.h>
+
+#include "log.h"
+#include "protocol.h"
+#include "service.h"
+
+static void commit_rejection(ldpcd_service *s, uint64_t sequence, const char *code_name,
+                             const ldpcd_code_entry *code, ldpcd_reject_reason reason,
+                             int whole_message)
+{
+    ldpcd_pipeline *p = s->pipeline;
+    ldpcd_slot *slot = ldpcd_ring_reserve(&p->ring);
+    slot->sequence = sequence;
+    slot->arrival_ns = ldpcd_now_ns();
+    slot->code = code;
+    snprintf(slot->wire_code, sizeof slot->wire_code, "%s", code_name);
+    slot->status = LDPCD_STATUS_REJECTED;
+    slot->reason = (uint8_t)reason;
+    slot->whole_message = (uint8_t)whole_message;
+    memset(&slot->stats, 0, sizeof slot->stats);
+    slot->result_bits = 0;
+    slot->state = LDPCD_SLOT_DONE;
+    ldpcd_stats_count_reject(&s->stats, reason);
+    atomic_fetch_add_explicit(&s->stats.frames_in, 1, memory_order_relaxed);
+    ldpcd_ring_commit(&p->ring, slot);
+}
+
+/* Converts one frame of raw values into a slot (quantised for fixed point). */
+static void commit_frame(ldpcd_service *s, uint64_t sequence, const ldpcd_code_entry *code,
+                         const ldpc_soft_input *input, const uint8_t *raw)
+{
+    ldpcd_pipeline *p = s->pipeline;
+    uint32_t n = code->code->n;
+    if (ldpc_soft_to_llr(input, raw, n, p->llr_scratch, NULL) != LDPC_OK) {
+        commit_rejection(s, sequence, code->name, code, LDPCD_REJECT_NON_FINITE, 0);
+        return;
+    }
+    ldpcd_slot *slot = ldpcd_ring_reserve(&p->ring);
+    if (p->soft_is_float)
+        memcpy(slot->soft, p->llr_scratch, (size_t)n * sizeof(float));
+    else
+        ldpc_quantise(p->llr_scratch, n, p->decoder_config.llr_scale, slot->soft);
+    slot->sequence = sequence;
+    slot->code = code;
+    memcpy(slot->wire_code, code->name, sizeof slot->wire_code);
+    slot->status = LDPCD_STATUS_DECODED;
+    slot->reason = LDPCD_REJECT_NONE;
+    slot->whole_message = 0;
+    slot->state = LDPCD_SLOT_PENDING;
+    slot->arrival_ns = ldpcd_now_ns();
+    atomic_fetch_add_explicit(&s->stats.frames_in, 1, memory_order_relaxed);
+    ldpcd_ring_commit(&p->ring, slot);
+}
+
+static void protocol_message(ldpcd_service *s, const uint8_t *data, size_t size)
+{
+    ldpcd_pipeline *p = s->pipeline;
+    ldpcd_parsed_message parsed;
+    ldpcd_parse_input(data, size, ldpcd_code_set_lookup, &p->codes, p->max_frames_per_message,
+                      p->max_message_size, &parsed);
+    if (parsed.reason != LDPCD_REJECT_NONE) {
+        ldpcd_log(LDPCD_LOG_DEBUG, "message of %zu bytes, sequence %llu, code \"%s\": rejected (%s)",
+                  size, (unsigned long long)parsed.header.sequence, parsed.header.code,
+                  ldpcd_reject_reason_name(parsed.reason));
+        for (uint32_t i = 0; i < parsed.records; i++)
+            commit_rejection(s, parsed.header.sequence + i,
+                             parsed.frames_counted ? parsed.header.code : "",
+                             parsed.code, parsed.reason, !parsed.frames_counted);
+        return;
+    }
+    ldpc_soft_input input = ldpc_soft_input_default((ldpc_soft_format)parsed.header.format);
+    input.scale = parsed.header.scale;
+    input.negate = (parsed.header.flags & LDPCD_FLAG_NEGATE) != 0;
+    input.auto_normalize = (parsed.header.flags & LDPCD_FLAG_NORMALIZE) != 0;
+    for (uint32_t i = 0; i < parsed.header.frame_count; i++)
+        commit_frame(s, parsed.header.sequence + i, parsed.code, &input,
+                     parsed.payload + (size_t)i * parsed.frame_size);
+}
+
+/* Headerless streams: values are appended to the partial frame; every full
+ * frame is decoded. gr-zeromq messages need not hold whole frames, nor even
+ * whole items. */
+static void raw_message(ldpcd_service *s, const uint8_t *data, size_t size)
+{
+    ldpcd_pipeline *p = s->pipeline;
+    ldpcd_reframer *r = &s->reframer;
+    if (s->config.input_framing == LDPCD_FRAMING_GNURADIO &&
+        s->config.raw_tag_header == LDPCD_TAGS_AUTO) {
+        long header = ldpcd_gr_tag_header_length(data, size);
+        if (header < 0) {
+            /* The stream's frame alignment is lost with the message: restart it. */
+            commit_rejection(s, r->next_sequence++, p->raw_code->name, p->raw_code,
+                             LDPCD_REJECT_BAD_TAG_HEADER, 1);
+            r->filled = 0;
+            return;
+        }
+        atomic_fetch_add_explicit(&s->stats.raw_bytes_discarded, (uint64_t)header,
+                                  memory_order_relaxed);
+        data += header;
+        size -= (size_t)header;
+    }
+    while (size > 0) {
+        size_t take = r->frame_bytes - r->filled;
+        if (take > size)
+            take = size;
+        if (r->filled == 0 && size >= r->frame_bytes) {
+            /* a whole frame in place: no copy */
+            commit_frame(s, r->next_sequence++, p->raw_code, &p->raw_input, data);
+            data += r->frame_bytes;
+            size -= r->frame_bytes;
+            continue;
+        }
+        memcpy(r->buffer + r->filled, data, take);
+        r->filled += take;
+        data += take;
+        size -= take;
+        if (r->filled == r->frame_bytes) {
+            commit_frame(s, r->next_sequence++, p->raw_code, &p->raw_input, r->buffer);
+            r->filled = 0;
+        }
+    }
+}
+
+void ldpcd_intake_message(ldpcd_service *s, const uint8_t *data, size_t size)
+{
+    atomic_fetch_add_explicit(&s->stats.messages_in, 1, memory_order_relaxed);
+    atomic_fetch_add_explicit(&s->stats.bytes_in, size, memory_order_relaxed);
+    if (s->config.input_framing == LDPCD_FRAMING_PROTOCOL)
+        protocol_message(s, data, size);
+    else
+        raw_message(s, data, size);
+}
+
+void *ldpcd_intake_main(void *argument)
+{
+    ldpcd_service *s = argument;
+    zmq_msg_t message;
+    zmq_msg_init(&message);
+    while (!atomic_load(&s->intake_stop)) {
+        zmq_pollitem_t item = {.socket = s->input, .events = ZMQ_POLLIN};
+        if (zmq_poll(&item, 1, 100) <= 0)
+            continue;
+        /* Stop at a message boundary: what is still queued in the socket stays
+         * there for the next pipeline (reload) or the peer's resend. */
+        while (!atomic_load(&s->intake_stop) &&
+               zmq_msg_recv(&message, s->input, ZMQ_DONTWAIT) >= 0)
+            ldpcd_intake_message(s, zmq_msg_data(&message), zmq_msg_size(&message));
+    }
+    zmq_msg_close(&message);
+    return NULL;
+}

@@ -1,0 +1,170 @@
+/* Building the pipeline of a configuration: codes, one decoder per worker,
+ * the frame ring and every scratch buffer, sized from the config's bounds. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ldpc/decoder_spec.h"
+#include "log.h"
+#include "protocol.h"
+#include "service.h"
+
+static int fail(char *error, size_t error_size, const char *format, ...) LDPCD_PRINTF(3, 4);
+
+static int fail(char *error, size_t error_size, const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    vsnprintf(error, error_size, format, args);
+    va_end(args);
+    return -1;
+}
+
+/* Page-touching allocation: the steady state must not fault memory in. */
+static void *reserve(size_t bytes)
+{
+    void *memory = calloc(1, bytes ? bytes : 1);
+    if (memory != NULL)
+        memset(memory, 0, bytes);
+    return memory;
+}
+
+static int create_decoder(ldpcd_pipeline *p, const ldpcd_config *config, ldpcd_stats *stats,
+                          ldpc_decoder **out, char *error, size_t error_size)
+{
+    ldpc_decoder_limits limits = p->codes.limits;
+    limits.max_frames = p->batch_frames;
+    ldpc_error err;
+    const char *backend = config->backend;
+    if (ldpc_decoder_create(&p->decoder_config, &limits, backend, out, &err) == LDPC_OK)
+        return 0;
+    if (!config->backend_fallback || strcmp(backend, "reference") == 0)
+        return fail(error, error_size, "backend %s: %s", backend, err.message);
+    ldpcd_log(LDPCD_LOG_WARNING, "backend %s: %s; falling back to the reference decoder",
+              backend, err.message);
+    atomic_fetch_add(&stats->fallbacks, 1);
+    if (ldpc_decoder_create(&p->decoder_config, &limits, "reference", out, &err) != LDPC_OK)
+        return fail(error, error_size, "backend reference: %s", err.message);
+    return 0;
+}
+
+static int build(ldpcd_pipeline *p, const ldpcd_config *config, ldpcd_stats *stats, char *error,
+                 size_t error_size)
+{
+    /* The raw framings' code is accepted whether or not `codes` lists it. */
+    char codes[LDPCD_CODES_SIZE + LDPCD_TEXT_SIZE + 2];
+    snprintf(codes, sizeof codes, "%s%s%s", config->codes,
+             config->input_framing != LDPCD_FRAMING_PROTOCOL ? "," : "",
+             config->input_framing != LDPCD_FRAMING_PROTOCOL ? config->raw_code : "");
+    if (ldpcd_code_set_build(codes, &p->codes, error, error_size) != 0)
+        return -1;
+    ldpc_error err;
+    if (ldpc_decoder_spec_parse(config->decoder, &p->decoder_config, &err) != LDPC_OK)
+        return fail(error, error_size, "decoder: %s", err.message);
+    if (ldpc_decoder_spec_format(&p->decoder_config, p->decoder_spec, sizeof p->decoder_spec,
+                                 &err) != LDPC_OK)
+        snprintf(p->decoder_spec, sizeof p->decoder_spec, "%s", config->decoder);
+    p->worker_count = config->workers;
+    p->batch_frames = config->batch_frames;
+    p->batch_wait_ns = (uint64_t)config->batch_wait_us * 1000u;
+    p->output_bits = config->output_bits;
+    p->max_frames_per_message = config->max_frames_per_message;
+    p->soft_is_float = p->decoder_config.arithmetic == LDPC_ARITH_FLOAT;
+    p->soft_value_bytes = p->soft_is_float ? sizeof(float) : sizeof(int8_t);
+    uint32_t max_n = p->codes.max_n;
+    p->max_message_size = LDPCD_INPUT_HEADER_SIZE +
+                          (size_t)config->max_frames_per_message * max_n * sizeof(float);
+
+    if (config->input_framing != LDPCD_FRAMING_PROTOCOL) {
+        /* the last entry added from raw_code, or the one it duplicated */
+        const char *raw_name = config->raw_code;
+        p->raw_code = ldpcd_code_set_find(&p->codes, raw_name);
+        if (p->raw_code == NULL)
+            return fail(error, error_size, "raw_code: %s is not a code name usable on the wire",
+                        raw_name);
+        p->raw_input = ldpc_soft_input_default(config->raw_format);
+        p->raw_input.scale = config->raw_scale;
+        p->raw_input.negate = config->raw_negate;
+        if (config->raw_normalize >= 0)
+            p->raw_input.auto_normalize = config->raw_normalize;
+    }
+
+    if (ldpcd_ring_create(&p->ring, config->queue_frames, (size_t)max_n * p->soft_value_bytes,
+                          max_n) != 0)
+        return fail(error, error_size, "queue of %u frames: out of memory", config->queue_frames);
+    p->llr_scratch = reserve((size_t)max_n * sizeof(float));
+    p->send_buffer = reserve(LDPCD_RESULT_HEADER_SIZE + max_n);
+    p->workers = reserve(sizeof *p->workers * p->worker_count);
+    if (p->llr_scratch == NULL || p->send_buffer == NULL || p->workers == NULL)
+        return fail(error, error_size, "out of memory");
+    for (uint32_t i = 0; i < p->worker_count; i++) {
+        ldpcd_worker *w = &p->workers[i];
+        if (create_decoder(p, config, stats, &w->decoder, error, error_size) != 0)
+            return -1;
+        w->batch_soft = reserve((size_t)p->batch_frames * max_n * p->soft_value_bytes);
+        w->bits = reserve((size_t)p->batch_frames * max_n);
+        w->info = reserve(p->codes.max_k);
+        w->frame_stats = reserve(sizeof *w->frame_stats * p->batch_frames);
+        w->claimed = reserve(sizeof *w->claimed * p->batch_frames);
+        if (w->batch_soft == NULL || w->bits == NULL || w->info == NULL ||
+            w->frame_stats == NULL || w->claimed == NULL)
+            return fail(error, error_size, "out of memory");
+    }
+    snprintf(p->backend, sizeof p->backend, "%s",
+             ldpc_decoder_backend_name(p->workers[0].decoder));
+    return 0;
+}
+
+ldpcd_pipeline *ldpcd_pipeline_create(const ldpcd_config *config, ldpcd_stats *stats,
+                                      char *error, size_t error_size)
+{
+    ldpcd_pipeline *p = reserve(sizeof *p);
+    if (p == NULL) {
+        fail(error, error_size, "out of memory");
+        return NULL;
+    }
+    if (build(p, config, stats, error, error_size) != 0) {
+        ldpcd_pipeline_destroy(p);
+        return NULL;
+    }
+    size_t decoder_bytes = 0;
+    for (uint32_t i = 0; i < p->worker_count; i++)
+        decoder_bytes += ldpc_decoder_footprint(p->workers[i].decoder);
+    ldpcd_log(LDPCD_LOG_INFO,
+              "pipeline: %zu codes (%.1f MB of tables), decoder %s on %s x%u (%.1f MB), batch %u, "
+              "queue %u frames",
+              p->codes.count, (double)p->codes.footprint_bytes / 1e6, p->decoder_spec, p->backend,
+              p->worker_count, (double)decoder_bytes / 1e6, p->batch_frames, p->ring.capacity);
+    return p;
+}
+
+void ldpcd_pipeline_destroy(ldpcd_pipeline *p)
+{
+    if (p == NULL)
+        return;
+    if (p->workers != NULL) {
+        for (uint32_t i = 0; i < p->worker_count; i++) {
+            ldpcd_worker *w = &p->workers[i];
+            ldpc_decoder_destroy(w->decoder);
+            free(w->batch_soft);
+            free(w->bits);
+            free(w->info);
+            free(w->frame_stats);
+            free(w->claimed);
+        }
+        free(p->workers);
+    }
+    ldpcd_ring_destroy(&p->ring);
+    free(p->llr_scratch);
+    free(p->send_buffer);
+    ldpcd_code_set_destroy(&p->codes);
+    free(p);
+}
+
+size_t ldpcd_pipeline_raw_frame_bytes(const ldpcd_pipeline *p, const ldpcd_config *config)
+{
+    if (config->input_framing == LDPCD_FRAMING_PROTOCOL || p->raw_code == NULL)
+        return 0;
+    return (size_t)p->raw_code->code->n * ldpc_soft_value_size(config->raw_format);
+}

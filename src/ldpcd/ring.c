@@ -1,0 +1,217 @@
+#include "ring.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+uint64_t ldpcd_now_ns(void)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec;
+}
+
+/* Condition variables wait on CLOCK_MONOTONIC so that a clock change cannot
+ * stretch the batch waiting time. */
+static void wait_until(pthread_cond_t *cond, pthread_mutex_t *lock, uint64_t deadline_ns)
+{
+    struct timespec deadline = {.tv_sec = (time_t)(deadline_ns / 1000000000u),
+                                .tv_nsec = (long)(deadline_ns % 1000000000u)};
+    pthread_cond_timedwait(cond, lock, &deadline);
+}
+
+static int init_cond(pthread_cond_t *cond)
+{
+    pthread_condattr_t attr;
+    if (pthread_condattr_init(&attr) != 0)
+        return -1;
+    pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
+    int status = pthread_cond_init(cond, &attr);
+    pthread_condattr_destroy(&attr);
+    return status;
+}
+
+int ldpcd_ring_create(ldpcd_ring *ring, uint32_t capacity, size_t soft_bytes, size_t result_bytes)
+{
+    memset(ring, 0, sizeof *ring);
+    /* soft buffers first (float-aligned sizes), results after */
+    soft_bytes = (soft_bytes + 63u) & ~(size_t)63u;
+    result_bytes = (result_bytes + 63u) & ~(size_t)63u;
+    ring->slots = calloc(capacity, sizeof *ring->slots);
+    ring->memory = aligned_alloc(64, (size_t)capacity * (soft_bytes + result_bytes));
+    if (ring->slots == NULL || ring->memory == NULL) {
+        free(ring->slots);
+        free(ring->memory);
+        return -1;
+    }
+    /* Touch every page now, so that the steady state never faults memory in. */
+    memset(ring->memory, 0, (size_t)capacity * (soft_bytes + result_bytes));
+    uint8_t *memory = ring->memory;
+    for (uint32_t i = 0; i < capacity; i++) {
+        ring->slots[i].soft = memory + (size_t)i * soft_bytes;
+        ring->slots[i].result = memory + (size_t)capacity * soft_bytes + (size_t)i * result_bytes;
+    }
+    ring->capacity = capacity;
+    pthread_mutex_init(&ring->lock, NULL);
+    init_cond(&ring->work_available);
+    init_cond(&ring->result_ready);
+    init_cond(&ring->space_available);
+    return 0;
+}
+
+void ldpcd_ring_destroy(ldpcd_ring *ring)
+{
+    if (ring->slots == NULL)
+        return;
+    pthread_mutex_destroy(&ring->lock);
+    pthread_cond_destroy(&ring->work_available);
+    pthread_cond_destroy(&ring->result_ready);
+    pthread_cond_destroy(&ring->space_available);
+    free(ring->slots);
+    free(ring->memory);
+    memset(ring, 0, sizeof *ring);
+}
+
+ldpcd_slot *ldpcd_ring_reserve(ldpcd_ring *ring)
+{
+    pthread_mutex_lock(&ring->lock);
+    while (ring->tail - ring->head >= ring->capacity)
+        pthread_cond_wait(&ring->space_available, &ring->lock);
+    ldpcd_slot *slot = &ring->slots[ring->tail % ring->capacity];
+    pthread_mutex_unlock(&ring->lock);
+    return slot;
+}
+
+void ldpcd_ring_commit(ldpcd_ring *ring, ldpcd_slot *slot)
+{
+    pthread_mutex_lock(&ring->lock);
+    ring->tail++;
+    if (slot->state == LDPCD_SLOT_DONE)
+        pthread_cond_signal(&ring->result_ready);
+    else
+        pthread_cond_broadcast(&ring->work_available);
+    pthread_mutex_unlock(&ring->lock);
+}
+
+/* The pending codes in order of their oldest frame, with counts. */
+typedef struct {
+    const ldpcd_code_entry *code;
+    uint64_t oldest_ns;
+    uint32_t pending;
+} pending_code;
+
+#define TRACKED_CODES 32
+
+uint32_t ldpcd_ring_claim(ldpcd_ring *ring, uint32_t max_frames, uint64_t wait_ns,
+                          uint64_t idle_timeout_ns, ldpcd_slot **claimed, int *finished)
+{
+    *finished = 0;
+    pthread_mutex_lock(&ring->lock);
+    uint64_t idle_deadline = ldpcd_now_ns() + idle_timeout_ns;
+    for (;;) {
+        pending_code codes[TRACKED_CODES];
+        uint32_t code_count = 0;
+        for (uint64_t i = ring->head; i < ring->tail; i++) {
+            ldpcd_slot *slot = &ring->slots[i % ring->capacity];
+            if (slot->state != LDPCD_SLOT_PENDING)
+                continue;
+            uint32_t c = 0;
+            while (c < code_count && codes[c].code != slot->code)
+                c++;
+            if (c == code_count) {
+                if (code_count == TRACKED_CODES)
+                    continue; /* later codes are seen once these are gone */
+                codes[c] = (pending_code){slot->code, slot->arrival_ns, 0};
+                code_count++;
+            }
+            codes[c].pending++;
+        }
+        uint64_t now = ldpcd_now_ns();
+        uint64_t next_deadline = idle_deadline;
+        for (uint32_t c = 0; c < code_count; c++) {
+            uint64_t due = codes[c].oldest_ns + wait_ns;
+            if (codes[c].pending >= max_frames || now >= due || ring->closing) {
+                uint32_t count = 0;
+                for (uint64_t i = ring->head; i < ring->tail && count < max_frames; i++) {
+                    ldpcd_slot *slot = &ring->slots[i % ring->capacity];
+                    if (slot->state == LDPCD_SLOT_PENDING && slot->code == codes[c].code) {
+                        slot->state = LDPCD_SLOT_CLAIMED;
+                        claimed[count++] = slot;
+                    }
+                }
+                pthread_mutex_unlock(&ring->lock);
+                return count;
+            }
+            if (due < next_deadline)
+                next_deadline = due;
+        }
+        if (code_count == 0 && ring->closing) {
+            *finished = 1;
+            break;
+        }
+        if (now >= idle_deadline)
+            break;
+        wait_until(&ring->work_available, &ring->lock, next_deadline);
+    }
+    pthread_mutex_unlock(&ring->lock);
+    return 0;
+}
+
+void ldpcd_ring_complete(ldpcd_ring *ring, ldpcd_slot **slots, uint32_t count)
+{
+    pthread_mutex_lock(&ring->lock);
+    for (uint32_t i = 0; i < count; i++)
+        slots[i]->state = LDPCD_SLOT_DONE;
+    pthread_cond_signal(&ring->result_ready);
+    pthread_mutex_unlock(&ring->lock);
+}
+
+ldpcd_slot *ldpcd_ring_next_result(ldpcd_ring *ring, uint64_t timeout_ns, int *finished)
+{
+    *finished = 0;
+    ldpcd_slot *result = NULL;
+    uint64_t deadline = ldpcd_now_ns() + timeout_ns;
+    pthread_mutex_lock(&ring->lock);
+    for (;;) {
+        if (ring->head < ring->tail) {
+            ldpcd_slot *slot = &ring->slots[ring->head % ring->capacity];
+            if (slot->state == LDPCD_SLOT_DONE) {
+                result = slot;
+                break;
+            }
+        } else if (ring->closing) {
+            *finished = 1;
+            break;
+        }
+        if (ldpcd_now_ns() >= deadline)
+            break;
+        wait_until(&ring->result_ready, &ring->lock, deadline);
+    }
+    pthread_mutex_unlock(&ring->lock);
+    return result;
+}
+
+void ldpcd_ring_release(ldpcd_ring *ring)
+{
+    pthread_mutex_lock(&ring->lock);
+    ring->head++;
+    pthread_cond_signal(&ring->space_available);
+    pthread_mutex_unlock(&ring->lock);
+}
+
+void ldpcd_ring_close(ldpcd_ring *ring)
+{
+    pthread_mutex_lock(&ring->lock);
+    ring->closing = 1;
+    pthread_cond_broadcast(&ring->work_available);
+    pthread_cond_broadcast(&ring->result_ready);
+    pthread_mutex_unlock(&ring->lock);
+}
+
+uint32_t ldpcd_ring_depth(ldpcd_ring *ring)
+{
+    pthread_mutex_lock(&ring->lock);
+    uint32_t depth = (uint32_t)(ring->tail - ring->head);
+    pthread_mutex_unlock(&ring->lock);
+    return depth;
+}

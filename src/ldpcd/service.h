@@ -1,0 +1,137 @@
+/* The running daemon: sockets, the pipeline (codes, decoders, frame ring)
+ * and the threads that move frames through it:
+ *
+ *   input socket -> intake thread -> ring -> worker threads (decode)
+ *                                        -> output thread -> output socket
+ *
+ * The main thread owns the lifecycle (start, SIGHUP reload, SIGTERM drain),
+ * the statistics socket and the systemd notifications. Everything a frame
+ * touches is allocated when the pipeline is built. */
+#ifndef LDPCD_SERVICE_H
+#define LDPCD_SERVICE_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ldpc/decoder.h"
+#include "ldpc/soft.h"
+#include "code_set.h"
+#include "config.h"
+#include "ring.h"
+#include "stats.h"
+
+struct ldpcd_service;
+
+typedef struct {
+    struct ldpcd_service *service;
+    ldpc_decoder *decoder;
+    void *batch_soft;      /* batch_frames * max_n values */
+    uint8_t *bits;         /* batch_frames * max_n decided bits */
+    uint8_t *info;         /* max_k */
+    ldpc_frame_stats *frame_stats;
+    ldpcd_slot **claimed;
+    const ldpc_code *last_code;
+    atomic_uint_fast64_t heartbeat_ns;
+    pthread_t thread;
+    int running;
+} ldpcd_worker;
+
+/* Everything a configuration determines besides the sockets; rebuilt on reload. */
+typedef struct {
+    ldpcd_code_set codes;
+    ldpc_decoder_config decoder_config;
+    char decoder_spec[LDPCD_TEXT_SIZE];
+    char backend[LDPCD_TEXT_SIZE];
+    int soft_is_float;
+    size_t soft_value_bytes;
+    ldpcd_ring ring;
+    ldpcd_worker *workers;
+    uint32_t worker_count;
+    uint32_t batch_frames;
+    uint64_t batch_wait_ns;
+    ldpcd_output_bits output_bits;
+    uint32_t max_frames_per_message;
+    size_t max_message_size;
+    float *llr_scratch;    /* intake: one frame of float LLRs */
+    uint8_t *send_buffer;  /* output: one result message */
+    const ldpcd_code_entry *raw_code;
+    ldpc_soft_input raw_input;
+} ldpcd_pipeline;
+
+/* Raw framings: the partial frame carried from one message to the next. */
+typedef struct {
+    uint8_t *buffer; /* one frame of raw values, max over every raw config */
+    size_t capacity;
+    size_t filled;
+    size_t frame_bytes;
+    uint64_t next_sequence;
+    char code[LDPCD_TEXT_SIZE]; /* what the partial frame belongs to */
+    int format;
+} ldpcd_reframer;
+
+typedef struct ldpcd_service {
+    ldpcd_config config;
+    ldpcd_pipeline *pipeline;
+    ldpcd_stats stats;
+    ldpcd_reframer reframer;
+
+    void *zmq;
+    void *input, *output, *stats_socket;
+    void *zap_thread; /* ldpcd_zap handler when CURVE is on */
+
+    pthread_t intake_thread, output_thread;
+    int threads_running;
+    atomic_int intake_stop;
+    atomic_int shutting_down;
+    uint64_t shutdown_deadline_ns;
+
+    ldpcd_stats_mark stats_mark;
+    uint64_t next_stats_ns;
+    char stats_json[8192];
+} ldpcd_service;
+
+/* service.c: lifecycle */
+int ldpcd_service_start(ldpcd_service *service, const ldpcd_config *config, char *error,
+                        size_t error_size);
+int ldpcd_service_reload(ldpcd_service *service, const ldpcd_config *config, char *error,
+                         size_t error_size);
+void ldpcd_service_stop(ldpcd_service *service);
+/* Periodic work of the main thread: statistics and the watchdog. */
+void ldpcd_service_tick(ldpcd_service *service);
+/* 1 if every worker showed life within max_age_ns. */
+int ldpcd_service_workers_alive(ldpcd_service *service, uint64_t max_age_ns);
+size_t ldpcd_service_stats_json(ldpcd_service *service, char *out, size_t size);
+
+/* pipeline.c */
+ldpcd_pipeline *ldpcd_pipeline_create(const ldpcd_config *config, ldpcd_stats *stats,
+                                      char *error, size_t error_size);
+void ldpcd_pipeline_destroy(ldpcd_pipeline *pipeline);
+/* Bytes of one raw frame in the raw framings (0 for protocol framing). */
+size_t ldpcd_pipeline_raw_frame_bytes(const ldpcd_pipeline *pipeline, const ldpcd_config *config);
+
+/* intake.c: the thread and the message handling (also used by tests). */
+void *ldpcd_intake_main(void *service);
+void ldpcd_intake_message(ldpcd_service *service, const uint8_t *data, size_t size);
+
+/* worker.c */
+void *ldpcd_worker_main(void *worker);
+
+/* output.c */
+void *ldpcd_output_main(void *service);
+/* Builds the result message of a slot into the pipeline's send buffer. */
+size_t ldpcd_output_encode(const ldpcd_pipeline *pipeline, const ldpcd_slot *slot);
+
+/* sockets.c */
+int ldpcd_sockets_open(ldpcd_service *service, const ldpcd_config *config, int input,
+                       int output, int stats, char *error, size_t error_size);
+void ldpcd_socket_close(void **socket, int linger_ms);
+/* 1 if an endpoint may be used without CURVE (ipc, inproc, tcp on loopback). */
+int ldpcd_endpoint_is_local(const char *endpoint);
+
+/* gr_tags.c: length of gr-zeromq's tag header at the start of a message, 0 if
+ * there is none, -1 if it starts like one but cannot be parsed. */
+long ldpcd_gr_tag_header_length(const uint8_t *data, size_t size);
+
+#endif

@@ -1,0 +1,99 @@
+/* A decoding worker: claims a batch of frames of one code from the ring,
+ * decodes it with its own decoder, and writes each frame's result payload. */
+#include <string.h>
+
+#include "ldpc/encoder.h"
+#include "log.h"
+#include "protocol.h"
+#include "service.h"
+
+/* A worker that waits this long without work still reports that it is alive. */
+#define IDLE_HEARTBEAT_NS 200000000u
+
+static void write_result(const ldpcd_pipeline *p, ldpcd_worker *w, ldpcd_slot *slot,
+                         const uint8_t *codeword)
+{
+    const ldpc_code *code = slot->code->code;
+    switch (p->output_bits) {
+    case LDPCD_BITS_PACKED:
+        ldpc_code_extract_info(code, codeword, w->info);
+        ldpc_bits_pack(w->info, code->k, slot->result);
+        slot->result_bits = code->k;
+        break;
+    case LDPCD_BITS_UNPACKED:
+        ldpc_code_extract_info(code, codeword, slot->result);
+        slot->result_bits = code->k;
+        break;
+    case LDPCD_BITS_CODEWORD:
+        ldpc_bits_pack(codeword, code->n, slot->result);
+        slot->result_bits = code->n;
+        break;
+    case LDPCD_BITS_CODEWORD_UNPACKED:
+        memcpy(slot->result, codeword, code->n);
+        slot->result_bits = code->n;
+        break;
+    }
+}
+
+static void decode_batch(ldpcd_worker *w, uint32_t count)
+{
+    ldpcd_service *s = w->service;
+    ldpcd_pipeline *p = s->pipeline;
+    const ldpc_code *code = w->claimed[0]->code->code;
+    size_t frame_bytes = (size_t)code->n * p->soft_value_bytes;
+    for (uint32_t i = 0; i < count; i++)
+        memcpy((uint8_t *)w->batch_soft + i * frame_bytes, w->claimed[i]->soft, frame_bytes);
+    if (code != w->last_code) {
+        atomic_fetch_add_explicit(&s->stats.code_switches, 1, memory_order_relaxed);
+        w->last_code = code;
+    }
+    ldpc_error err;
+    uint64_t start = ldpcd_now_ns();
+    ldpc_status status =
+        p->soft_is_float
+            ? ldpc_decoder_decode_f32(w->decoder, code, w->batch_soft, count, w->bits,
+                                      w->frame_stats, &err)
+            : ldpc_decoder_decode_i8(w->decoder, code, w->batch_soft, count, w->bits,
+                                     w->frame_stats, &err);
+    uint64_t end = ldpcd_now_ns();
+    atomic_fetch_add_explicit(&s->stats.decode_busy_ns, end - start, memory_order_relaxed);
+    atomic_fetch_add_explicit(&s->stats.decode_calls, 1, memory_order_relaxed);
+    atomic_fetch_add_explicit(&s->stats.batch_frames_total, count, memory_order_relaxed);
+    if (status != LDPC_OK)
+        ldpcd_log(LDPCD_LOG_ERROR, "decoding %u frames of %s failed: %s", count,
+                  w->claimed[0]->code->name, err.message);
+    for (uint32_t i = 0; i < count; i++) {
+        ldpcd_slot *slot = w->claimed[i];
+        slot->latency_us = (uint32_t)((end - slot->arrival_ns) / 1000u);
+        if (status != LDPC_OK) {
+            slot->status = LDPCD_STATUS_REJECTED;
+            slot->reason = LDPCD_REJECT_DECODER_ERROR;
+            slot->result_bits = 0;
+            ldpcd_stats_count_reject(&s->stats, LDPCD_REJECT_DECODER_ERROR);
+            continue;
+        }
+        slot->stats = w->frame_stats[i];
+        slot->status = slot->stats.converged ? LDPCD_STATUS_DECODED : LDPCD_STATUS_NOT_CONVERGED;
+        write_result(p, w, slot, w->bits + (size_t)i * code->n);
+        ldpcd_stats_count_frame(&s->stats, slot->stats.iterations, slot->stats.converged);
+    }
+}
+
+void *ldpcd_worker_main(void *argument)
+{
+    ldpcd_worker *w = argument;
+    ldpcd_pipeline *p = w->service->pipeline;
+    for (;;) {
+        int finished;
+        uint32_t count = ldpcd_ring_claim(&p->ring, p->batch_frames, p->batch_wait_ns,
+                                          IDLE_HEARTBEAT_NS, w->claimed, &finished);
+        if (count > 0) {
+            decode_batch(w, count);
+            ldpcd_ring_complete(&p->ring, w->claimed, count);
+        }
+        atomic_store(&w->heartbeat_ns, ldpcd_now_ns());
+        if (finished)
+            break;
+    }
+    return NULL;
+}
