@@ -4,6 +4,7 @@
 
 #include "ldpc/code.h"
 #include "ldpc/decoder.h"
+#include "ldpc/decoder_spec.h"
 #include "ldpc/encoder.h"
 #include "ldpc/error.h"
 #include "ldpc/soft.h"

@@ -14,6 +14,12 @@ typedef enum {
     LDPC_SOFT_LIQUID = 2 /* liquid-dsp soft bit: 0 certain 0, 255 certain 1, 127 erasure */
 } ldpc_soft_format;
 
+/* Default mean |LLR| for auto normalisation: about the mean |LLR| of BPSK over
+ * AWGN at Es/N0 = 0 dB (mean |LLR| ~ 4 Es/N0), i.e. near the threshold of rate
+ * 1/2..2/3 codes. Min-sum decoders are nearly insensitive to the choice; it
+ * leaves the 8-bit decoders (llr_scale 2) a 16x headroom before saturation. */
+#define LDPC_SOFT_DEFAULT_NORMALIZE_TARGET 4.0f
+
 typedef struct {
     ldpc_soft_format format;
     float scale;        /* LLR = raw LLR * scale (liquid: raw LLR = 127 - s) */
@@ -24,6 +30,8 @@ typedef struct {
     float normalize_target;
 } ldpc_soft_input;
 
+/* scale 1, no negation; auto normalisation on (to the default target) for
+ * liquid only. */
 ldpc_soft_input ldpc_soft_input_default(ldpc_soft_format format);
 size_t ldpc_soft_value_size(ldpc_soft_format format);
 /* Parses "f32", "i8", "liquid". */

@@ -1,0 +1,47 @@
+/* A decoder configuration as one compact string, for command lines, config
+ * files, CSV columns and plot legends.
+ *
+ *   spec     := "default" | base { "," key "=" value }
+ *   base     := arithmetic "-" schedule "-" rule
+ *   arithmetic := "fixed" | "float"
+ *   schedule := "layered" | "flooding"
+ *   rule     := "ms"  (plain min-sum)
+ *             | "nms" (normalized min-sum, norm 0.75 unless overridden)
+ *             | "oms" (offset min-sum, offset 0.5 LLR (float) or 1 quantised
+ *                      unit (fixed) unless overridden)
+ *             | "spa" (sum-product, float only)
+ *   key      := "norm"   normalization factor in (0, 1]; nms only. Fixed point
+ *                        takes multiples of 1/16 only (0.75 = 12/16); any other
+ *                        value is rejected, naming the nearest one.
+ *             | "offset" offset >= 0; oms only. Float: LLR units; fixed: an
+ *                        integer number of quantised units (0..127).
+ *             | "iter"   maximum iterations (>= 1)
+ *             | "period" syndrome check period (0 = no early termination)
+ *             | "scale"  llr_scale, the channel quantisation of fixed point
+ *
+ * Examples: "fixed-layered-nms", "float-flooding-spa,iter=100",
+ * "fixed-layered-oms,offset=2", "fixed-layered-nms,norm=0.8125,scale=4".
+ * Parsing starts from ldpc_decoder_config_default() and ends with
+ * ldpc_decoder_config_validate(); each key may appear at most once. */
+#ifndef LDPC_DECODER_SPEC_H
+#define LDPC_DECODER_SPEC_H
+
+#include <stddef.h>
+
+#include "ldpc/decoder.h"
+#include "ldpc/error.h"
+
+/* Enough for any string ldpc_decoder_spec_format writes. */
+#define LDPC_DECODER_SPEC_SIZE 160
+
+ldpc_status ldpc_decoder_spec_parse(const char *spec, ldpc_decoder_config *out,
+                                    ldpc_error *err);
+
+/* Writes the shortest spec that parses back to the same configuration: the
+ * base, then only the keys whose values differ from the base's defaults.
+ * LDPC_ERR_INVALID if the configuration has no spec (e.g. a normalization
+ * outside (0, 1]) or `size` is too small. */
+ldpc_status ldpc_decoder_spec_format(const ldpc_decoder_config *config, char *out, size_t size,
+                                     ldpc_error *err);
+
+#endif

@@ -1,0 +1,191 @@
+/* Soft-value formats, quantisation and bit packing. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <string.h>
+
+#include "ldpc/soft.h"
+
+static void defaults_and_sizes(void **state)
+{
+    (void)state;
+    ldpc_soft_input f32 = ldpc_soft_input_default(LDPC_SOFT_F32);
+    assert_int_equal(f32.format, LDPC_SOFT_F32);
+    assert_true(f32.scale == 1.0f);
+    assert_int_equal(f32.negate, 0);
+    assert_int_equal(f32.auto_normalize, 0);
+    ldpc_soft_input liquid = ldpc_soft_input_default(LDPC_SOFT_LIQUID);
+    assert_int_equal(liquid.auto_normalize, 1);
+    assert_true(liquid.normalize_target == LDPC_SOFT_DEFAULT_NORMALIZE_TARGET);
+    assert_int_equal(ldpc_soft_value_size(LDPC_SOFT_F32), 4);
+    assert_int_equal(ldpc_soft_value_size(LDPC_SOFT_I8), 1);
+    assert_int_equal(ldpc_soft_value_size(LDPC_SOFT_LIQUID), 1);
+}
+
+static void format_names_parse_and_unknown_is_named(void **state)
+{
+    (void)state;
+    ldpc_soft_format format = LDPC_SOFT_F32;
+    ldpc_error err = {{0}};
+    assert_int_equal(ldpc_soft_format_parse("i8", &format, &err), LDPC_OK);
+    assert_int_equal(format, LDPC_SOFT_I8);
+    assert_int_equal(ldpc_soft_format_parse("liquid", &format, &err), LDPC_OK);
+    assert_int_equal(format, LDPC_SOFT_LIQUID);
+    assert_int_equal(ldpc_soft_format_parse("f32", &format, &err), LDPC_OK);
+    assert_int_equal(format, LDPC_SOFT_F32);
+    assert_int_equal(ldpc_soft_format_parse("F32", &format, &err), LDPC_ERR_INVALID);
+    assert_non_null(strstr(err.message, "'F32'"));
+    assert_int_equal(ldpc_soft_format_parse(NULL, &format, NULL), LDPC_ERR_INVALID);
+}
+
+static void f32_passes_through_and_rejects_non_finite_by_index(void **state)
+{
+    (void)state;
+    float raw[4] = {1.5f, -2.0f, 0.0f, 100.0f};
+    float llr[4];
+    ldpc_soft_input input = ldpc_soft_input_default(LDPC_SOFT_F32);
+    assert_int_equal(ldpc_soft_to_llr(&input, raw, 4, llr, NULL), LDPC_OK);
+    assert_memory_equal(raw, llr, sizeof raw);
+
+    /* Unaligned source: the tool hands over byte buffers. */
+    unsigned char bytes[1 + sizeof raw];
+    memcpy(bytes + 1, raw, sizeof raw);
+    assert_int_equal(ldpc_soft_to_llr(&input, bytes + 1, 4, llr, NULL), LDPC_OK);
+    assert_memory_equal(raw, llr, sizeof raw);
+
+    ldpc_error err = {{0}};
+    raw[2] = NAN;
+    assert_int_equal(ldpc_soft_to_llr(&input, raw, 4, llr, &err), LDPC_ERR_INVALID);
+    assert_non_null(strstr(err.message, "soft value 2 "));
+    raw[2] = 0.0f;
+    raw[3] = -INFINITY;
+    assert_int_equal(ldpc_soft_to_llr(&input, raw, 4, llr, &err), LDPC_ERR_INVALID);
+    assert_non_null(strstr(err.message, "soft value 3 "));
+}
+
+static void i8_is_signed_and_scale_and_negate_apply(void **state)
+{
+    (void)state;
+    const int8_t raw[4] = {-128, -1, 0, 127};
+    float llr[4];
+    ldpc_soft_input input = ldpc_soft_input_default(LDPC_SOFT_I8);
+    input.scale = 0.5f;
+    assert_int_equal(ldpc_soft_to_llr(&input, raw, 4, llr, NULL), LDPC_OK);
+    assert_true(llr[0] == -64.0f && llr[1] == -0.5f && llr[2] == 0.0f && llr[3] == 63.5f);
+    input.negate = 1;
+    assert_int_equal(ldpc_soft_to_llr(&input, raw, 4, llr, NULL), LDPC_OK);
+    assert_true(llr[0] == 64.0f && llr[1] == 0.5f && llr[3] == -63.5f);
+}
+
+static void liquid_soft_bits_map_to_llr_sign(void **state)
+{
+    (void)state;
+    const uint8_t raw[4] = {0, 127, 128, 255};
+    float llr[4];
+    ldpc_soft_input input = ldpc_soft_input_default(LDPC_SOFT_LIQUID);
+    input.auto_normalize = 0;
+    assert_int_equal(ldpc_soft_to_llr(&input, raw, 4, llr, NULL), LDPC_OK);
+    /* 0 = certain 0 -> large positive; 127 = erasure; 255 = certain 1. */
+    assert_true(llr[0] == 127.0f && llr[1] == 0.0f && llr[2] == -1.0f && llr[3] == -128.0f);
+}
+
+static void auto_normalisation_reaches_target_mean_magnitude(void **state)
+{
+    (void)state;
+    const uint8_t raw[4] = {0, 200, 127, 100};
+    float llr[4];
+    ldpc_soft_input input = ldpc_soft_input_default(LDPC_SOFT_LIQUID);
+    input.normalize_target = 3.0f;
+    assert_int_equal(ldpc_soft_to_llr(&input, raw, 4, llr, NULL), LDPC_OK);
+    float mean = (fabsf(llr[0]) + fabsf(llr[1]) + fabsf(llr[2]) + fabsf(llr[3])) / 4.0f;
+    assert_float_equal(mean, 3.0f, 1e-5f);
+    assert_true(llr[0] > 0.0f && llr[1] < 0.0f && llr[2] == 0.0f && llr[3] > 0.0f);
+    /* Ratios are kept: 127 : -73 : 27. */
+    assert_float_equal(llr[0] / llr[3], 127.0f / 27.0f, 1e-5f);
+
+    /* An all-erasure frame stays all zero instead of dividing by zero. */
+    const uint8_t erased[3] = {127, 127, 127};
+    assert_int_equal(ldpc_soft_to_llr(&input, erased, 3, llr, NULL), LDPC_OK);
+    assert_true(llr[0] == 0.0f && llr[1] == 0.0f && llr[2] == 0.0f);
+
+    ldpc_error err = {{0}};
+    input.normalize_target = 0.0f;
+    assert_int_equal(ldpc_soft_to_llr(&input, raw, 4, llr, &err), LDPC_ERR_INVALID);
+    assert_non_null(strstr(err.message, "target"));
+}
+
+static void zero_or_non_finite_scale_is_rejected(void **state)
+{
+    (void)state;
+    const int8_t raw[1] = {1};
+    float llr[1];
+    ldpc_soft_input input = ldpc_soft_input_default(LDPC_SOFT_I8);
+    input.scale = 0.0f;
+    assert_int_equal(ldpc_soft_to_llr(&input, raw, 1, llr, NULL), LDPC_ERR_INVALID);
+    input.scale = INFINITY;
+    assert_int_equal(ldpc_soft_to_llr(&input, raw, 1, llr, NULL), LDPC_ERR_INVALID);
+}
+
+static void quantise_rounds_half_away_and_clamps(void **state)
+{
+    (void)state;
+    assert_int_equal(ldpc_quantise_one(0.25f, 2.0f), 1);   /* 0.5 -> 1 */
+    assert_int_equal(ldpc_quantise_one(-0.25f, 2.0f), -1); /* -0.5 -> -1 */
+    assert_int_equal(ldpc_quantise_one(0.2f, 2.0f), 0);
+    assert_int_equal(ldpc_quantise_one(1.24f, 2.0f), 2);
+    assert_int_equal(ldpc_quantise_one(1.25f, 2.0f), 3);
+    assert_int_equal(ldpc_quantise_one(-1.25f, 2.0f), -3);
+    assert_int_equal(ldpc_quantise_one(63.5f, 2.0f), 127);
+    assert_int_equal(ldpc_quantise_one(63.74f, 2.0f), 127);
+    assert_int_equal(ldpc_quantise_one(-1000.0f, 2.0f), -127); /* never -128 */
+    assert_int_equal(ldpc_quantise_one(3e38f, 2.0f), 127);      /* overflows to inf */
+    assert_int_equal(ldpc_quantise_one(-3e38f, 2.0f), -127);
+    assert_int_equal(ldpc_quantise_one(INFINITY, 1.0f), 127);
+    assert_int_equal(ldpc_quantise_one(-INFINITY, 1.0f), -127);
+    assert_int_equal(ldpc_quantise_one(NAN, 1.0f), 0);
+    assert_int_equal(ldpc_quantise_one(-0.0f, 1.0f), 0);
+
+    const float llr[5] = {0.5f, -0.5f, 200.0f, -200.0f, 3.49f};
+    int8_t q[5];
+    ldpc_quantise(llr, 5, 1.0f, q);
+    const int8_t expected[5] = {1, -1, 127, -127, 3};
+    assert_memory_equal(q, expected, 5);
+}
+
+static void pack_is_msb_first_and_unpack_inverts(void **state)
+{
+    (void)state;
+    const uint8_t bits[11] = {1, 0, 1, 1, 0, 0, 0, 1, 1, 1, 0};
+    uint8_t packed[2] = {0xFF, 0xFF};
+    ldpc_bits_pack(bits, 11, packed);
+    assert_int_equal(packed[0], 0xB1);
+    assert_int_equal(packed[1], 0xC0); /* 1,1,0 then zero padding */
+    uint8_t back[11];
+    ldpc_bits_unpack(packed, 11, back);
+    assert_memory_equal(bits, back, 11);
+
+    /* Count zero touches nothing. */
+    packed[0] = 0x5A;
+    ldpc_bits_pack(bits, 0, packed);
+    assert_int_equal(packed[0], 0x5A);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(defaults_and_sizes),
+        cmocka_unit_test(format_names_parse_and_unknown_is_named),
+        cmocka_unit_test(f32_passes_through_and_rejects_non_finite_by_index),
+        cmocka_unit_test(i8_is_signed_and_scale_and_negate_apply),
+        cmocka_unit_test(liquid_soft_bits_map_to_llr_sign),
+        cmocka_unit_test(auto_normalisation_reaches_target_mean_magnitude),
+        cmocka_unit_test(zero_or_non_finite_scale_is_rejected),
+        cmocka_unit_test(quantise_rounds_half_away_and_clamps),
+        cmocka_unit_test(pack_is_msb_first_and_unpack_inverts),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,411 @@
+/* ldpc sim: BER/FER Monte Carlo over AWGN, one curve per decoder. */
+#include <getopt.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "commands.h"
+#include "sim_channel.h"
+#include "sim_plot.h"
+#include "sim_run.h"
+#include "tool_common.h"
+
+#define SIM_MAX_DECODERS 16
+#define SIM_MAX_POINTS 1000
+
+typedef struct {
+    const char *code_name;
+    const char *decoder_specs[SIM_MAX_DECODERS];
+    size_t decoder_count;
+    const char *backend;
+    double start_db, stop_db, step_db;
+    int sweep_esn0, sweep_given;
+    sim_modulation modulation;
+    sim_demod demod;
+    uint64_t max_errors, max_frames, threads, seed, batch;
+    const char *csv_path, *png_path, *title;
+} sim_options;
+
+static void usage(FILE *out)
+{
+    fprintf(out,
+            "usage: ldpc sim --code NAME (--ebn0 RANGE | --esn0 RANGE) [--decoder SPEC]...\n"
+            "                [--modulation bpsk|qpsk|8psk|16apsk|32apsk]\n"
+            "                [--demod exact|maxlog|liquid] [--max-errors E] [--max-frames N]\n"
+            "                [--threads T] [--seed S] [--batch F] [--backend NAME]\n"
+            "                [--csv FILE] [--png FILE] [--title TEXT]\n\n"
+            "Monte Carlo over AWGN: random information bits, ldpc_encode, modulation,\n"
+            "noise, soft demodulation, decoding; counts information bit errors and frame\n"
+            "errors. RANGE is START:STOP:STEP in dB, or one value. Each point stops at E\n"
+            "frame errors (default 100) or N frames (default 100000). Every --decoder\n"
+            "(default: default) is one curve; all see the same noise.\n\n"
+            "  --modulation    bpsk (default, computed directly) or a liquid-dsp modem\n"
+            "  --demod exact   exact LLR from liquid's constellation and the known noise\n"
+            "                  variance (default); maxlog: its max-log approximation;\n"
+            "                  liquid: modemcf_demodulate_soft soft bits, auto-normalised\n"
+            "  --threads T     worker threads (default: all cores)\n"
+            "  --seed S        results depend only on S, not on T (default 1)\n"
+            "  --csv FILE      decoder,code,modulation,ebn0_db,esn0_db,frames,frame_errors,\n"
+            "                  bit_errors,ber,fer,avg_iterations\n"
+            "  --png FILE      BER and FER plots (needs gnuplot)\n"
+            "Eb/N0 -> Es/N0: Es/N0 = Eb/N0 + 10 log10(k/n * bits per symbol).\n");
+}
+
+static int parse_range(const char *option, const char *text, sim_options *o)
+{
+    char copy[128];
+    if (strlen(text) >= sizeof copy) {
+        tool_error("%s: '%s' is too long", option, text);
+        return -1;
+    }
+    strcpy(copy, text);
+    char *second = strchr(copy, ':');
+    if (second == NULL) {
+        if (tool_parse_double(option, copy, &o->start_db) != 0)
+            return -1;
+        o->stop_db = o->start_db;
+        o->step_db = 1.0;
+        return 0;
+    }
+    *second++ = '\0';
+    char *third = strchr(second, ':');
+    if (third == NULL) {
+        tool_error("%s: '%s' is neither START:STOP:STEP nor one value", option, text);
+        return -1;
+    }
+    *third++ = '\0';
+    if (tool_parse_double(option, copy, &o->start_db) != 0 ||
+        tool_parse_double(option, second, &o->stop_db) != 0 ||
+        tool_parse_double(option, third, &o->step_db) != 0)
+        return -1;
+    if (o->step_db <= 0.0 || o->stop_db < o->start_db) {
+        tool_error("%s: '%s' needs STEP > 0 and STOP >= START", option, text);
+        return -1;
+    }
+    if ((o->stop_db - o->start_db) / o->step_db >= SIM_MAX_POINTS) {
+        tool_error("%s: '%s' has more than %d points", option, text, SIM_MAX_POINTS);
+        return -1;
+    }
+    return 0;
+}
+
+static int parse_options(int argc, char **argv, sim_options *o)
+{
+    enum {
+        OPT_CODE = 1, OPT_DECODER, OPT_BACKEND, OPT_EBN0, OPT_ESN0, OPT_MODULATION, OPT_DEMOD,
+        OPT_MAX_ERRORS, OPT_MAX_FRAMES, OPT_THREADS, OPT_SEED, OPT_BATCH, OPT_CSV, OPT_PNG,
+        OPT_TITLE, OPT_HELP
+    };
+    static const struct option options[] = {
+        {"code", required_argument, NULL, OPT_CODE},
+        {"decoder", required_argument, NULL, OPT_DECODER},
+        {"backend", required_argument, NULL, OPT_BACKEND},
+        {"ebn0", required_argument, NULL, OPT_EBN0},
+        {"esn0", required_argument, NULL, OPT_ESN0},
+        {"modulation", required_argument, NULL, OPT_MODULATION},
+        {"demod", required_argument, NULL, OPT_DEMOD},
+        {"max-errors", required_argument, NULL, OPT_MAX_ERRORS},
+        {"max-frames", required_argument, NULL, OPT_MAX_FRAMES},
+        {"threads", required_argument, NULL, OPT_THREADS},
+        {"seed", required_argument, NULL, OPT_SEED},
+        {"batch", required_argument, NULL, OPT_BATCH},
+        {"csv", required_argument, NULL, OPT_CSV},
+        {"png", required_argument, NULL, OPT_PNG},
+        {"title", required_argument, NULL, OPT_TITLE},
+        {"help", no_argument, NULL, OPT_HELP},
+        {NULL, 0, NULL, 0}};
+    int c;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "", options, NULL)) != -1) {
+        switch (c) {
+        case OPT_CODE: o->code_name = optarg; break;
+        case OPT_DECODER:
+            if (o->decoder_count == SIM_MAX_DECODERS) {
+                tool_error("at most %d --decoder options", SIM_MAX_DECODERS);
+                return TOOL_EXIT_USAGE;
+            }
+            o->decoder_specs[o->decoder_count++] = optarg;
+            break;
+        case OPT_BACKEND: o->backend = optarg; break;
+        case OPT_EBN0:
+        case OPT_ESN0:
+            if (o->sweep_given) {
+                tool_error("give one of --ebn0 and --esn0, once");
+                return TOOL_EXIT_USAGE;
+            }
+            if (parse_range(c == OPT_EBN0 ? "--ebn0" : "--esn0", optarg, o) != 0)
+                return TOOL_EXIT_USAGE;
+            o->sweep_given = 1;
+            o->sweep_esn0 = c == OPT_ESN0;
+            break;
+        case OPT_MODULATION:
+            if (sim_modulation_parse(optarg, &o->modulation) != 0) {
+                tool_error("--modulation: unknown '%s' (bpsk, qpsk, 8psk, 16apsk, 32apsk)",
+                           optarg);
+                return TOOL_EXIT_USAGE;
+            }
+            break;
+        case OPT_DEMOD:
+            if (sim_demod_parse(optarg, &o->demod) != 0) {
+                tool_error("--demod: unknown '%s' (exact, maxlog, liquid)", optarg);
+                return TOOL_EXIT_USAGE;
+            }
+            break;
+        case OPT_MAX_ERRORS:
+            if (tool_parse_uint("--max-errors", optarg, 1, UINT64_MAX, &o->max_errors) != 0)
+                return TOOL_EXIT_USAGE;
+            break;
+        case OPT_MAX_FRAMES:
+            if (tool_parse_uint("--max-frames", optarg, 1, UINT64_MAX / 2, &o->max_frames) != 0)
+                return TOOL_EXIT_USAGE;
+            break;
+        case OPT_THREADS:
+            if (tool_parse_uint("--threads", optarg, 1, 1024, &o->threads) != 0)
+                return TOOL_EXIT_USAGE;
+            break;
+        case OPT_SEED:
+            if (tool_parse_uint("--seed", optarg, 0, UINT64_MAX, &o->seed) != 0)
+                return TOOL_EXIT_USAGE;
+            break;
+        case OPT_BATCH:
+            if (tool_parse_uint("--batch", optarg, 1, 4096, &o->batch) != 0)
+                return TOOL_EXIT_USAGE;
+            break;
+        case OPT_CSV: o->csv_path = optarg; break;
+        case OPT_PNG: o->png_path = optarg; break;
+        case OPT_TITLE: o->title = optarg; break;
+        case OPT_HELP: usage(stdout); return TOOL_EXIT_OK;
+        default: usage(stderr); return TOOL_EXIT_USAGE;
+        }
+    }
+    if (optind < argc) {
+        tool_error("unexpected argument '%s'", argv[optind]);
+        return TOOL_EXIT_USAGE;
+    }
+    if (!o->sweep_given) {
+        tool_error("--ebn0 RANGE or --esn0 RANGE is required (e.g. --ebn0 0:3:0.5)");
+        return TOOL_EXIT_USAGE;
+    }
+    if (o->decoder_count == 0)
+        o->decoder_specs[o->decoder_count++] = "default";
+    if (o->png_path != NULL && !sim_plot_available()) {
+        tool_error("--png needs gnuplot, which is not on PATH (Debian: apt-get install "
+                   "gnuplot-nox)");
+        return TOOL_EXIT_USAGE;
+    }
+    return -1; /* go on */
+}
+
+typedef struct {
+    const char *decoder;
+    double ebn0_db;
+    int terminal;
+} progress_context;
+
+static void show_progress(const sim_tally *t, void *argument)
+{
+    const progress_context *p = argument;
+    fprintf(stderr, "\r\033[K%s Eb/N0 %.2f dB: %llu frames, %llu frame errors, FER %.3e",
+            p->decoder, p->ebn0_db, (unsigned long long)t->frames,
+            (unsigned long long)t->frame_errors,
+            t->frames ? (double)t->frame_errors / (double)t->frames : 0.0);
+}
+
+static void write_csv_field(FILE *out, const char *text)
+{
+    if (strpbrk(text, ",\"\n") == NULL) {
+        fputs(text, out);
+        return;
+    }
+    fputc('"', out);
+    for (; *text; text++) {
+        if (*text == '"')
+            fputc('"', out);
+        fputc(*text, out);
+    }
+    fputc('"', out);
+}
+
+typedef struct {
+    const sim_options *options;
+    const ldpc_code *code;
+    FILE *csv;
+    size_t point_count;
+    sim_plot_point *plot_points; /* decoder_count * point_count */
+    char labels[SIM_MAX_DECODERS][LDPC_DECODER_SPEC_SIZE];
+} sim_session;
+
+static double now_seconds(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + t.tv_nsec * 1e-9;
+}
+
+static void report_point(const sim_session *s, const char *label, double ebn0, double esn0,
+                         const sim_tally *t, double seconds)
+{
+    double bits = (double)t->frames * s->code->k;
+    double ber = t->frames ? (double)t->bit_errors / bits : 0.0;
+    double fer = t->frames ? (double)t->frame_errors / (double)t->frames : 0.0;
+    double iterations = t->frames ? (double)t->iterations / (double)t->frames : 0.0;
+    printf("%-28s %7.3f %7.3f %9llu %8llu %10llu %10.3e %10.3e %7.2f %8.2f %9.1f\n", label, ebn0,
+           esn0, (unsigned long long)t->frames, (unsigned long long)t->frame_errors,
+           (unsigned long long)t->bit_errors, ber, fer, iterations, seconds,
+           seconds > 0 ? (double)t->frames / seconds : 0.0);
+    fflush(stdout);
+    if (s->csv != NULL) {
+        write_csv_field(s->csv, label);
+        fputc(',', s->csv);
+        write_csv_field(s->csv, s->code->name);
+        fprintf(s->csv, ",%s,%.4f,%.4f,%llu,%llu,%llu,%.6e,%.6e,%.3f\n",
+                sim_modulation_name(s->options->modulation), ebn0, esn0,
+                (unsigned long long)t->frames, (unsigned long long)t->frame_errors,
+                (unsigned long long)t->bit_errors, ber, fer, iterations);
+        fflush(s->csv);
+    }
+}
+
+/* Runs every point for decoder d; fills its plot points. */
+static int run_decoder(sim_session *s, size_t d, const ldpc_decoder_config *config)
+{
+    const sim_options *o = s->options;
+    double rate = (double)s->code->k / s->code->n;
+    sim_setup setup = {
+        .code = s->code, .config = *config, .backend = o->backend,
+        .modulation = o->modulation, .demod = o->demod, .batch = (uint32_t)o->batch,
+        .threads = (unsigned)o->threads, .seed = o->seed, .max_frame_errors = o->max_errors,
+        .max_frames = o->max_frames};
+    char why[LDPC_ERROR_MESSAGE_SIZE + 64];
+    sim_runner *runner = sim_runner_create(&setup, why, sizeof why);
+    if (runner == NULL) {
+        tool_error("decoder '%s': %s", s->labels[d], why);
+        return -1;
+    }
+    progress_context progress = {.decoder = s->labels[d], .terminal = isatty(STDERR_FILENO)};
+    int result = 0;
+    for (size_t p = 0; p < s->point_count; p++) {
+        double swept = o->start_db + (double)p * o->step_db;
+        double offset = sim_esn0_from_ebn0(0.0, rate, o->modulation);
+        double ebn0 = o->sweep_esn0 ? swept - offset : swept;
+        double esn0 = o->sweep_esn0 ? swept : swept + offset;
+        progress.ebn0_db = ebn0;
+        sim_tally tally;
+        double started = now_seconds();
+        if (sim_runner_run_point(runner, p, esn0, progress.terminal ? show_progress : NULL,
+                                 &progress, &tally, why, sizeof why) != 0) {
+            if (progress.terminal)
+                fputs("\r\033[K", stderr);
+            tool_error("decoder '%s', Eb/N0 %.2f dB: %s", s->labels[d], ebn0, why);
+            result = -1;
+            break;
+        }
+        if (progress.terminal)
+            fputs("\r\033[K", stderr);
+        report_point(s, s->labels[d], ebn0, esn0, &tally, now_seconds() - started);
+        sim_plot_point *point = &s->plot_points[d * s->point_count + p];
+        point->snr_db = swept;
+        point->ber = tally.frames ? (double)tally.bit_errors / ((double)tally.frames * s->code->k)
+                                  : 0.0;
+        point->fer = tally.frames ? (double)tally.frame_errors / (double)tally.frames : 0.0;
+    }
+    sim_runner_destroy(runner);
+    return result;
+}
+
+static int draw_png(const sim_session *s)
+{
+    const sim_options *o = s->options;
+    sim_plot_curve curves[SIM_MAX_DECODERS];
+    for (size_t d = 0; d < o->decoder_count; d++) {
+        curves[d].label = s->labels[d];
+        curves[d].points = &s->plot_points[d * s->point_count];
+        curves[d].count = s->point_count;
+    }
+    char title[512];
+    if (o->title != NULL)
+        snprintf(title, sizeof title, "%s", o->title);
+    else
+        snprintf(title, sizeof title, "%s, %s over AWGN", s->code->name,
+                 sim_modulation_name(o->modulation));
+    char why[256];
+    if (sim_plot_png(o->png_path, title, o->sweep_esn0 ? "Es/N0 (dB)" : "Eb/N0 (dB)", curves,
+                     o->decoder_count, why, sizeof why) != 0) {
+        tool_error("%s", why);
+        return -1;
+    }
+    return 0;
+}
+
+static int simulate(sim_session *s, const ldpc_decoder_config *configs)
+{
+    const sim_options *o = s->options;
+    printf("# code %s (n %u, k %u, rate %.4f), %s", s->code->name, s->code->n, s->code->k,
+           (double)s->code->k / s->code->n, sim_modulation_name(o->modulation));
+    if (o->modulation != MODULATION_BPSK)
+        printf(" (%s demod)", sim_demod_name(o->demod));
+    printf(", %llu threads, seed %llu, stop at %llu frame errors or %llu frames\n",
+           (unsigned long long)o->threads, (unsigned long long)o->seed,
+           (unsigned long long)o->max_errors, (unsigned long long)o->max_frames);
+    printf("%-28s %7s %7s %9s %8s %10s %10s %10s %7s %8s %9s\n", "# decoder", "Eb/N0", "Es/N0",
+           "frames", "frm_err", "bit_err", "BER", "FER", "avg_it", "time_s", "frames/s");
+    if (s->csv != NULL)
+        fputs("decoder,code,modulation,ebn0_db,esn0_db,frames,frame_errors,bit_errors,ber,fer,"
+              "avg_iterations\n",
+              s->csv);
+    for (size_t d = 0; d < o->decoder_count; d++)
+        if (run_decoder(s, d, &configs[d]) != 0)
+            return -1;
+    if (o->png_path != NULL && draw_png(s) != 0)
+        return -1;
+    return 0;
+}
+
+int command_sim(int argc, char **argv)
+{
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    sim_options o = {.max_errors = 100, .max_frames = 100000, .threads = cores > 0 ? (uint64_t)cores : 1,
+                     .seed = 1, .batch = 16, .modulation = MODULATION_BPSK, .demod = DEMOD_EXACT};
+    int parsed = parse_options(argc, argv, &o);
+    if (parsed >= 0)
+        return parsed;
+
+    sim_session s = {.options = &o};
+    ldpc_decoder_config configs[SIM_MAX_DECODERS];
+    for (size_t d = 0; d < o.decoder_count; d++) {
+        ldpc_error err = {{0}};
+        if (ldpc_decoder_spec_parse(o.decoder_specs[d], &configs[d], &err) != LDPC_OK ||
+            ldpc_decoder_spec_format(&configs[d], s.labels[d], sizeof s.labels[d], &err) !=
+                LDPC_OK) {
+            tool_error("--decoder: %s", err.message);
+            return TOOL_EXIT_USAGE;
+        }
+    }
+    ldpc_code *code = tool_open_code(o.code_name);
+    if (code == NULL)
+        return o.code_name == NULL ? TOOL_EXIT_USAGE : TOOL_EXIT_FAILURE;
+    s.code = code;
+    s.point_count = (size_t)floor((o.stop_db - o.start_db) / o.step_db + 1e-9) + 1;
+    s.plot_points = calloc(o.decoder_count * s.point_count, sizeof *s.plot_points);
+    int result = TOOL_EXIT_FAILURE;
+    if (s.plot_points == NULL) {
+        tool_error("out of memory");
+        goto done;
+    }
+    if (o.csv_path != NULL && (s.csv = fopen(o.csv_path, "w")) == NULL) {
+        tool_error("cannot write %s", o.csv_path);
+        goto done;
+    }
+    if (simulate(&s, configs) == 0)
+        result = TOOL_EXIT_OK;
+    if (s.csv != NULL && fclose(s.csv) != 0) {
+        tool_error("writing %s failed", o.csv_path);
+        result = TOOL_EXIT_FAILURE;
+    }
+done:
+    free(s.plot_points);
+    ldpc_code_destroy(code);
+    return result;
+}

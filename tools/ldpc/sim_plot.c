@@ -1,0 +1,104 @@
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "sim_plot.h"
+
+int sim_plot_available(void)
+{
+    const char *path = getenv("PATH");
+    if (path == NULL)
+        return 0;
+    char candidate[4096];
+    while (*path != '\0') {
+        size_t length = strcspn(path, ":");
+        if (length > 0 && length + sizeof "/gnuplot" < sizeof candidate) {
+            memcpy(candidate, path, length);
+            memcpy(candidate + length, "/gnuplot", sizeof "/gnuplot");
+            if (access(candidate, X_OK) == 0)
+                return 1;
+        }
+        path += length;
+        if (*path == ':')
+            path++;
+    }
+    return 0;
+}
+
+/* gnuplot single-quoted string: a quote is written twice, nothing else is special. */
+static void put_quoted(FILE *out, const char *text)
+{
+    fputc('\'', out);
+    for (; *text; text++) {
+        if (*text == '\'')
+            fputc('\'', out);
+        fputc(*text, out);
+    }
+    fputc('\'', out);
+}
+
+/* Zero rates have no place on a log axis: NaN makes gnuplot skip the point. */
+static void put_rate(FILE *out, double rate)
+{
+    if (rate > 0.0)
+        fprintf(out, " %.6e", rate);
+    else
+        fputs(" NaN", out);
+}
+
+static void put_panel(FILE *out, const char *y_label, int column, size_t curve_count,
+                      const sim_plot_curve *curves)
+{
+    fputs("set ylabel ", out);
+    put_quoted(out, y_label);
+    fputs("\nplot ", out);
+    for (size_t c = 0; c < curve_count; c++) {
+        fprintf(out, "%s$curve%zu using 1:%d with linespoints linewidth 2 pointtype %zu title ",
+                c ? ", \\\n     " : "", c, column, 4 + 2 * (c % 4));
+        put_quoted(out, curves[c].label);
+        fputs(" noenhanced", out);
+    }
+    fputc('\n', out);
+}
+
+int sim_plot_png(const char *path, const char *title, const char *x_label,
+                 const sim_plot_curve *curves, size_t curve_count, char *why, size_t why_size)
+{
+    FILE *gnuplot = popen("gnuplot", "w");
+    if (gnuplot == NULL) {
+        snprintf(why, why_size, "cannot run gnuplot: %s", strerror(errno));
+        return -1;
+    }
+    for (size_t c = 0; c < curve_count; c++) {
+        fprintf(gnuplot, "$curve%zu << EOD\n", c);
+        for (size_t i = 0; i < curves[c].count; i++) {
+            fprintf(gnuplot, "%.4f", curves[c].points[i].snr_db);
+            put_rate(gnuplot, curves[c].points[i].ber);
+            put_rate(gnuplot, curves[c].points[i].fer);
+            fputc('\n', gnuplot);
+        }
+        fputs("EOD\n", gnuplot);
+    }
+    fputs("set terminal pngcairo size 1280,560 enhanced font 'sans,10'\nset output ", gnuplot);
+    put_quoted(gnuplot, path);
+    fputs("\nset multiplot layout 1,2 title ", gnuplot);
+    put_quoted(gnuplot, title);
+    fputs("\nset logscale y\nset format y '10^{%L}'\nset grid xtics ytics mytics\n"
+          "set key bottom left\nset xlabel ",
+          gnuplot);
+    put_quoted(gnuplot, x_label);
+    fputc('\n', gnuplot);
+    put_panel(gnuplot, "bit error rate (information bits)", 2, curve_count, curves);
+    put_panel(gnuplot, "frame error rate", 3, curve_count, curves);
+    fputs("unset multiplot\nset output\n", gnuplot);
+    int status = pclose(gnuplot);
+    if (status == -1 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+        snprintf(why, why_size, "gnuplot failed (exit status %d) writing %s",
+                 status == -1 || !WIFEXITED(status) ? -1 : WEXITSTATUS(status), path);
+        return -1;
+    }
+    return 0;
+}

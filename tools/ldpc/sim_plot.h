@@ -1,0 +1,26 @@
+/* BER and FER curves of ldpc sim as a PNG, drawn by gnuplot. */
+#ifndef LDPC_TOOL_SIM_PLOT_H
+#define LDPC_TOOL_SIM_PLOT_H
+
+#include <stddef.h>
+
+typedef struct {
+    double snr_db; /* x axis: Eb/N0 or Es/N0, whichever was swept */
+    double ber, fer;
+} sim_plot_point;
+
+typedef struct {
+    const char *label;
+    const sim_plot_point *points;
+    size_t count;
+} sim_plot_curve;
+
+/* 1 if a gnuplot executable is on PATH. */
+int sim_plot_available(void);
+
+/* Writes `path` with two panels (BER, FER; log y), one curve per decoder.
+ * Returns 0, or -1 with a message in why. */
+int sim_plot_png(const char *path, const char *title, const char *x_label,
+                 const sim_plot_curve *curves, size_t curve_count, char *why, size_t why_size);
+
+#endif
