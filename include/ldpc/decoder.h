@@ -40,8 +40,8 @@ typedef struct {
     /* Float: normalization factor and offset in LLR units. */
     float normalization;
     float offset;
-    /* Fixed point: magnitude * normalization_q4 / 16 (rounded down), or
-     * max(magnitude - offset_q, 0), in quantised units. */
+    /* Fixed point: (magnitude * normalization_q4 + 8) >> 4 (rounded half up),
+     * or max(magnitude - offset_q, 0), in quantised units. */
     uint8_t normalization_q4;
     uint8_t offset_q;
     /* Channel quantisation for fixed point: q = clamp(round(llr * llr_scale),

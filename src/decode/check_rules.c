@@ -4,14 +4,18 @@
 #include "decode/fixed_point.h"
 
 /* The rule is applied to the two candidate magnitudes only (every output
- * magnitude is min1 or min2), which is the same as applying it per edge. */
+ * magnitude is min1 or min2), which is the same as applying it per edge.
+ * Normalization rounds half up: rounding down turns every magnitude-1 message
+ * into 0 (at 12/16) and cost dvbs2-short-1/2 at Eb/N0 2 dB, llr_scale 2, a
+ * frame error rate of 96/100 against 11/100 rounded (float normalized min-sum:
+ * 22/100). */
 static int32_t fixed_magnitude_rule(int32_t magnitude, const ldpc_decoder_config *config)
 {
     if (config->rule == LDPC_RULE_MIN_SUM_OFFSET) {
         int32_t reduced = magnitude - (int32_t)config->offset_q;
         return reduced > 0 ? reduced : 0;
     }
-    return (magnitude * (int32_t)config->normalization_q4) >> 4;
+    return (magnitude * (int32_t)config->normalization_q4 + 8) >> 4;
 }
 
 void check_update_fixed(const int8_t *t, uint32_t degree, const ldpc_decoder_config *config,
