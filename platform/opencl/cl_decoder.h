@@ -30,7 +30,8 @@ typedef struct {
     cl_kernel setup, iterate_item, iterate_group, statistics, decisions;
     /* input, bits, stats: host-visible staging (CL_MEM_ALLOC_HOST_PTR, mapped). */
     cl_mem input, channel, posterior, messages;
-    cl_mem frame_iterations, frame_active, active_count, stats, bits;
+    cl_mem frame_iterations, frame_active, active_count, frame_stats, bits;
+    cl_mem rule_table; /* 128 bytes: the check rule's output per magnitude */
     cl_table_cache tables;
 
     size_t item_group;       /* local size of the item-per-frame kernel */
@@ -53,7 +54,7 @@ ldpc_status cl_decoder_init(cl_decoder *d, const ldpc_decoder_limits *limits,
                             const ldpc_decoder_config *config, const ldpc_opencl_config *opencl,
                             ldpc_error *err);
 
-/* 1 if this code can be decoded on the device (flooding totals fit a short). */
+/* 1 if this code can be decoded on the device (its posteriors fit a short). */
 int cl_decoder_accepts(const cl_decoder *d, const ldpc_code *code);
 
 /* q: frames * code->n values in [-127, 127]. */

@@ -1,4 +1,4 @@
-/* The OpenCL C source of the decoder: the kernels/*.cl files, embedded into the
+/* The OpenCL C source of the decoder: the .cl files of kernels/, embedded into the
  * library at build time (cmake/EmbedKernels.cmake) or, for kernel development,
  * read from a directory at run time. */
 #ifndef LDPC_CL_KERNEL_SOURCE_H
@@ -11,7 +11,7 @@ typedef struct {
     const char *text;
 } cl_kernel_file;
 
-/* Generated: every kernels/*.cl in file name order. */
+/* Generated: every .cl file of kernels/, in file name order. */
 extern const cl_kernel_file cl_embedded_kernels[];
 extern const unsigned cl_embedded_kernel_count;
 

@@ -100,7 +100,7 @@ static unsigned char *read_cached(const char *path, size_t *size, char *note, si
     }
     fclose(file);
     if (binary == NULL)
-        snprintf(note, note_size, "cache file %s unreadable or corrupt; rebuilt", path);
+        snprintf(note, note_size, "cache file %.180s unreadable or corrupt; rebuilt", path);
     return binary;
 }
 
@@ -125,16 +125,16 @@ static void write_cached(cl_program program, const char *dir, const char *path, 
     if (clGetProgramInfo(program, CL_PROGRAM_BINARIES, sizeof binaries, binaries, NULL) != CL_SUCCESS)
         snprintf(note, note_size, "cannot read the program binary; nothing cached");
     else if (!make_directories(dir))
-        snprintf(note, note_size, "cannot create cache directory %s: %s", dir, strerror(errno));
+        snprintf(note, note_size, "cannot create cache directory %.180s: %s", dir, strerror(errno));
     else if ((file = fopen(temporary, "wb")) == NULL)
-        snprintf(note, note_size, "cannot write %s: %s", temporary, strerror(errno));
+        snprintf(note, note_size, "cannot write %.180s: %s", temporary, strerror(errno));
     if (file != NULL) {
         int ok = fwrite(CACHE_MAGIC, 1, sizeof CACHE_MAGIC - 1, file) == sizeof CACHE_MAGIC - 1 &&
                  fwrite(binary, 1, size, file) == size;
         ok = (fclose(file) == 0) && ok;
         /* rename() is atomic: a concurrent reader sees the old file or the new one. */
         if (!ok || rename(temporary, path) != 0) {
-            snprintf(note, note_size, "cannot store %s: %s", path, strerror(errno));
+            snprintf(note, note_size, "cannot store %.180s: %s", path, strerror(errno));
             remove(temporary);
         }
     }
@@ -188,7 +188,7 @@ ldpc_status cl_program_build(cl_context context, const cl_device_choice *choice,
         }
         if (program != NULL)
             clReleaseProgram(program);
-        snprintf(report->note, sizeof report->note, "cached binary %s rejected; rebuilt", path);
+        snprintf(report->note, sizeof report->note, "cached binary %.180s rejected; rebuilt", path);
     }
 
     size_t length = strlen(source);

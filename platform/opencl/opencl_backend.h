@@ -99,6 +99,7 @@ typedef struct {
     uint64_t batches_item_per_frame, batches_group_per_frame;
     uint64_t table_lookups, table_cache_hits, table_cache_misses, table_uploads;
     uint64_t table_evictions, table_upload_bytes;
+    uint64_t last_upload_ns;  /* wall time of the latest table upload, transfer included */
     uint32_t tables_resident;
 
     /* With profile = 1, cumulative device times from events (nanoseconds). */

@@ -44,6 +44,11 @@ typedef struct decode_backend {
 
 /* The registered backends. */
 extern const decode_backend reference_backend;
+extern const decode_backend opencl_backend; /* platform/opencl; unavailable without OpenCL */
+
+/* The state of `decoder` if it runs `backend`, else NULL (for backend-specific
+ * queries such as ldpc_opencl_stats_get). */
+void *decoder_backend_state(const ldpc_decoder *decoder, const decode_backend *backend);
 
 /* Environment variable that overrides a request for "auto" (or NULL). */
 #define LDPC_BACKEND_ENV "LDPC_BACKEND"

@@ -11,6 +11,7 @@
  * configuration. The CPU SIMD variants this build carries (platform/, best
  * first) come before these; the reference comes last, it runs everywhere. */
 static const decode_backend *const registered_backends[] = {
+    &opencl_backend,
     &reference_backend,
 };
 

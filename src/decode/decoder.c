@@ -110,6 +110,11 @@ const char *ldpc_decoder_backend_name(const ldpc_decoder *decoder)
     return decoder->backend->name;
 }
 
+void *decoder_backend_state(const ldpc_decoder *decoder, const decode_backend *backend)
+{
+    return decoder != NULL && decoder->backend == backend ? decoder->backend_state : NULL;
+}
+
 const ldpc_decoder_config *ldpc_decoder_get_config(const ldpc_decoder *decoder)
 {
     return &decoder->config;

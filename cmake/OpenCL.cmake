@@ -1,0 +1,42 @@
+# OpenCL backend (platform/opencl, kernels/*.cl). Included after add_library(ldpc).
+#
+# The kernels are embedded into the library as C byte arrays at build time by
+# EmbedKernels.cmake (a cmake -P script, so no host program has to be built and
+# cross-compiling works). At run time LDPC_CL_KERNEL_DIR=<dir> loads the same
+# file names from a directory instead (kernel development without rebuilding).
+find_package(OpenCL QUIET)
+if(OpenCL_FOUND)
+  set(LDPC_OPENCL_DEFAULT ON)
+else()
+  set(LDPC_OPENCL_DEFAULT OFF)
+endif()
+option(LDPC_WITH_OPENCL "Build the OpenCL decoder backend" ${LDPC_OPENCL_DEFAULT})
+
+# The backend entry and its configuration are always built: without OpenCL the
+# backend reports itself unavailable, and tests and tools still link.
+target_sources(ldpc PRIVATE ${PROJECT_SOURCE_DIR}/platform/opencl/opencl_backend.c
+                            ${PROJECT_SOURCE_DIR}/platform/opencl/opencl_config.c)
+# platform/ is public inside the build tree so that tests and tools can reach
+# opencl/opencl_backend.h (statistics, configuration).
+target_include_directories(ldpc PUBLIC $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}/platform>)
+
+if(LDPC_WITH_OPENCL)
+  find_package(OpenCL REQUIRED)
+  file(GLOB LDPC_CL_KERNELS CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/kernels/*.cl)
+  list(SORT LDPC_CL_KERNELS)
+  set(LDPC_CL_EMBEDDED ${PROJECT_BINARY_DIR}/generated/opencl_kernel_sources.c)
+  add_custom_command(
+    OUTPUT ${LDPC_CL_EMBEDDED}
+    COMMAND ${CMAKE_COMMAND} -DOUTPUT=${LDPC_CL_EMBEDDED} "-DKERNELS=${LDPC_CL_KERNELS}"
+            -P ${PROJECT_SOURCE_DIR}/cmake/EmbedKernels.cmake
+    DEPENDS ${LDPC_CL_KERNELS} ${PROJECT_SOURCE_DIR}/cmake/EmbedKernels.cmake
+    COMMENT "Embedding OpenCL kernels"
+    VERBATIM)
+  file(GLOB LDPC_OPENCL_SOURCES CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/platform/opencl/cl_*.c)
+  target_sources(ldpc PRIVATE ${LDPC_OPENCL_SOURCES} ${LDPC_CL_EMBEDDED})
+  target_include_directories(ldpc PRIVATE ${PROJECT_SOURCE_DIR}/platform/opencl)
+  target_compile_definitions(ldpc PUBLIC $<BUILD_INTERFACE:LDPC_WITH_OPENCL=1>
+                                  PRIVATE CL_TARGET_OPENCL_VERSION=120)
+  target_link_libraries(ldpc PRIVATE OpenCL::OpenCL)
+endif()
+message(STATUS "ldpc: OpenCL backend ${LDPC_WITH_OPENCL}")

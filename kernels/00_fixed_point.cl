@@ -1,0 +1,46 @@
+/* The 8-bit fixed-point arithmetic of the decoders: the device twin of
+ * src/decode/fixed_point.h and check_update_fixed() in src/decode/check_rules.c.
+ * Every kernel file is concatenated after this one into one program, in file
+ * name order. OpenCL C 1.2, no extensions, no doubles.
+ *
+ * Layout: a per-frame array element (index i of frame f) lives at
+ *     base[f * frame_stride + i * index_stride]
+ * "frame-interleaved" (one work-item per frame): index_stride = frames
+ * capacity, frame_stride = 1, so neighbouring work-items touch neighbouring
+ * bytes; "frame-major" (one work-group per frame): index_stride = 1. */
+
+#define Q_MAX 127
+
+/* clamp(x, -127, 127) over an exact integer: messages never hold -128. */
+inline int q_sat(int x)
+{
+    return clamp(x, -Q_MAX, Q_MAX);
+}
+
+/* The check rule (normalized or offset min-sum) reaches the kernels as
+ * `constant uchar *rule`: its output for each of the 128 possible magnitudes,
+ * computed by the host from the reference's own check_update_fixed(), so that
+ * the device cannot drift from the reference's rounding. */
+
+/* Iteration `it` (1-based) ends with a syndrome check. */
+inline int syndrome_due(uint it, uint syndrome_period, uint max_iterations)
+{
+    return syndrome_period > 0 && (it % syndrome_period == 0 || it == max_iterations);
+}
+
+/* Parity of the hard decisions (posterior < 0) of the check on edges e0..e1-1. */
+inline int check_unsatisfied(global const uint *check_var, uint e0, uint e1,
+                             global const short *post, uint stride)
+{
+    int parity = 0;
+    for (uint e = e0; e < e1; e++)
+        parity ^= post[check_var[e] * stride] < 0;
+    return parity;
+}
+
+/* Where the code's tables sit inside the table arena (offsets in words). */
+typedef struct {
+    uint n, m, layer_count, pad;
+    uint check_offsets, check_var, var_offsets, var_edges;
+    uint layer_offsets, layer_checks, pad2, pad3;
+} code_tables_t;

@@ -1,0 +1,145 @@
+/* Flooding min-sum (reference: src/decode/ref_flooding*.c). Per iteration
+ * every check computes its messages from v2c = sat(total - c2v), then every
+ * variable's total = channel + sum of its c2v (exact, in a short as the
+ * layered posteriors).
+ *
+ * flooding_item_per_frame: one work-item per frame, frame-interleaved layout.
+ * flooding_group_per_frame: one work-group per frame; checks, then variables,
+ * are shared among the work-items with a barrier between the two phases
+ * (always exact: a phase reads only what the other phase writes). */
+
+inline void flooding_check_update(global const uint *check_var, uint e0, uint e1,
+                                  global const short *total, global char *c2v, uint stride,
+                                  constant uchar *rule)
+{
+    int min1 = Q_MAX, min2 = Q_MAX;
+    uint idx1 = e0;
+    int negatives = 0;
+    for (uint e = e0; e < e1; e++) {
+        int t = q_sat((int)total[check_var[e] * stride] - (int)c2v[e * stride]);
+        int magnitude = t < 0 ? -t : t;
+        negatives ^= t < 0;
+        if (magnitude < min1) {
+            min2 = min1;
+            min1 = magnitude;
+            idx1 = e;
+        } else if (magnitude < min2) {
+            min2 = magnitude;
+        }
+    }
+    int out1 = rule[min1];
+    int out2 = rule[min2];
+    for (uint e = e0; e < e1; e++) {
+        int t = q_sat((int)total[check_var[e] * stride] - (int)c2v[e * stride]);
+        int magnitude = e == idx1 ? out2 : out1;
+        c2v[e * stride] = (char)((negatives ^ (t < 0)) ? -magnitude : magnitude);
+    }
+}
+
+inline short variable_total(global const uint *var_offsets, global const uint *var_edges, uint v,
+                            global const char *channel, global const char *c2v, uint stride)
+{
+    int sum = channel[v * stride];
+    for (uint i = var_offsets[v]; i < var_offsets[v + 1]; i++)
+        sum += c2v[var_edges[i] * stride];
+    return (short)sum;
+}
+
+kernel void flooding_item_per_frame(global const uint *tables, code_tables_t code,
+                                    global const char *channel_values, global short *totals,
+                                    global char *messages, uint index_stride,
+                                    uint post_frame_stride, uint message_frame_stride,
+                                    uint frames, uint first_iteration, uint last_iteration,
+                                    uint max_iterations, uint syndrome_period,
+                                   constant uchar *rule, global uint *frame_iterations,
+                                    global uint *frame_active, global uint *active_count)
+{
+    uint f = get_global_id(0);
+    if (f >= frames || !frame_active[f])
+        return;
+    global const uint *check_offsets = tables + code.check_offsets;
+    global const uint *check_var = tables + code.check_var;
+    global const uint *var_offsets = tables + code.var_offsets;
+    global const uint *var_edges = tables + code.var_edges;
+    global const char *channel = channel_values + f * post_frame_stride;
+    global short *total = totals + f * post_frame_stride;
+    global char *c2v = messages + f * message_frame_stride;
+
+    for (uint it = first_iteration + 1; it <= last_iteration; it++) {
+        for (uint c = 0; c < code.m; c++)
+            flooding_check_update(check_var, check_offsets[c], check_offsets[c + 1], total, c2v,
+                                  index_stride, rule);
+        for (uint v = 0; v < code.n; v++)
+            total[v * index_stride] =
+                variable_total(var_offsets, var_edges, v, channel, c2v, index_stride);
+        frame_iterations[f] = it;
+        int done = it == max_iterations;
+        if (syndrome_due(it, syndrome_period, max_iterations)) {
+            int unsatisfied = 0;
+            for (uint c = 0; c < code.m && !unsatisfied; c++)
+                unsatisfied = check_unsatisfied(check_var, check_offsets[c],
+                                                      check_offsets[c + 1], total, index_stride);
+            done |= !unsatisfied;
+        }
+        if (done) {
+            frame_active[f] = 0;
+            atomic_dec(active_count);
+            return;
+        }
+    }
+}
+
+kernel void flooding_group_per_frame(global const uint *tables, code_tables_t code,
+                                     global const char *channel_values, global short *totals,
+                                     global char *messages, uint index_stride,
+                                     uint post_frame_stride, uint message_frame_stride,
+                                     uint frames, uint first_iteration, uint last_iteration,
+                                     uint max_iterations, uint syndrome_period,
+                                   constant uchar *rule, global uint *frame_iterations,
+                                     global uint *frame_active, global uint *active_count)
+{
+    local int unsatisfied;
+    uint f = get_group_id(0);
+    uint lid = get_local_id(0), group_size = get_local_size(0);
+    if (f >= frames || !frame_active[f])
+        return;
+    global const uint *check_offsets = tables + code.check_offsets;
+    global const uint *check_var = tables + code.check_var;
+    global const uint *var_offsets = tables + code.var_offsets;
+    global const uint *var_edges = tables + code.var_edges;
+    global const char *channel = channel_values + f * post_frame_stride;
+    global short *total = totals + f * post_frame_stride;
+    global char *c2v = messages + f * message_frame_stride;
+
+    for (uint it = first_iteration + 1; it <= last_iteration; it++) {
+        for (uint c = lid; c < code.m; c += group_size)
+            flooding_check_update(check_var, check_offsets[c], check_offsets[c + 1], total, c2v,
+                                  index_stride, rule);
+        barrier(CLK_GLOBAL_MEM_FENCE);
+        for (uint v = lid; v < code.n; v += group_size)
+            total[v * index_stride] =
+                variable_total(var_offsets, var_edges, v, channel, c2v, index_stride);
+        barrier(CLK_GLOBAL_MEM_FENCE);
+        int done = it == max_iterations;
+        if (syndrome_due(it, syndrome_period, max_iterations)) {
+            if (lid == 0)
+                unsatisfied = 0;
+            barrier(CLK_LOCAL_MEM_FENCE);
+            for (uint c = lid; c < code.m; c += group_size)
+                if (check_unsatisfied(check_var, check_offsets[c], check_offsets[c + 1],
+                                            total, index_stride))
+                    atomic_or(&unsatisfied, 1);
+            barrier(CLK_LOCAL_MEM_FENCE);
+            done |= !unsatisfied;
+        }
+        if (lid == 0)
+            frame_iterations[f] = it;
+        if (done) {
+            if (lid == 0) {
+                frame_active[f] = 0;
+                atomic_dec(active_count);
+            }
+            return;
+        }
+    }
+}

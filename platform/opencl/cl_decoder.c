@@ -1,0 +1,650 @@
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cl_decoder.h"
+#include "cl_error.h"
+#include "cl_kernel_source.h"
+#include "cl_program_cache.h"
+#include "decode/check_rules.h"
+#include "decode/fixed_point.h"
+#include "util/error_internal.h"
+
+#define DEFAULT_TABLE_CACHE_BYTES ((size_t)8 << 20)
+/* Posteriors are exact sums in a short: (1 + degree) * 127 must stay below
+ * 32768, as in the reference. */
+#define MAX_VAR_DEGREE 256u
+
+#define CL_TRY(call, what)                                                                 \
+    do {                                                                                   \
+        cl_int rc_ = (call);                                                               \
+        if (rc_ != CL_SUCCESS)                                                             \
+            return ldpc_fail(err, LDPC_ERR_IO, "OpenCL %s: %s", what, cl_error_name(rc_)); \
+    } while (0)
+
+static size_t round_up(size_t value, size_t multiple)
+{
+    return (value + multiple - 1) / multiple * multiple;
+}
+
+/* ---- creation -------------------------------------------------------------- */
+
+static ldpc_status create_buffer(cl_decoder *d, cl_mem_flags flags, size_t bytes, void *host,
+                                 cl_mem *out, const char *what, ldpc_error *err)
+{
+    cl_int rc = CL_SUCCESS;
+    *out = clCreateBuffer(d->context, flags, bytes, host, &rc);
+    if (rc != CL_SUCCESS)
+        return ldpc_fail(err, LDPC_ERR_NO_MEMORY, "OpenCL buffer '%s' (%zu bytes): %s", what,
+                         bytes, cl_error_name(rc));
+    d->stats.buffers_created++;
+    d->stats.device_bytes += bytes;
+    return LDPC_OK;
+}
+
+static ldpc_status create_kernel(cl_decoder *d, const char *name, cl_kernel *out,
+                                 ldpc_error *err)
+{
+    cl_int rc = CL_SUCCESS;
+    *out = clCreateKernel(d->program, name, &rc);
+    if (rc != CL_SUCCESS)
+        return ldpc_fail(err, LDPC_ERR_UNSUPPORTED, "OpenCL kernel %s: %s", name,
+                         cl_error_name(rc));
+    return LDPC_OK;
+}
+
+static size_t kernel_max_group(const cl_decoder *d, cl_kernel kernel)
+{
+    size_t size = 1;
+    if (clGetKernelWorkGroupInfo(kernel, d->choice.device, CL_KERNEL_WORK_GROUP_SIZE, sizeof size,
+                                 &size, NULL) != CL_SUCCESS || size == 0)
+        size = 1;
+    return size;
+}
+
+static size_t min_size(size_t a, size_t b)
+{
+    return a < b ? a : b;
+}
+
+static ldpc_status build(cl_decoder *d, ldpc_error *err)
+{
+    char *source = NULL;
+    ldpc_status status = cl_kernel_source_assemble(d->opencl.kernel_dir, &source, err);
+    if (status != LDPC_OK)
+        return status;
+    char cache_dir[LDPC_OPENCL_PATH_SIZE] = "";
+    if (d->opencl.binary_cache)
+        cl_program_cache_dir(d->opencl.cache_dir, cache_dir, sizeof cache_dir);
+    cl_program_build_report report;
+    status = cl_program_build(d->context, &d->choice, source, "-cl-std=CL1.2", cache_dir,
+                              &d->program, &report, err);
+    free(source);
+    if (status != LDPC_OK)
+        return status;
+    d->stats.program_from_cache = report.from_cache;
+    d->stats.program_build_ms = report.build_ms;
+    snprintf(d->stats.cache_note, sizeof d->stats.cache_note, "%s", report.note);
+
+    const char *schedule = d->config.schedule == LDPC_SCHEDULE_LAYERED ? "layered" : "flooding";
+    char item[64], group[64];
+    snprintf(item, sizeof item, "%s_item_per_frame", schedule);
+    snprintf(group, sizeof group, "%s_group_per_frame", schedule);
+    status = create_kernel(d, "setup_frames", &d->setup, err);
+    if (status == LDPC_OK)
+        status = create_kernel(d, item, &d->iterate_item, err);
+    if (status == LDPC_OK)
+        status = create_kernel(d, group, &d->iterate_group, err);
+    if (status == LDPC_OK)
+        status = create_kernel(d, "frame_statistics", &d->statistics, err);
+    if (status == LDPC_OK)
+        status = create_kernel(d, "write_decisions", &d->decisions, err);
+    return status;
+}
+
+static void choose_sizes(cl_decoder *d)
+{
+    size_t requested = d->opencl.work_group_size;
+    d->item_group = min_size(requested ? requested : d->vendor->item_group,
+                             kernel_max_group(d, d->iterate_item));
+    d->frame_group_cap = min_size(requested ? requested : d->vendor->frame_group,
+                                  kernel_max_group(d, d->iterate_group));
+    d->statistics_group = min_size(64, kernel_max_group(d, d->statistics));
+    d->iterations_per_launch = d->opencl.iterations_per_launch
+                                   ? d->opencl.iterations_per_launch
+                                   : d->vendor->iterations_per_launch;
+    d->stats.item_group_size = (uint32_t)d->item_group;
+    d->stats.frame_group_size = (uint32_t)d->frame_group_cap;
+    d->stats.iterations_per_launch = d->iterations_per_launch;
+}
+
+/* The rule's output for every magnitude 0..127, from the reference itself: on
+ * the check t = {m, 127} edge 1 receives rule(min1) = rule(m). */
+static void magnitude_rule_table(const ldpc_decoder_config *config, cl_uchar table[128])
+{
+    for (int magnitude = 0; magnitude <= LDPC_Q_MAX; magnitude++) {
+        const int8_t t[2] = {(int8_t)magnitude, LDPC_Q_MAX};
+        int8_t out[2];
+        check_update_fixed(t, 2, config, out);
+        table[magnitude] = (cl_uchar)out[1];
+    }
+}
+
+static ldpc_status create_buffers(cl_decoder *d, ldpc_error *err)
+{
+    const ldpc_decoder_limits *lim = &d->limits;
+    size_t frames = lim->max_frames;
+    size_t values = frames * lim->max_n;
+    size_t messages = frames * lim->max_edges;
+    /* Kernels index with 32-bit arithmetic. */
+    if (messages > UINT32_MAX || values > UINT32_MAX)
+        return ldpc_fail(err, LDPC_ERR_LIMITS,
+                         "OpenCL: %zu frames of %u edges exceed 32-bit device indexing", frames,
+                         lim->max_edges);
+    size_t post_bytes = values * sizeof(cl_short);
+    size_t table_words = cl_table_words(lim->max_n, lim->max_m, lim->max_edges, lim->max_m);
+    size_t arena_bytes = d->opencl.table_cache_bytes ? d->opencl.table_cache_bytes
+                                                     : DEFAULT_TABLE_CACHE_BYTES;
+    if (arena_bytes < table_words * sizeof(cl_uint))
+        arena_bytes = table_words * sizeof(cl_uint);
+    cl_ulong max_alloc = 0;
+    clGetDeviceInfo(d->choice.device, CL_DEVICE_MAX_MEM_ALLOC_SIZE, sizeof max_alloc, &max_alloc,
+                    NULL);
+    size_t largest = messages > post_bytes ? messages : post_bytes;
+    if (largest < arena_bytes)
+        largest = arena_bytes;
+    if (max_alloc > 0 && largest > max_alloc)
+        return ldpc_fail(err, LDPC_ERR_LIMITS,
+                         "OpenCL: a %zu-byte buffer exceeds the device's largest allocation "
+                         "(%llu bytes)",
+                         largest, (unsigned long long)max_alloc);
+
+    const cl_mem_flags staged_in = CL_MEM_READ_ONLY | CL_MEM_ALLOC_HOST_PTR;
+    const cl_mem_flags staged_out = CL_MEM_WRITE_ONLY | CL_MEM_ALLOC_HOST_PTR;
+    ldpc_status s = create_buffer(d, staged_in, values, NULL, &d->input, "input", err);
+    if (s == LDPC_OK)
+        s = create_buffer(d, CL_MEM_READ_WRITE, values, NULL, &d->channel, "channel", err);
+    if (s == LDPC_OK)
+        s = create_buffer(d, CL_MEM_READ_WRITE, post_bytes, NULL, &d->posterior, "posterior", err);
+    if (s == LDPC_OK)
+        s = create_buffer(d, CL_MEM_READ_WRITE, messages, NULL, &d->messages, "messages", err);
+    if (s == LDPC_OK)
+        s = create_buffer(d, CL_MEM_READ_WRITE, frames * sizeof(cl_uint), NULL, &d->frame_iterations,
+                          "frame_iterations", err);
+    if (s == LDPC_OK)
+        s = create_buffer(d, CL_MEM_READ_WRITE, frames * sizeof(cl_uint), NULL, &d->frame_active,
+                          "frame_active", err);
+    if (s == LDPC_OK)
+        s = create_buffer(d, CL_MEM_READ_WRITE, sizeof(cl_uint), NULL, &d->active_count, "active_count",
+                          err);
+    if (s == LDPC_OK)
+        s = create_buffer(d, staged_out, frames * sizeof(ldpc_frame_stats), NULL, &d->frame_stats,
+                          "stats", err);
+    if (s == LDPC_OK)
+        s = create_buffer(d, staged_out, values, NULL, &d->bits, "bits", err);
+    cl_uchar rule[128];
+    magnitude_rule_table(&d->config, rule);
+    if (s == LDPC_OK)
+        s = create_buffer(d, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, sizeof rule, rule,
+                          &d->rule_table, "rule_table", err);
+    cl_mem arena = NULL;
+    if (s == LDPC_OK)
+        s = create_buffer(d, CL_MEM_READ_ONLY, arena_bytes, NULL, &arena, "tables", err);
+    if (s == LDPC_OK)
+        cl_table_cache_init(&d->tables, arena, arena_bytes / sizeof(cl_uint));
+    return s;
+}
+
+ldpc_status cl_decoder_init(cl_decoder *d, const ldpc_decoder_limits *limits,
+                            const ldpc_decoder_config *config, const ldpc_opencl_config *opencl,
+                            ldpc_error *err)
+{
+    memset(d, 0, sizeof *d);
+    d->limits = *limits;
+    d->config = *config;
+    d->opencl = *opencl;
+    if (config->arithmetic != LDPC_ARITH_FIXED8 || config->rule == LDPC_RULE_SUM_PRODUCT)
+        return ldpc_fail(err, LDPC_ERR_UNSUPPORTED, "OpenCL decodes 8-bit min-sum only");
+    ldpc_status status = cl_device_select(opencl, &d->choice, err);
+    if (status != LDPC_OK)
+        return status;
+    d->vendor = cl_vendor_defaults_for(&d->choice);
+    snprintf(d->stats.platform_name, sizeof d->stats.platform_name, "%s", d->choice.platform_name);
+    snprintf(d->stats.device_name, sizeof d->stats.device_name, "%s", d->choice.device_name);
+    snprintf(d->stats.driver_version, sizeof d->stats.driver_version, "%s",
+             d->choice.driver_version);
+    snprintf(d->stats.vendor_defaults, sizeof d->stats.vendor_defaults, "%s", d->vendor->name);
+    cl_bool unified = CL_FALSE;
+    clGetDeviceInfo(d->choice.device, CL_DEVICE_HOST_UNIFIED_MEMORY, sizeof unified, &unified,
+                    NULL);
+    d->stats.unified_memory = unified == CL_TRUE;
+
+    cl_int rc = CL_SUCCESS;
+    cl_context_properties properties[] = {CL_CONTEXT_PLATFORM,
+                                          (cl_context_properties)d->choice.platform, 0};
+    d->context = clCreateContext(properties, 1, &d->choice.device, NULL, NULL, &rc);
+    if (rc == CL_SUCCESS)
+        d->queue = clCreateCommandQueue(d->context, d->choice.device,
+                                        opencl->profile ? CL_QUEUE_PROFILING_ENABLE : 0, &rc);
+    if (rc != CL_SUCCESS)
+        status = ldpc_fail(err, LDPC_ERR_UNSUPPORTED, "OpenCL context on %s: %s",
+                           d->choice.device_name, cl_error_name(rc));
+    if (status == LDPC_OK)
+        status = build(d, err);
+    if (status == LDPC_OK) {
+        choose_sizes(d);
+        status = create_buffers(d, err);
+    }
+    if (status != LDPC_OK) {
+        cl_decoder_release(d);
+        return status;
+    }
+    d->stats.on_device = 1;
+    return LDPC_OK;
+}
+
+int cl_decoder_accepts(const cl_decoder *d, const ldpc_code *code)
+{
+    (void)d;
+    return code->max_var_degree <= MAX_VAR_DEGREE;
+}
+
+/* ---- profiling ------------------------------------------------------------- */
+
+static void profile_flush(cl_decoder *d)
+{
+    for (size_t i = 0; i < d->profile_count; i++) {
+        cl_event event = d->profile_events[i];
+        cl_ulong start = 0, end = 0;
+        if (clWaitForEvents(1, &event) == CL_SUCCESS &&
+            clGetEventProfilingInfo(event, CL_PROFILING_COMMAND_START, sizeof start, &start,
+                                    NULL) == CL_SUCCESS &&
+            clGetEventProfilingInfo(event, CL_PROFILING_COMMAND_END, sizeof end, &end, NULL) ==
+                CL_SUCCESS &&
+            end > start) {
+            if (d->profile_kinds[i] == PROFILE_KERNEL)
+                d->stats.kernel_ns += end - start;
+            else
+                d->stats.transfer_ns += end - start;
+        }
+        clReleaseEvent(event);
+    }
+    d->profile_count = 0;
+}
+
+/* Where an enqueue should put its event: NULL unless profiling. */
+static cl_event *profile_slot(cl_decoder *d, cl_profile_kind kind)
+{
+    if (!d->opencl.profile)
+        return NULL;
+    if (d->profile_count == CL_PROFILE_EVENTS)
+        profile_flush(d);
+    d->profile_kinds[d->profile_count] = kind;
+    d->profile_events[d->profile_count] = NULL;
+    return &d->profile_events[d->profile_count++];
+}
+
+/* An enqueue that failed leaves its slot NULL; forget it. */
+static void profile_drop_failed(cl_decoder *d)
+{
+    if (d->opencl.profile && d->profile_count > 0 &&
+        d->profile_events[d->profile_count - 1] == NULL)
+        d->profile_count--;
+}
+
+/* ---- one batch ------------------------------------------------------------- */
+
+typedef struct {
+    const ldpc_code *code;
+    cl_code_tables tables;
+    uint32_t frames;
+    int group_per_frame;
+    cl_uint index_stride, post_frame_stride, message_frame_stride;
+    size_t local, global;
+} batch_plan;
+
+static int use_group_per_frame(const cl_decoder *d, const ldpc_code *code)
+{
+    int allowed = d->config.schedule == LDPC_SCHEDULE_FLOODING || code->layers_disjoint;
+    return allowed && d->opencl.design != LDPC_OPENCL_DESIGN_ITEM_PER_FRAME;
+}
+
+/* The largest divisor of `layer` not above `cap`, so that every work-item of a
+ * DVB layer (360 checks) gets the same number of checks. */
+static size_t group_size_for_layer(size_t layer, size_t cap)
+{
+    if (layer == 0 || layer <= cap)
+        return layer == 0 ? cap : layer;
+    for (size_t size = cap; size > 1; size--)
+        if (layer % size == 0)
+            return size;
+    return cap;
+}
+
+static void plan_batch(const cl_decoder *d, const ldpc_code *code, uint32_t frames,
+                       batch_plan *p)
+{
+    p->code = code;
+    p->frames = frames;
+    p->group_per_frame = use_group_per_frame(d, code);
+    if (p->group_per_frame) {
+        /* Frame-major: a work-group's frame is contiguous. */
+        p->index_stride = 1;
+        p->post_frame_stride = d->limits.max_n;
+        p->message_frame_stride = d->limits.max_edges;
+        p->local = d->config.schedule == LDPC_SCHEDULE_LAYERED
+                       ? group_size_for_layer(code->layer_size, d->frame_group_cap)
+                       : d->frame_group_cap;
+        p->global = (size_t)frames * p->local;
+    } else {
+        /* Frame-interleaved: [index][frame], neighbouring work-items adjacent. */
+        p->index_stride = d->limits.max_frames;
+        p->post_frame_stride = 1;
+        p->message_frame_stride = 1;
+        p->local = d->item_group;
+        p->global = round_up(frames, p->local);
+    }
+}
+
+typedef struct {
+    cl_kernel kernel;
+    cl_uint next;
+    cl_int rc;
+} arg_list;
+
+static void arg(arg_list *a, size_t size, const void *value)
+{
+    if (a->rc == CL_SUCCESS)
+        a->rc = clSetKernelArg(a->kernel, a->next, size, value);
+    a->next++;
+}
+
+static ldpc_status stage_input(cl_decoder *d, const batch_plan *p, const int8_t *q,
+                               ldpc_error *err)
+{
+    size_t bytes = (size_t)p->frames * p->code->n;
+    cl_int rc = CL_SUCCESS;
+    void *mapped = clEnqueueMapBuffer(d->queue, d->input, CL_TRUE, CL_MAP_WRITE_INVALIDATE_REGION,
+                                      0, bytes, 0, NULL, profile_slot(d, PROFILE_TRANSFER), &rc);
+    if (rc != CL_SUCCESS) {
+        profile_drop_failed(d);
+        return ldpc_fail(err, LDPC_ERR_IO, "OpenCL map input: %s", cl_error_name(rc));
+    }
+    memcpy(mapped, q, bytes);
+    CL_TRY(clEnqueueUnmapMemObject(d->queue, d->input, mapped, 0, NULL,
+                                   profile_slot(d, PROFILE_TRANSFER)),
+           "unmap input");
+    return LDPC_OK;
+}
+
+static ldpc_status run_setup(cl_decoder *d, const batch_plan *p, ldpc_error *err)
+{
+    const cl_char zero = 0;
+    size_t message_bytes = p->group_per_frame
+                               ? (size_t)p->frames * p->message_frame_stride
+                               : (size_t)p->code->edges * p->index_stride;
+    CL_TRY(clEnqueueFillBuffer(d->queue, d->messages, &zero, sizeof zero, 0, message_bytes, 0,
+                               NULL, profile_slot(d, PROFILE_KERNEL)),
+           "clear messages");
+    cl_uint n = p->code->n, frames = p->frames;
+    arg_list a = {d->setup, 0, CL_SUCCESS};
+    arg(&a, sizeof(cl_mem), &d->input);
+    arg(&a, sizeof n, &n);
+    arg(&a, sizeof frames, &frames);
+    arg(&a, sizeof(cl_mem), &d->channel);
+    arg(&a, sizeof(cl_mem), &d->posterior);
+    arg(&a, sizeof(cl_uint), &p->index_stride);
+    arg(&a, sizeof(cl_uint), &p->post_frame_stride);
+    arg(&a, sizeof(cl_mem), &d->frame_iterations);
+    arg(&a, sizeof(cl_mem), &d->frame_active);
+    arg(&a, sizeof(cl_mem), &d->active_count);
+    CL_TRY(a.rc, "setup arguments");
+    size_t global[2] = {n, frames};
+    CL_TRY(clEnqueueNDRangeKernel(d->queue, d->setup, 2, NULL, global, NULL, 0, NULL,
+                                  profile_slot(d, PROFILE_KERNEL)),
+           "setup_frames");
+    d->stats.launches++;
+    return LDPC_OK;
+}
+
+/* Arguments of the iteration kernel that do not change between launches. */
+static ldpc_status set_iteration_args(cl_decoder *d, cl_kernel kernel, const batch_plan *p,
+                                      cl_uint *first_index, ldpc_error *err)
+{
+    int flooding = d->config.schedule == LDPC_SCHEDULE_FLOODING;
+    cl_uint frames = p->frames, max_iterations = d->config.max_iterations;
+    cl_uint period = d->config.syndrome_period;
+    arg_list a = {kernel, 0, CL_SUCCESS};
+    arg(&a, sizeof(cl_mem), &d->tables.arena);
+    arg(&a, sizeof p->tables, &p->tables);
+    if (flooding)
+        arg(&a, sizeof(cl_mem), &d->channel);
+    arg(&a, sizeof(cl_mem), &d->posterior);
+    arg(&a, sizeof(cl_mem), &d->messages);
+    arg(&a, sizeof(cl_uint), &p->index_stride);
+    arg(&a, sizeof(cl_uint), &p->post_frame_stride);
+    arg(&a, sizeof(cl_uint), &p->message_frame_stride);
+    arg(&a, sizeof frames, &frames);
+    *first_index = a.next; /* first_iteration, last_iteration: set per launch */
+    a.next += 2;
+    arg(&a, sizeof max_iterations, &max_iterations);
+    arg(&a, sizeof period, &period);
+    arg(&a, sizeof(cl_mem), &d->rule_table);
+    arg(&a, sizeof(cl_mem), &d->frame_iterations);
+    arg(&a, sizeof(cl_mem), &d->frame_active);
+    arg(&a, sizeof(cl_mem), &d->active_count);
+    CL_TRY(a.rc, "iteration arguments");
+    return LDPC_OK;
+}
+
+static ldpc_status launch_iterations(cl_decoder *d, cl_kernel kernel, const batch_plan *p,
+                                     cl_uint first_index, cl_uint first, cl_uint last,
+                                     ldpc_error *err)
+{
+    CL_TRY(clSetKernelArg(kernel, first_index, sizeof first, &first), "first_iteration");
+    CL_TRY(clSetKernelArg(kernel, first_index + 1, sizeof last, &last), "last_iteration");
+    CL_TRY(clEnqueueNDRangeKernel(d->queue, kernel, 1, NULL, &p->global, &p->local, 0, NULL,
+                                  profile_slot(d, PROFILE_KERNEL)),
+           "iterations");
+    d->stats.launches++;
+    return LDPC_OK;
+}
+
+static ldpc_status read_status(cl_decoder *d, int slot, cl_event *done, ldpc_error *err)
+{
+    CL_TRY(clEnqueueReadBuffer(d->queue, d->active_count, CL_FALSE, 0, sizeof(cl_uint),
+                               &d->status_words[slot], 0, NULL, done),
+           "read status");
+    CL_TRY(clFlush(d->queue), "flush");
+    d->stats.status_reads++;
+    return LDPC_OK;
+}
+
+/* Launches of iterations_per_launch iterations until the status word (frames
+ * still active) reads 0. One launch is always queued ahead of the status read
+ * being waited for, so the device does not idle during the round trip; once
+ * every frame has retired such a launch does nothing. */
+static ldpc_status run_iterations(cl_decoder *d, const batch_plan *p, ldpc_error *err)
+{
+    cl_kernel kernel = p->group_per_frame ? d->iterate_group : d->iterate_item;
+    cl_uint first_index = 0;
+    ldpc_status status = set_iteration_args(d, kernel, p, &first_index, err);
+    cl_uint max_iterations = d->config.max_iterations, chunk = d->iterations_per_launch;
+    cl_uint done = 0;
+    cl_event pending = NULL;
+    int slot = 0;
+    if (status == LDPC_OK) {
+        cl_uint last = done + chunk < max_iterations ? done + chunk : max_iterations;
+        status = launch_iterations(d, kernel, p, first_index, done, last, err);
+        done = last;
+    }
+    if (status == LDPC_OK)
+        status = read_status(d, slot, &pending, err);
+    while (status == LDPC_OK) {
+        int more = done < max_iterations;
+        if (more) {
+            cl_uint last = done + chunk < max_iterations ? done + chunk : max_iterations;
+            status = launch_iterations(d, kernel, p, first_index, done, last, err);
+            done = last;
+        }
+        cl_int rc = clWaitForEvents(1, &pending);
+        clReleaseEvent(pending);
+        pending = NULL;
+        if (status != LDPC_OK)
+            break;
+        if (rc != CL_SUCCESS)
+            return ldpc_fail(err, LDPC_ERR_IO, "OpenCL status read: %s", cl_error_name(rc));
+        if (d->status_words[slot] == 0 || !more)
+            break;
+        slot ^= 1;
+        status = read_status(d, slot, &pending, err);
+    }
+    if (pending != NULL) {
+        clWaitForEvents(1, &pending);
+        clReleaseEvent(pending);
+    }
+    return status;
+}
+
+static ldpc_status run_finish(cl_decoder *d, const batch_plan *p, ldpc_error *err)
+{
+    cl_uint frames = p->frames, n = p->code->n;
+    arg_list a = {d->statistics, 0, CL_SUCCESS};
+    arg(&a, sizeof(cl_mem), &d->tables.arena);
+    arg(&a, sizeof p->tables, &p->tables);
+    arg(&a, sizeof(cl_mem), &d->channel);
+    arg(&a, sizeof(cl_mem), &d->posterior);
+    arg(&a, sizeof(cl_uint), &p->index_stride);
+    arg(&a, sizeof(cl_uint), &p->post_frame_stride);
+    arg(&a, sizeof frames, &frames);
+    arg(&a, sizeof(cl_mem), &d->frame_iterations);
+    arg(&a, sizeof(cl_mem), &d->frame_stats);
+    CL_TRY(a.rc, "statistics arguments");
+    size_t local = d->statistics_group, global = (size_t)frames * local;
+    CL_TRY(clEnqueueNDRangeKernel(d->queue, d->statistics, 1, NULL, &global, &local, 0, NULL,
+                                  profile_slot(d, PROFILE_KERNEL)),
+           "frame_statistics");
+    a = (arg_list){d->decisions, 0, CL_SUCCESS};
+    arg(&a, sizeof(cl_mem), &d->posterior);
+    arg(&a, sizeof n, &n);
+    arg(&a, sizeof frames, &frames);
+    arg(&a, sizeof(cl_uint), &p->index_stride);
+    arg(&a, sizeof(cl_uint), &p->post_frame_stride);
+    arg(&a, sizeof(cl_mem), &d->bits);
+    CL_TRY(a.rc, "decision arguments");
+    size_t global2[2] = {n, frames};
+    CL_TRY(clEnqueueNDRangeKernel(d->queue, d->decisions, 2, NULL, global2, NULL, 0, NULL,
+                                  profile_slot(d, PROFILE_KERNEL)),
+           "write_decisions");
+    d->stats.launches += 2;
+    return LDPC_OK;
+}
+
+static ldpc_status copy_out(cl_decoder *d, cl_mem buffer, void *destination, size_t bytes,
+                            const char *what, ldpc_error *err)
+{
+    cl_int rc = CL_SUCCESS;
+    void *mapped = clEnqueueMapBuffer(d->queue, buffer, CL_TRUE, CL_MAP_READ, 0, bytes, 0, NULL,
+                                      profile_slot(d, PROFILE_TRANSFER), &rc);
+    if (rc != CL_SUCCESS) {
+        profile_drop_failed(d);
+        return ldpc_fail(err, LDPC_ERR_IO, "OpenCL map %s: %s", what, cl_error_name(rc));
+    }
+    memcpy(destination, mapped, bytes);
+    CL_TRY(clEnqueueUnmapMemObject(d->queue, buffer, mapped, 0, NULL,
+                                   profile_slot(d, PROFILE_TRANSFER)),
+           what);
+    return LDPC_OK;
+}
+
+ldpc_status cl_decoder_decode(cl_decoder *d, const ldpc_code *code, const int8_t *q,
+                              uint32_t frames, uint8_t *bits, ldpc_frame_stats *stats,
+                              ldpc_error *err)
+{
+    d->calls++;
+    if (d->opencl.simulate_device_loss_at_call != 0 &&
+        d->calls >= d->opencl.simulate_device_loss_at_call)
+        return ldpc_fail(err, LDPC_ERR_IO, "OpenCL: %s (simulated device loss at call %u)",
+                         cl_error_name(CL_DEVICE_NOT_AVAILABLE), d->calls);
+    if (frames == 0)
+        return LDPC_OK;
+    batch_plan plan;
+    plan_batch(d, code, frames, &plan);
+    ldpc_status status = cl_table_cache_lookup(&d->tables, d->queue, code, &plan.tables, err);
+    if (status == LDPC_OK)
+        status = stage_input(d, &plan, q, err);
+    if (status == LDPC_OK)
+        status = run_setup(d, &plan, err);
+    if (status == LDPC_OK)
+        status = run_iterations(d, &plan, err);
+    if (status == LDPC_OK)
+        status = run_finish(d, &plan, err);
+    if (status == LDPC_OK)
+        status = copy_out(d, d->bits, bits, (size_t)frames * code->n, "decisions", err);
+    if (status == LDPC_OK && stats != NULL)
+        status = copy_out(d, d->frame_stats, stats, (size_t)frames * sizeof *stats,
+                          "statistics", err);
+    if (status == LDPC_OK) {
+        cl_int rc = clFinish(d->queue);
+        if (rc != CL_SUCCESS)
+            status = ldpc_fail(err, LDPC_ERR_IO, "OpenCL finish: %s", cl_error_name(rc));
+    }
+    profile_flush(d);
+    if (status != LDPC_OK)
+        return status;
+    d->stats.batches++;
+    d->stats.frames += frames;
+    if (plan.group_per_frame)
+        d->stats.batches_group_per_frame++;
+    else
+        d->stats.batches_item_per_frame++;
+    return LDPC_OK;
+}
+
+void cl_decoder_fill_stats(const cl_decoder *d, ldpc_opencl_stats *out)
+{
+    *out = d->stats;
+    const cl_table_cache *t = &d->tables;
+    out->table_lookups = t->lookups;
+    out->table_cache_hits = t->hits;
+    out->table_cache_misses = t->misses;
+    out->table_uploads = t->uploads;
+    out->table_evictions = t->evictions;
+    out->table_upload_bytes = t->upload_bytes;
+    out->tables_resident = cl_table_cache_resident(t);
+    out->last_upload_ns = t->last_upload_ns;
+}
+
+void cl_decoder_release(cl_decoder *d)
+{
+    if (d->queue != NULL)
+        clFinish(d->queue);
+    profile_flush(d);
+    cl_table_cache_release(&d->tables);
+    cl_mem buffers[] = {d->input,        d->channel,     d->posterior,
+                        d->messages,     d->frame_iterations, d->frame_active,
+                        d->active_count, d->frame_stats, d->bits, d->rule_table};
+    for (size_t i = 0; i < sizeof buffers / sizeof buffers[0]; i++)
+        if (buffers[i] != NULL)
+            clReleaseMemObject(buffers[i]);
+    cl_kernel kernels[] = {d->setup, d->iterate_item, d->iterate_group, d->statistics,
+                           d->decisions};
+    for (size_t i = 0; i < sizeof kernels / sizeof kernels[0]; i++)
+        if (kernels[i] != NULL)
+            clReleaseKernel(kernels[i]);
+    if (d->program != NULL)
+        clReleaseProgram(d->program);
+    if (d->queue != NULL)
+        clReleaseCommandQueue(d->queue);
+    if (d->context != NULL)
+        clReleaseContext(d->context);
+    d->stats.on_device = 0;
+    d->input = d->channel = d->posterior = d->messages = NULL;
+    d->frame_iterations = d->frame_active = d->active_count = d->frame_stats = d->bits = NULL;
+    d->rule_table = NULL;
+    d->setup = d->iterate_item = d->iterate_group = d->statistics = d->decisions = NULL;
+    d->program = NULL;
+    d->queue = NULL;
+    d->context = NULL;
+}

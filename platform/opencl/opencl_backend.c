@@ -1,0 +1,173 @@
+/* The "opencl" decoder backend: decodes on the device chosen by
+ * ldpc_opencl_config and falls back to the reference CPU decoder, for good,
+ * when the device cannot be used (no platform, a kernel that does not build,
+ * buffers that do not fit, a failed call such as a lost device). The
+ * reference's state is reserved beside the device's at creation, so falling
+ * back allocates nothing. Compiled with or without OpenCL. */
+#include <stdio.h>
+#include <string.h>
+
+#include "decode/backend.h"
+#include "decode/workspace_layout.h"
+#include "opencl/opencl_backend.h"
+#include "util/error_internal.h"
+#ifdef LDPC_WITH_OPENCL
+#include "cl_decoder.h"
+#endif
+
+typedef struct {
+    int on_device;
+    uint32_t fallbacks;
+    uint64_t frames_on_cpu;
+    char fallback_reason[LDPC_ERROR_MESSAGE_SIZE];
+#ifdef LDPC_WITH_OPENCL
+    cl_decoder device;
+#endif
+    void *reference_state; /* reference_backend's state, right after this struct */
+} opencl_state;
+
+/* Set by ldpc_opencl_decoder_create for the init call it triggers on this
+ * thread; NULL means "configure from the environment". */
+static _Thread_local const ldpc_opencl_config *pending_config;
+
+static int opencl_available(void)
+{
+#ifdef LDPC_WITH_OPENCL
+    return 1; /* even without a device: the fallback still decodes */
+#else
+    return 0;
+#endif
+}
+
+static int opencl_supports(const ldpc_decoder_config *config)
+{
+    return config->arithmetic == LDPC_ARITH_FIXED8 && config->rule != LDPC_RULE_SUM_PRODUCT;
+}
+
+static size_t opencl_state_bytes(const ldpc_decoder_limits *limits,
+                                 const ldpc_decoder_config *config)
+{
+    return workspace_round_up(sizeof(opencl_state)) +
+           reference_backend.state_bytes(limits, config);
+}
+
+static void fall_back(opencl_state *state, const char *reason)
+{
+    if (state->fallbacks == 0)
+        snprintf(state->fallback_reason, sizeof state->fallback_reason, "%s", reason);
+    state->fallbacks++;
+    state->on_device = 0;
+}
+
+static ldpc_status opencl_init(void *memory, const ldpc_decoder_limits *limits,
+                               const ldpc_decoder_config *config, ldpc_error *err)
+{
+    opencl_state *state = memory;
+    state->reference_state = (unsigned char *)memory + workspace_round_up(sizeof(opencl_state));
+    ldpc_status status = reference_backend.init(state->reference_state, limits, config, err);
+    if (status != LDPC_OK)
+        return status;
+    ldpc_opencl_config opencl = ldpc_opencl_config_default();
+    if (pending_config != NULL)
+        opencl = *pending_config;
+    else if ((status = ldpc_opencl_config_from_env(&opencl, err)) != LDPC_OK)
+        return status;
+#ifdef LDPC_WITH_OPENCL
+    ldpc_error device_err = {{0}};
+    if (cl_decoder_init(&state->device, limits, config, &opencl, &device_err) == LDPC_OK)
+        state->on_device = 1;
+    else
+        fall_back(state, device_err.message);
+#else
+    fall_back(state, "built without OpenCL");
+#endif
+    return LDPC_OK;
+}
+
+static ldpc_status decode_on_cpu(opencl_state *state, const ldpc_code *code, const int8_t *q,
+                                 uint32_t frames, uint8_t *bits, ldpc_frame_stats *stats,
+                                 ldpc_error *err)
+{
+    state->frames_on_cpu += frames;
+    return reference_backend.decode_i8(state->reference_state, code, q, frames, bits, stats, err);
+}
+
+static ldpc_status opencl_decode_i8(void *memory, const ldpc_code *code, const int8_t *q,
+                                    uint32_t frames, uint8_t *bits, ldpc_frame_stats *stats,
+                                    ldpc_error *err)
+{
+    opencl_state *state = memory;
+#ifdef LDPC_WITH_OPENCL
+    if (state->on_device && cl_decoder_accepts(&state->device, code)) {
+        ldpc_error device_err = {{0}};
+        if (cl_decoder_decode(&state->device, code, q, frames, bits, stats, &device_err) ==
+            LDPC_OK)
+            return LDPC_OK;
+        /* The device's results are unusable; the batch is decoded again below. */
+        cl_decoder_release(&state->device);
+        fall_back(state, device_err.message);
+    }
+#endif
+    return decode_on_cpu(state, code, q, frames, bits, stats, err);
+}
+
+static ldpc_status opencl_decode_f32(void *memory, const ldpc_code *code, const float *llr,
+                                     uint32_t frames, uint8_t *bits, ldpc_frame_stats *stats,
+                                     ldpc_error *err)
+{
+    opencl_state *state = memory; /* not reached: supports() is fixed point only */
+    return reference_backend.decode_f32(state->reference_state, code, llr, frames, bits, stats,
+                                        err);
+}
+
+static void opencl_destroy(void *memory)
+{
+#ifdef LDPC_WITH_OPENCL
+    opencl_state *state = memory;
+    if (state->on_device)
+        cl_decoder_release(&state->device);
+#else
+    (void)memory;
+#endif
+}
+
+const decode_backend opencl_backend = {
+    .name = "opencl",
+    .available = opencl_available,
+    .supports = opencl_supports,
+    .state_bytes = opencl_state_bytes,
+    .init = opencl_init,
+    .decode_i8 = opencl_decode_i8,
+    .decode_f32 = opencl_decode_f32,
+    .destroy = opencl_destroy,
+};
+
+ldpc_status ldpc_opencl_decoder_create(const ldpc_decoder_config *config,
+                                       const ldpc_decoder_limits *limits,
+                                       const ldpc_opencl_config *opencl, ldpc_decoder **out,
+                                       ldpc_error *err)
+{
+    if (opencl == NULL)
+        return ldpc_fail(err, LDPC_ERR_INVALID, "no OpenCL configuration given");
+    pending_config = opencl;
+    ldpc_status status = ldpc_decoder_create(config, limits, "opencl", out, err);
+    pending_config = NULL;
+    return status;
+}
+
+ldpc_status ldpc_opencl_stats_get(const ldpc_decoder *decoder, ldpc_opencl_stats *out,
+                                  ldpc_error *err)
+{
+    const opencl_state *state = decoder_backend_state(decoder, &opencl_backend);
+    if (state == NULL || out == NULL)
+        return ldpc_fail(err, LDPC_ERR_INVALID, "not a decoder of the opencl backend");
+    memset(out, 0, sizeof *out);
+#ifdef LDPC_WITH_OPENCL
+    cl_decoder_fill_stats(&state->device, out);
+#endif
+    out->on_device = state->on_device;
+    out->fallbacks = state->fallbacks;
+    out->frames_on_cpu = state->frames_on_cpu;
+    memcpy(out->fallback_reason, state->fallback_reason, sizeof out->fallback_reason);
+    return LDPC_OK;
+}

@@ -1,0 +1,114 @@
+/* The OpenCL backend (on PoCL in CI) against the reference: identical decided
+ * bits, iteration counts and statistics for layered and flooding schedules,
+ * normalized and offset min-sum, both kernel designs, a DVB short code, a DVB
+ * normal code and an alist code, batches that mix converging and failing
+ * frames, partial batches, and syndrome periods 1 and > 1. */
+#include "test_opencl_support.h"
+
+typedef struct {
+    const char *code;
+    ldpc_schedule schedule;
+    ldpc_check_rule rule;
+    uint32_t iterations, period;
+    ldpc_opencl_design design;
+    uint32_t frames, batch;
+    double ebn0_low, ebn0_high;
+} exact_case;
+
+static void run_case(const exact_case *c)
+{
+    ldpc_code *code = NULL;
+    ldpc_error err = {{0}};
+    if (ldpc_code_create(c->code, &code, &err) != LDPC_OK)
+        fail_msg("%s: %s", c->code, err.message);
+    float *llr = test_opencl_frames(code, c->frames, c->ebn0_low, c->ebn0_high, 0x5eed + c->frames);
+    ldpc_decoder_config config =
+        test_opencl_decoder_config(c->schedule, c->rule, c->iterations, c->period);
+    ldpc_opencl_config opencl = test_opencl_config(c->design);
+    test_opencl_outcome outcome = test_opencl_compare(code, &config, &opencl, llr, c->frames,
+                                                      c->batch);
+    /* The comparison means something only if both kinds of frames occurred. */
+    assert_true(outcome.converged > 0);
+    assert_true(outcome.failed > 0);
+    int group_possible = c->schedule == LDPC_SCHEDULE_FLOODING || code->layers_disjoint;
+    if (c->design == LDPC_OPENCL_DESIGN_ITEM_PER_FRAME || !group_possible)
+        assert_int_equal(outcome.group_batches, 0);
+    else
+        assert_int_equal(outcome.item_batches, 0);
+    free(llr);
+    ldpc_code_destroy(code);
+}
+
+#define ALIST_MACKAY "alist:" LDPC_SHARED_DIR "/codes/binary/aff3ct/MACKAY_504_1008.alist"
+
+static void dvb_short_layered_normalized(void **state)
+{
+    (void)state;
+    const exact_case group = {"dvbs2-short-1/2", LDPC_SCHEDULE_LAYERED,
+                              LDPC_RULE_MIN_SUM_NORMALIZED, 30, 1, LDPC_OPENCL_DESIGN_AUTO,
+                              20, 8, 0.0, 2.5};
+    run_case(&group);
+    exact_case item = group;
+    item.design = LDPC_OPENCL_DESIGN_ITEM_PER_FRAME;
+    item.period = 3; /* the syndrome is checked at 3, 6, ... and at the last iteration, 30 */
+    run_case(&item);
+}
+
+static void dvb_short_layered_offset(void **state)
+{
+    (void)state;
+    const exact_case c = {"dvbs2-short-3/5", LDPC_SCHEDULE_LAYERED, LDPC_RULE_MIN_SUM_OFFSET, 25,
+                          2, LDPC_OPENCL_DESIGN_GROUP_PER_FRAME, 13, 13, 1.0, 3.5};
+    run_case(&c);
+}
+
+static void dvb_short_flooding(void **state)
+{
+    (void)state;
+    exact_case c = {"dvbs2-short-1/2", LDPC_SCHEDULE_FLOODING, LDPC_RULE_MIN_SUM_OFFSET, 30, 1,
+                    LDPC_OPENCL_DESIGN_AUTO, 11, 4, 0.5, 3.0};
+    run_case(&c);
+    c.rule = LDPC_RULE_MIN_SUM_NORMALIZED;
+    c.design = LDPC_OPENCL_DESIGN_ITEM_PER_FRAME;
+    c.period = 4;
+    run_case(&c);
+}
+
+static void dvb_normal_both_schedules(void **state)
+{
+    (void)state;
+    exact_case c = {"dvbs2-normal-1/2", LDPC_SCHEDULE_LAYERED, LDPC_RULE_MIN_SUM_NORMALIZED, 15,
+                    1, LDPC_OPENCL_DESIGN_AUTO, 4, 4, 0.8, 2.2};
+    run_case(&c);
+    c.schedule = LDPC_SCHEDULE_FLOODING;
+    c.rule = LDPC_RULE_MIN_SUM_OFFSET;
+    c.iterations = 20;
+    c.period = 2;
+    c.ebn0_high = 2.8;
+    run_case(&c);
+}
+
+/* One check per layer: layers are not disjoint, so the layered schedule runs
+ * item-per-frame even when asked for groups. */
+static void alist_code(void **state)
+{
+    (void)state;
+    exact_case c = {ALIST_MACKAY, LDPC_SCHEDULE_LAYERED, LDPC_RULE_MIN_SUM_NORMALIZED, 40, 1,
+                    LDPC_OPENCL_DESIGN_GROUP_PER_FRAME, 40, 16, 1.0, 3.5};
+    run_case(&c);
+    c.schedule = LDPC_SCHEDULE_FLOODING;
+    c.period = 5;
+    run_case(&c);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(dvb_short_layered_normalized),
+        cmocka_unit_test(dvb_short_layered_offset),
+        cmocka_unit_test(dvb_short_flooding),
+        cmocka_unit_test(dvb_normal_both_schedules),
+        cmocka_unit_test(alist_code),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

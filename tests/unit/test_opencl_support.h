@@ -1,0 +1,143 @@
+/* Shared by the OpenCL tests: noisy frames of a code, decoding them with the
+ * reference and with the OpenCL backend, and the comparison that must hold
+ * bit for bit. Header-only (static inline) because several programs use it.
+ * The program binary cache goes to ./opencl-cache (the test's build
+ * directory) so that repeated runs skip PoCL's compilation. */
+#ifndef LDPC_TEST_OPENCL_SUPPORT_H
+#define LDPC_TEST_OPENCL_SUPPORT_H
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "ldpc/ldpc.h"
+#include "opencl/opencl_backend.h"
+#include "test_support.h"
+
+static inline ldpc_opencl_config test_opencl_config(ldpc_opencl_design design)
+{
+    ldpc_opencl_config config = ldpc_opencl_config_default();
+    config.design = design;
+    snprintf(config.cache_dir, sizeof config.cache_dir, "opencl-cache");
+    return config;
+}
+
+/* `frames` frames of random codewords through BPSK/AWGN, Eb/N0 spread
+ * linearly over [ebn0_low, ebn0_high] so that a batch mixes frames that
+ * converge quickly, late and never. */
+static inline float *test_opencl_frames(const ldpc_code *code, uint32_t frames, double ebn0_low,
+                                        double ebn0_high, uint64_t seed)
+{
+    float *llr = malloc((size_t)frames * code->n * sizeof(float));
+    uint8_t *info = malloc(code->k);
+    uint8_t *codeword = malloc(code->n);
+    assert_non_null(llr);
+    assert_non_null(info);
+    assert_non_null(codeword);
+    test_rng rng;
+    test_rng_seed(&rng, seed);
+    double rate = (double)code->k / code->n;
+    for (uint32_t f = 0; f < frames; f++) {
+        test_random_bits(&rng, info, code->k);
+        assert_int_equal(ldpc_encode(code, info, codeword, NULL), LDPC_OK);
+        double ebn0 = frames > 1 ? ebn0_low + (ebn0_high - ebn0_low) * f / (frames - 1) : ebn0_low;
+        test_bpsk_awgn_llr(&rng, codeword, code->n, rate, ebn0, llr + (size_t)f * code->n);
+    }
+    free(info);
+    free(codeword);
+    return llr;
+}
+
+typedef struct {
+    uint32_t converged, failed; /* frames of each kind among those compared */
+    uint32_t group_batches, item_batches;
+} test_opencl_outcome;
+
+/* Decodes the same frames with the reference and the OpenCL backend, in
+ * batches of `batch` frames (the last one partial when batch does not divide
+ * frames), and requires identical bits and statistics, decoded on the device. */
+static inline test_opencl_outcome test_opencl_compare(const ldpc_code *code,
+                                                      const ldpc_decoder_config *config,
+                                                      const ldpc_opencl_config *opencl,
+                                                      const float *llr, uint32_t frames,
+                                                      uint32_t batch)
+{
+    ldpc_decoder_limits limits = ldpc_decoder_limits_for_code(code, batch);
+    ldpc_decoder *reference = NULL, *device = NULL;
+    ldpc_error err = {{0}};
+    assert_int_equal(ldpc_decoder_create(config, &limits, "reference", &reference, &err), LDPC_OK);
+    if (ldpc_opencl_decoder_create(config, &limits, opencl, &device, &err) != LDPC_OK)
+        fail_msg("opencl decoder: %s", err.message);
+    size_t values = (size_t)batch * code->n;
+    uint8_t *bits_ref = malloc(values), *bits_dev = malloc(values);
+    ldpc_frame_stats *stats_ref = calloc(batch, sizeof *stats_ref);
+    ldpc_frame_stats *stats_dev = calloc(batch, sizeof *stats_dev);
+    assert_non_null(bits_ref);
+    assert_non_null(bits_dev);
+    assert_non_null(stats_ref);
+    assert_non_null(stats_dev);
+    test_opencl_outcome outcome = {0, 0, 0, 0};
+    for (uint32_t first = 0; first < frames; first += batch) {
+        uint32_t count = frames - first < batch ? frames - first : batch;
+        const float *in = llr + (size_t)first * code->n;
+        assert_int_equal(ldpc_decoder_decode_f32(reference, code, in, count, bits_ref, stats_ref,
+                                                 &err),
+                         LDPC_OK);
+        memset(bits_dev, 0xAA, values);
+        memset(stats_dev, 0xAA, batch * sizeof *stats_dev);
+        if (ldpc_decoder_decode_f32(device, code, in, count, bits_dev, stats_dev, &err) != LDPC_OK)
+            fail_msg("opencl decode: %s", err.message);
+        for (uint32_t f = 0; f < count; f++) {
+            const ldpc_frame_stats *r = &stats_ref[f], *d = &stats_dev[f];
+            if (memcmp(r, d, sizeof *r) != 0 ||
+                memcmp(bits_ref + (size_t)f * code->n, bits_dev + (size_t)f * code->n, code->n))
+                fail_msg("%s frame %u: reference it=%u conv=%u unsat=%u corr=%u, opencl it=%u "
+                         "conv=%u unsat=%u corr=%u, bits %s",
+                         code->name, first + f, r->iterations, r->converged,
+                         r->unsatisfied_checks, r->corrected_bits, d->iterations, d->converged,
+                         d->unsatisfied_checks, d->corrected_bits,
+                         memcmp(bits_ref + (size_t)f * code->n, bits_dev + (size_t)f * code->n,
+                                code->n)
+                             ? "differ"
+                             : "equal");
+            if (r->converged)
+                outcome.converged++;
+            else
+                outcome.failed++;
+        }
+    }
+    ldpc_opencl_stats stats;
+    assert_int_equal(ldpc_opencl_stats_get(device, &stats, &err), LDPC_OK);
+    if (!stats.on_device || stats.frames_on_cpu != 0)
+        fail_msg("decoded on the CPU, not the device: %s", stats.fallback_reason);
+    outcome.group_batches = (uint32_t)stats.batches_group_per_frame;
+    outcome.item_batches = (uint32_t)stats.batches_item_per_frame;
+    free(bits_ref);
+    free(bits_dev);
+    free(stats_ref);
+    free(stats_dev);
+    ldpc_decoder_destroy(reference);
+    ldpc_decoder_destroy(device);
+    return outcome;
+}
+
+static inline ldpc_decoder_config test_opencl_decoder_config(ldpc_schedule schedule,
+                                                             ldpc_check_rule rule,
+                                                             uint32_t iterations, uint32_t period)
+{
+    ldpc_decoder_config config = ldpc_decoder_config_default();
+    config.schedule = schedule;
+    config.rule = rule;
+    config.max_iterations = iterations;
+    config.syndrome_period = period;
+    if (rule == LDPC_RULE_MIN_SUM_OFFSET)
+        config.offset_q = 2;
+    return config;
+}
+
+#endif
