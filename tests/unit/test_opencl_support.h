@@ -19,6 +19,63 @@
 #include "opencl/opencl_backend.h"
 #include "test_support.h"
 
+/* Skips the calling test in a build without OpenCL. */
+static inline void test_opencl_require(void)
+{
+#ifndef LDPC_WITH_OPENCL
+    skip();
+#endif
+}
+
+static inline ldpc_code *test_opencl_code(const char *name)
+{
+    ldpc_code *code = NULL;
+    ldpc_error err = {{0}};
+    if (ldpc_code_create(name, &code, &err) != LDPC_OK)
+        fail_msg("%s: %s", name, err.message);
+    return code;
+}
+
+/* Decodes `frames` frames with `decoder` and with the reference and requires
+ * identical bits and statistics (whichever way the decoder decoded them). */
+static inline void test_opencl_expect_reference(ldpc_decoder *decoder, const ldpc_code *code,
+                                                const float *llr, uint32_t frames)
+{
+    const ldpc_decoder_config *config = ldpc_decoder_get_config(decoder);
+    ldpc_decoder_limits limits = ldpc_decoder_limits_for_code(code, frames);
+    ldpc_decoder *reference = NULL;
+    ldpc_error err = {{0}};
+    assert_int_equal(ldpc_decoder_create(config, &limits, "reference", &reference, &err), LDPC_OK);
+    size_t values = (size_t)frames * code->n;
+    uint8_t *bits_ref = malloc(values), *bits = malloc(values);
+    ldpc_frame_stats *stats_ref = calloc(frames, sizeof *stats_ref);
+    ldpc_frame_stats *stats = calloc(frames, sizeof *stats);
+    assert_non_null(bits_ref);
+    assert_non_null(bits);
+    assert_non_null(stats_ref);
+    assert_non_null(stats);
+    assert_int_equal(ldpc_decoder_decode_f32(reference, code, llr, frames, bits_ref, stats_ref,
+                                             &err),
+                     LDPC_OK);
+    if (ldpc_decoder_decode_f32(decoder, code, llr, frames, bits, stats, &err) != LDPC_OK)
+        fail_msg("decode: %s", err.message);
+    assert_memory_equal(bits, bits_ref, values);
+    assert_memory_equal(stats, stats_ref, frames * sizeof *stats);
+    free(bits_ref);
+    free(bits);
+    free(stats_ref);
+    free(stats);
+    ldpc_decoder_destroy(reference);
+}
+
+static inline ldpc_opencl_stats test_opencl_stats(const ldpc_decoder *decoder)
+{
+    ldpc_opencl_stats stats;
+    ldpc_error err = {{0}};
+    assert_int_equal(ldpc_opencl_stats_get(decoder, &stats, &err), LDPC_OK);
+    return stats;
+}
+
 static inline ldpc_opencl_config test_opencl_config(ldpc_opencl_design design)
 {
     ldpc_opencl_config config = ldpc_opencl_config_default();

@@ -1,0 +1,251 @@
+/* Configuration of the OpenCL backend: the LDPC_CL_* environment, device
+ * selection, the program binary cache on disk and the embedded kernels. */
+#include <dirent.h>
+#include <unistd.h>
+
+#include "test_opencl_support.h"
+#ifdef LDPC_WITH_OPENCL
+#include "opencl/cl_kernel_source.h"
+#endif
+
+static const char *const variables[] = {
+    "LDPC_CL_PLATFORM",       "LDPC_CL_DEVICE",      "LDPC_CL_DEVICE_TYPE",
+    "LDPC_CL_DEVICE_INDEX",   "LDPC_CL_DESIGN",      "LDPC_CL_ITERATIONS_PER_LAUNCH",
+    "LDPC_CL_WORK_GROUP_SIZE", "LDPC_CL_TABLE_CACHE_BYTES", "LDPC_CL_KERNEL_DIR",
+    "LDPC_CL_CACHE_DIR",      "LDPC_CL_PROFILE",
+};
+
+static void clear_environment(void)
+{
+    for (size_t i = 0; i < sizeof variables / sizeof variables[0]; i++)
+        unsetenv(variables[i]);
+}
+
+static void environment_is_parsed(void **state)
+{
+    (void)state;
+    clear_environment();
+    setenv("LDPC_CL_PLATFORM", "Portable", 1);
+    setenv("LDPC_CL_DEVICE", "epyc", 1);
+    setenv("LDPC_CL_DEVICE_TYPE", "cpu", 1);
+    setenv("LDPC_CL_DEVICE_INDEX", "2", 1);
+    setenv("LDPC_CL_DESIGN", "item", 1);
+    setenv("LDPC_CL_ITERATIONS_PER_LAUNCH", "7", 1);
+    setenv("LDPC_CL_WORK_GROUP_SIZE", "96", 1);
+    setenv("LDPC_CL_TABLE_CACHE_BYTES", "1048576", 1);
+    setenv("LDPC_CL_KERNEL_DIR", "/src/kernels", 1);
+    setenv("LDPC_CL_CACHE_DIR", "off", 1);
+    setenv("LDPC_CL_PROFILE", "1", 1);
+    ldpc_opencl_config config = ldpc_opencl_config_default();
+    assert_int_equal(ldpc_opencl_config_from_env(&config, NULL), LDPC_OK);
+    assert_string_equal(config.platform, "Portable");
+    assert_string_equal(config.device, "epyc");
+    assert_int_equal(config.device_type, LDPC_OPENCL_DEVICE_CPU);
+    assert_int_equal(config.device_index, 2);
+    assert_int_equal(config.design, LDPC_OPENCL_DESIGN_ITEM_PER_FRAME);
+    assert_int_equal(config.iterations_per_launch, 7);
+    assert_int_equal(config.work_group_size, 96);
+    assert_int_equal(config.table_cache_bytes, 1048576);
+    assert_string_equal(config.kernel_dir, "/src/kernels");
+    assert_int_equal(config.binary_cache, 0);
+    assert_int_equal(config.profile, 1);
+    clear_environment();
+}
+
+static void bad_environment_names_the_variable(void **state)
+{
+    (void)state;
+    const struct {
+        const char *variable, *value;
+    } bad[] = {
+        {"LDPC_CL_DEVICE_TYPE", "fpga"},
+        {"LDPC_CL_DEVICE_INDEX", "-1"},
+        {"LDPC_CL_DESIGN", "fast"},
+        {"LDPC_CL_ITERATIONS_PER_LAUNCH", "10x"},
+        {"LDPC_CL_PROFILE", "2"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        clear_environment();
+        setenv(bad[i].variable, bad[i].value, 1);
+        ldpc_opencl_config config = ldpc_opencl_config_default();
+        ldpc_error err = {{0}};
+        assert_int_equal(ldpc_opencl_config_from_env(&config, &err), LDPC_ERR_INVALID);
+        assert_non_null(strstr(err.message, bad[i].variable));
+        /* and creating a decoder from that environment fails the same way */
+        ldpc_decoder_config decoder_config = ldpc_decoder_config_default();
+        ldpc_decoder_limits limits = {100, 50, 300, 6, 1};
+        ldpc_decoder *decoder = NULL;
+        if (ldpc_decoder_create(&decoder_config, &limits, "opencl", &decoder, &err) !=
+            LDPC_ERR_UNSUPPORTED) /* unsupported: a build without OpenCL */
+            assert_non_null(strstr(err.message, bad[i].variable));
+        assert_null(decoder);
+    }
+    clear_environment();
+}
+
+static ldpc_decoder *small_decoder(const ldpc_code *code, const ldpc_opencl_config *opencl)
+{
+    ldpc_decoder_config config = ldpc_decoder_config_default();
+    ldpc_decoder_limits limits = ldpc_decoder_limits_for_code(code, 2);
+    ldpc_decoder *decoder = NULL;
+    ldpc_error err = {{0}};
+    if (ldpc_opencl_decoder_create(&config, &limits, opencl, &decoder, &err) != LDPC_OK)
+        fail_msg("%s", err.message);
+    return decoder;
+}
+
+/* PoCL is a CPU device: asking for it by platform, type and name finds it,
+ * with the PoCL row of the vendor table; an index past the last device does
+ * not. */
+static void device_selection(void **state)
+{
+    (void)state;
+    test_opencl_require();
+    ldpc_code *code = test_opencl_code("dvbs2-short-1/2");
+    ldpc_opencl_config opencl = test_opencl_config(LDPC_OPENCL_DESIGN_AUTO);
+    snprintf(opencl.platform, sizeof opencl.platform, "portable computing");
+    opencl.device_type = LDPC_OPENCL_DEVICE_CPU;
+    opencl.device_index = 0;
+    ldpc_decoder *decoder = small_decoder(code, &opencl);
+    ldpc_opencl_stats stats = test_opencl_stats(decoder);
+    if (!stats.on_device)
+        fail_msg("PoCL expected: %s", stats.fallback_reason);
+    assert_string_equal(stats.vendor_defaults, "pocl");
+    assert_string_equal(stats.platform_name, "Portable Computing Language");
+    assert_true(stats.item_group_size >= 1);
+    assert_true(stats.iterations_per_launch >= 1);
+    ldpc_decoder_destroy(decoder);
+
+    opencl.device_index = 1000;
+    decoder = small_decoder(code, &opencl);
+    stats = test_opencl_stats(decoder);
+    assert_int_equal(stats.on_device, 0);
+    assert_non_null(strstr(stats.fallback_reason, "index 1000"));
+    ldpc_decoder_destroy(decoder);
+    ldpc_code_destroy(code);
+}
+
+static size_t count_cache_files(const char *dir)
+{
+    DIR *listing = opendir(dir);
+    size_t count = 0;
+    struct dirent *entry;
+    while (listing != NULL && (entry = readdir(listing)) != NULL)
+        count += strstr(entry->d_name, ".clbin") != NULL;
+    if (listing != NULL)
+        closedir(listing);
+    return count;
+}
+
+static void remove_cache(const char *dir)
+{
+    DIR *listing = opendir(dir);
+    struct dirent *entry;
+    char path[600];
+    while (listing != NULL && (entry = readdir(listing)) != NULL) {
+        if (entry->d_name[0] == '.')
+            continue;
+        snprintf(path, sizeof path, "%s/%s", dir, entry->d_name);
+        remove(path);
+    }
+    if (listing != NULL)
+        closedir(listing);
+    rmdir(dir);
+}
+
+/* First creation compiles and stores the binary, the second loads it; a
+ * corrupt file is rebuilt; an unwritable directory only costs the cache. */
+static void binary_cache_on_disk(void **state)
+{
+    (void)state;
+    test_opencl_require();
+    char root[] = "/tmp/ldpc-cl-cache-XXXXXX";
+    assert_non_null(mkdtemp(root));
+    char dir[sizeof root + 16];
+    snprintf(dir, sizeof dir, "%s/a/b", root); /* created on demand */
+    ldpc_code *code = test_opencl_code("dvbs2-short-1/2");
+    float *llr = test_opencl_frames(code, 2, 1.0, 3.0, 31);
+    ldpc_opencl_config opencl = ldpc_opencl_config_default();
+    snprintf(opencl.cache_dir, sizeof opencl.cache_dir, "%s", dir);
+
+    ldpc_decoder *decoder = small_decoder(code, &opencl);
+    ldpc_opencl_stats stats = test_opencl_stats(decoder);
+    assert_int_equal(stats.on_device, 1);
+    assert_int_equal(stats.program_from_cache, 0);
+    assert_int_equal(count_cache_files(dir), 1);
+    ldpc_decoder_destroy(decoder);
+
+    decoder = small_decoder(code, &opencl);
+    stats = test_opencl_stats(decoder);
+    assert_int_equal(stats.program_from_cache, 1);
+    test_opencl_expect_reference(decoder, code, llr, 2);
+    ldpc_decoder_destroy(decoder);
+
+    /* Corrupt every cached file: rebuilt from source, still on the device. */
+    DIR *listing = opendir(dir);
+    struct dirent *entry;
+    while ((entry = readdir(listing)) != NULL) {
+        if (strstr(entry->d_name, ".clbin") == NULL)
+            continue;
+        char path[600];
+        snprintf(path, sizeof path, "%s/%s", dir, entry->d_name);
+        FILE *file = fopen(path, "wb");
+        fputs("garbage", file);
+        fclose(file);
+    }
+    closedir(listing);
+    decoder = small_decoder(code, &opencl);
+    stats = test_opencl_stats(decoder);
+    assert_int_equal(stats.on_device, 1);
+    assert_int_equal(stats.program_from_cache, 0);
+    assert_non_null(strstr(stats.cache_note, "corrupt"));
+    test_opencl_expect_reference(decoder, code, llr, 2);
+    ldpc_decoder_destroy(decoder);
+
+    snprintf(opencl.cache_dir, sizeof opencl.cache_dir, "/proc/no-cache-here");
+    decoder = small_decoder(code, &opencl);
+    stats = test_opencl_stats(decoder);
+    assert_int_equal(stats.on_device, 1);
+    assert_non_null(strstr(stats.cache_note, "cannot"));
+    ldpc_decoder_destroy(decoder);
+
+    remove_cache(dir);
+    snprintf(dir, sizeof dir, "%s/a", root);
+    rmdir(dir);
+    rmdir(root);
+    free(llr);
+    ldpc_code_destroy(code);
+}
+
+/* The bytes embedded at build time are the kernels/ files, in name order. */
+static void embedded_kernels_match_the_source_tree(void **state)
+{
+    (void)state;
+    test_opencl_require();
+#ifdef LDPC_WITH_OPENCL
+    char *embedded = NULL, *on_disk = NULL;
+    assert_int_equal(cl_kernel_source_assemble("", &embedded, NULL), LDPC_OK);
+    assert_int_equal(cl_kernel_source_assemble(LDPC_SOURCE_DIR "/kernels", &on_disk, NULL),
+                     LDPC_OK);
+    assert_string_equal(embedded, on_disk);
+    assert_true(cl_embedded_kernel_count >= 4);
+    ldpc_error err = {{0}};
+    char *none = NULL;
+    assert_int_equal(cl_kernel_source_assemble("/nonexistent-dir", &none, &err), LDPC_ERR_IO);
+    assert_non_null(strstr(err.message, "/nonexistent-dir"));
+    free(embedded);
+    free(on_disk);
+#endif
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(environment_is_parsed),
+        cmocka_unit_test(bad_environment_names_the_variable),
+        cmocka_unit_test(device_selection),
+        cmocka_unit_test(binary_cache_on_disk),
+        cmocka_unit_test(embedded_kernels_match_the_source_tree),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,160 @@
+/* Failure is not data loss: when the device cannot be used the OpenCL backend
+ * decodes on the CPU, records why, and every frame still gets the reference's
+ * result. Each failure is provoked for real: a device that does not exist, a
+ * kernel that does not compile (LDPC_CL_KERNEL_DIR), a device lost between
+ * two calls (fault injection). The absence of any platform is
+ * test_opencl_no_platform. */
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "test_opencl_support.h"
+
+enum { FRAMES = 6 };
+
+static ldpc_decoder *create_with(const ldpc_code *code, const ldpc_opencl_config *opencl)
+{
+    ldpc_decoder_config config = ldpc_decoder_config_default();
+    config.max_iterations = 20;
+    ldpc_decoder_limits limits = ldpc_decoder_limits_for_code(code, FRAMES);
+    ldpc_decoder *decoder = NULL;
+    ldpc_error err = {{0}};
+    if (ldpc_opencl_decoder_create(&config, &limits, opencl, &decoder, &err) != LDPC_OK)
+        fail_msg("creation must succeed and fall back: %s", err.message);
+    assert_string_equal(ldpc_decoder_backend_name(decoder), "opencl");
+    return decoder;
+}
+
+static void expect_fallback(ldpc_decoder *decoder, const char *reason_part)
+{
+    ldpc_opencl_stats stats = test_opencl_stats(decoder);
+    assert_int_equal(stats.on_device, 0);
+    assert_int_equal(stats.fallbacks, 1);
+    if (strstr(stats.fallback_reason, reason_part) == NULL)
+        fail_msg("reason '%s' does not mention '%s'", stats.fallback_reason, reason_part);
+}
+
+static void missing_device_falls_back(void **state)
+{
+    (void)state;
+    test_opencl_require();
+    ldpc_code *code = test_opencl_code("dvbs2-short-1/2");
+    float *llr = test_opencl_frames(code, FRAMES, 0.5, 3.0, 11);
+    ldpc_opencl_config opencl = test_opencl_config(LDPC_OPENCL_DESIGN_AUTO);
+    snprintf(opencl.device, sizeof opencl.device, "no-such-device-anywhere");
+    ldpc_decoder *decoder = create_with(code, &opencl);
+    expect_fallback(decoder, "no OpenCL device matches");
+    test_opencl_expect_reference(decoder, code, llr, FRAMES);
+    assert_int_equal(test_opencl_stats(decoder).frames_on_cpu, FRAMES);
+    ldpc_decoder_destroy(decoder);
+    free(llr);
+    ldpc_code_destroy(code);
+}
+
+/* A kernel directory whose only file does not compile, given through the
+ * environment as a developer would. */
+static void broken_kernel_falls_back(void **state)
+{
+    (void)state;
+    test_opencl_require();
+    char dir[] = "/tmp/ldpc-broken-kernels-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char path[sizeof dir + 32];
+    snprintf(path, sizeof path, "%s/00_broken.cl", dir);
+    FILE *file = fopen(path, "w");
+    assert_non_null(file);
+    fputs("kernel void setup_frames(global int *x) { x[0] = this is not C; }\n", file);
+    fclose(file);
+
+    ldpc_code *code = test_opencl_code("dvbs2-short-1/2");
+    float *llr = test_opencl_frames(code, FRAMES, 0.5, 3.0, 12);
+    setenv("LDPC_CL_KERNEL_DIR", dir, 1);
+    setenv("LDPC_CL_CACHE_DIR", "off", 1);
+    ldpc_decoder_config config = ldpc_decoder_config_default();
+    ldpc_decoder_limits limits = ldpc_decoder_limits_for_code(code, FRAMES);
+    ldpc_decoder *decoder = NULL;
+    ldpc_error err = {{0}};
+    assert_int_equal(ldpc_decoder_create(&config, &limits, "opencl", &decoder, &err), LDPC_OK);
+    unsetenv("LDPC_CL_KERNEL_DIR");
+    unsetenv("LDPC_CL_CACHE_DIR");
+    expect_fallback(decoder, "do not build");
+    test_opencl_expect_reference(decoder, code, llr, FRAMES);
+    ldpc_decoder_destroy(decoder);
+    remove(path);
+    rmdir(dir);
+    free(llr);
+    ldpc_code_destroy(code);
+}
+
+/* The development path itself works: the source tree's kernels loaded from
+ * disk decode on the device. */
+static void kernel_dir_with_real_kernels_runs_on_device(void **state)
+{
+    (void)state;
+    test_opencl_require();
+    ldpc_code *code = test_opencl_code("dvbs2-short-1/2");
+    float *llr = test_opencl_frames(code, FRAMES, 0.5, 3.0, 13);
+    ldpc_opencl_config opencl = test_opencl_config(LDPC_OPENCL_DESIGN_AUTO);
+    snprintf(opencl.kernel_dir, sizeof opencl.kernel_dir, "%s/kernels", LDPC_SOURCE_DIR);
+    ldpc_decoder *decoder = create_with(code, &opencl);
+    test_opencl_expect_reference(decoder, code, llr, FRAMES);
+    ldpc_opencl_stats stats = test_opencl_stats(decoder);
+    assert_int_equal(stats.on_device, 1);
+    assert_int_equal(stats.frames_on_cpu, 0);
+    ldpc_decoder_destroy(decoder);
+    free(llr);
+    ldpc_code_destroy(code);
+}
+
+/* The device disappears at the second call: that call's frames and all later
+ * ones are decoded on the CPU, none is lost or wrong. */
+static void lost_device_mid_stream_falls_back(void **state)
+{
+    (void)state;
+    test_opencl_require();
+    ldpc_code *code = test_opencl_code("dvbs2-short-1/2");
+    float *llr = test_opencl_frames(code, FRAMES, 0.5, 3.0, 14);
+    ldpc_opencl_config opencl = test_opencl_config(LDPC_OPENCL_DESIGN_AUTO);
+    opencl.simulate_device_loss_at_call = 2;
+    ldpc_decoder *decoder = create_with(code, &opencl);
+    test_opencl_expect_reference(decoder, code, llr, FRAMES);
+    ldpc_opencl_stats stats = test_opencl_stats(decoder);
+    assert_int_equal(stats.on_device, 1);
+    assert_int_equal(stats.frames_on_cpu, 0);
+    test_opencl_expect_reference(decoder, code, llr, FRAMES);
+    test_opencl_expect_reference(decoder, code, llr, FRAMES);
+    expect_fallback(decoder, "CL_DEVICE_NOT_AVAILABLE");
+    stats = test_opencl_stats(decoder);
+    assert_int_equal(stats.frames_on_cpu, 2 * FRAMES);
+    assert_int_equal(stats.batches, 1);
+    ldpc_decoder_destroy(decoder);
+    free(llr);
+    ldpc_code_destroy(code);
+}
+
+static void stats_of_another_backend_is_an_error(void **state)
+{
+    (void)state;
+    ldpc_code *code = test_opencl_code("dvbs2-short-1/2");
+    ldpc_decoder_config config = ldpc_decoder_config_default();
+    ldpc_decoder_limits limits = ldpc_decoder_limits_for_code(code, 1);
+    ldpc_decoder *decoder = NULL;
+    assert_int_equal(ldpc_decoder_create(&config, &limits, "reference", &decoder, NULL), LDPC_OK);
+    ldpc_opencl_stats stats;
+    ldpc_error err = {{0}};
+    assert_int_equal(ldpc_opencl_stats_get(decoder, &stats, &err), LDPC_ERR_INVALID);
+    assert_non_null(strstr(err.message, "opencl"));
+    ldpc_decoder_destroy(decoder);
+    ldpc_code_destroy(code);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(missing_device_falls_back),
+        cmocka_unit_test(broken_kernel_falls_back),
+        cmocka_unit_test(kernel_dir_with_real_kernels_runs_on_device),
+        cmocka_unit_test(lost_device_mid_stream_falls_back),
+        cmocka_unit_test(stats_of_another_backend_is_an_error),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
