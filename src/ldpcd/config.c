@@ -86,12 +86,14 @@ static const config_key keys[] = {
     {"backend_fallback", "yes", BOOL(backend_fallback),
      "if the backend cannot be created, use the reference backend (counted as a fallback)"},
     {"workers", "2", UINT(workers, 1, 256), "decoding threads"},
-    {"batch_frames", "8", UINT(batch_frames, 1, 4096),
-     "largest number of frames of one code decoded together"},
+    {"batch_frames", "64", UINT(batch_frames, 1, 4096),
+     "largest number of frames of one code decoded together; SIMD backends decode 16 (NEON) "
+     "to 64 (AVX-512) frames at once, so smaller batches leave lanes idle"},
     {"batch_wait_us", "2000", UINT(batch_wait_us, 0, 10000000),
      "longest time a frame waits for its batch to fill before it is decoded anyway"},
-    {"queue_frames", "128", UINT(queue_frames, 1, 1000000),
-     "frames held between intake and output (received, decoding, waiting to be sent)"},
+    {"queue_frames", "256", UINT(queue_frames, 1, 1000000),
+     "frames held between intake and output (received, decoding, waiting to be sent); "
+     "at least workers x batch_frames keeps every worker busy"},
     {"trusted_network", "no", BOOL(trusted_network),
      "yes: allow tcp endpoints on addresses other than loopback without CURVE"},
     {"curve_secret_key_file", "", TEXT(curve_secret_key_file),

@@ -1,0 +1,212 @@
+/* ldpcd-liquid-sink: receives ldpcd's results, checks every decoded frame
+ * against the bits the source sent (same --seed and --pool), and prints live
+ * and final BER, FER, throughput and latency. With --reorder it restores the
+ * sequence order of results coming from several ldpcd instances (scale-out)
+ * and checks that every sequence number arrived exactly once. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <zmq.h>
+
+#include "demo_frames.h"
+#include "ldpc/ldpc.h"
+#include "protocol.h"
+
+typedef struct {
+    uint64_t results, decoded, not_converged, rejected;
+    uint64_t frame_errors, bit_errors, bits;
+    uint64_t latency_us_total;
+    uint64_t order_violations, duplicates;
+    uint64_t first_ns, last_ns;
+    uint64_t last_sequence;
+    int have_last;
+    /* --reorder: results held until every earlier sequence number arrived */
+    uint8_t *seen;
+    uint64_t expected;
+    uint64_t released_in_order, max_held;
+} sink_totals;
+
+static void print_line(const sink_totals *t, FILE *out, const char *prefix)
+{
+    double seconds = t->last_ns > t->first_ns ? (double)(t->last_ns - t->first_ns) / 1e9 : 0.0;
+    uint64_t checked = t->decoded + t->not_converged;
+    fprintf(out,
+            "%sframes %llu (decoded %llu, not converged %llu, rejected %llu) FER %.3g BER %.3g "
+            "%.1f frames/s %.2f Mbit/s latency %.0f us",
+            prefix, (unsigned long long)t->results, (unsigned long long)t->decoded,
+            (unsigned long long)t->not_converged, (unsigned long long)t->rejected,
+            checked ? (double)t->frame_errors / (double)checked : 0.0,
+            t->bits ? (double)t->bit_errors / (double)t->bits : 0.0,
+            seconds > 0 ? (double)(t->results - 1) / seconds : 0.0,
+            seconds > 0 ? (double)t->bits / seconds / 1e6 : 0.0,
+            t->results ? (double)t->latency_us_total / (double)t->results : 0.0);
+    if (t->seen != NULL)
+        fprintf(out, " released in order %llu (max held %llu)",
+                (unsigned long long)t->released_in_order, (unsigned long long)t->max_held);
+    fprintf(out, " order violations %llu duplicates %llu\n",
+            (unsigned long long)t->order_violations, (unsigned long long)t->duplicates);
+}
+
+/* Pulls "key": number out of a stats JSON document. */
+static double json_number(const char *json, const char *key)
+{
+    char pattern[64];
+    snprintf(pattern, sizeof pattern, "\"%s\":", key);
+    const char *at = strstr(json, pattern);
+    return at ? atof(at + strlen(pattern)) : -1.0;
+}
+
+int main(int argc, char **argv)
+{
+    const char *endpoint = NULL, *stats_endpoint = NULL;
+    int bind = 0, quiet = 0, reorder = 0;
+    uint64_t seed = 1, frames = 0;
+    uint32_t pool = 0;
+    long timeout_ms = 10000;
+    for (int i = 1; i < argc; i++) {
+        const char *v;
+        if ((v = demo_arg(argc, argv, &i, "--endpoint")))
+            endpoint = v;
+        else if ((v = demo_arg(argc, argv, &i, "--stats")))
+            stats_endpoint = v;
+        else if (!strcmp(argv[i], "--bind"))
+            bind = 1;
+        else if (!strcmp(argv[i], "--quiet"))
+            quiet = 1;
+        else if (!strcmp(argv[i], "--reorder"))
+            reorder = 1;
+        else if ((v = demo_arg(argc, argv, &i, "--seed")))
+            seed = strtoull(v, NULL, 10);
+        else if ((v = demo_arg(argc, argv, &i, "--pool")))
+            pool = (uint32_t)strtoul(v, NULL, 10);
+        else if ((v = demo_arg(argc, argv, &i, "--frames")))
+            frames = strtoull(v, NULL, 10);
+        else if ((v = demo_arg(argc, argv, &i, "--timeout-ms")))
+            timeout_ms = atol(v);
+        else {
+            fputs("usage: ldpcd-liquid-sink --endpoint EP [--bind] [--frames N] [--seed S]\n"
+                  "         [--pool P] [--timeout-ms T] [--stats EP] [--reorder] [--quiet]\n",
+                  stderr);
+            return 2;
+        }
+    }
+    if (endpoint == NULL || (reorder && frames == 0)) {
+        fputs("ldpcd-liquid-sink: --endpoint is required (--reorder needs --frames)\n", stderr);
+        return 2;
+    }
+    void *context = zmq_ctx_new();
+    void *socket = zmq_socket(context, ZMQ_PULL);
+    if ((bind ? zmq_bind(socket, endpoint) : zmq_connect(socket, endpoint)) != 0) {
+        fprintf(stderr, "ldpcd-liquid-sink: %s: %s\n", endpoint, zmq_strerror(errno));
+        return 1;
+    }
+    void *stats = NULL;
+    if (stats_endpoint != NULL) {
+        stats = zmq_socket(context, ZMQ_SUB);
+        zmq_setsockopt(stats, ZMQ_SUBSCRIBE, "", 0);
+        zmq_connect(stats, stats_endpoint);
+    }
+    static char last_stats[16384];
+    static uint8_t message[LDPCD_RESULT_HEADER_SIZE + 64800 * 8];
+    uint8_t *expected_bits = malloc(64800), *decided = malloc(64800);
+    sink_totals t = {0};
+    if (reorder)
+        t.seen = calloc(frames, 1);
+    uint64_t next_print = demo_now_ns() + 1000000000u;
+    uint64_t last_activity = demo_now_ns();
+    while (frames == 0 || t.results < frames) {
+        zmq_pollitem_t items[2] = {{.socket = socket, .events = ZMQ_POLLIN},
+                                   {.socket = stats, .events = ZMQ_POLLIN}};
+        zmq_poll(items, stats ? 2 : 1, 200);
+        if (stats && (items[1].revents & ZMQ_POLLIN)) {
+            int got = zmq_recv(stats, last_stats, sizeof last_stats - 1, 0);
+            if (got >= 0)
+                last_stats[got < (int)sizeof last_stats ? got : (int)sizeof last_stats - 1] = 0;
+        }
+        uint64_t now = demo_now_ns();
+        if (!(items[0].revents & ZMQ_POLLIN)) {
+            if (now - last_activity > (uint64_t)timeout_ms * 1000000u)
+                break;
+            continue;
+        }
+        int size = zmq_recv(socket, message, sizeof message, 0);
+        if (size < 0)
+            continue;
+        last_activity = now;
+        ldpcd_result_header h;
+        if ((size_t)size > sizeof message ||
+            ldpcd_decode_result_header(message, (size_t)size, &h) != 0) {
+            fprintf(stderr, "ldpcd-liquid-sink: malformed result of %d bytes\n", size);
+            continue;
+        }
+        if (t.results == 0)
+            t.first_ns = now;
+        t.last_ns = now;
+        t.results++;
+        t.latency_us_total += h.latency_us;
+        if (t.have_last && h.sequence <= t.last_sequence && !reorder)
+            t.order_violations++;
+        t.last_sequence = h.sequence;
+        t.have_last = 1;
+        if (t.seen != NULL && h.sequence < frames) {
+            if (t.seen[h.sequence])
+                t.duplicates++;
+            t.seen[h.sequence] = 1;
+            while (t.expected < frames && t.seen[t.expected]) {
+                t.expected++;
+                t.released_in_order++;
+            }
+            uint64_t held = t.results - t.released_in_order;
+            if (held > t.max_held)
+                t.max_held = held;
+        }
+        if (h.status == LDPCD_STATUS_REJECTED) {
+            t.rejected++;
+            fprintf(stderr, "ldpcd-liquid-sink: frame %llu rejected: %s\n",
+                    (unsigned long long)h.sequence,
+                    ldpcd_reject_reason_name((ldpcd_reject_reason)h.reason));
+            continue;
+        }
+        h.status == LDPCD_STATUS_DECODED ? t.decoded++ : t.not_converged++;
+        uint32_t k = h.payload_bits;
+        if (h.payload_kind != 0 || k > 64800) {
+            fprintf(stderr, "ldpcd-liquid-sink: needs output_bits = packed\n");
+            return 1;
+        }
+        ldpc_bits_unpack(message + LDPCD_RESULT_HEADER_SIZE, k, decided);
+        demo_info_bits(seed, h.sequence, pool, expected_bits, k);
+        uint64_t errors = 0;
+        for (uint32_t b = 0; b < k; b++)
+            errors += decided[b] != expected_bits[b];
+        t.bit_errors += errors;
+        t.frame_errors += errors != 0;
+        t.bits += k;
+        if (!quiet && now >= next_print) {
+            print_line(&t, stderr, "ldpcd-liquid-sink: ");
+            next_print = now + 1000000000u;
+        }
+    }
+    print_line(&t, stdout, "summary: ");
+    if (stats != NULL && last_stats[0] != '\0') {
+        double decoder_fps = json_number(last_stats, "decoder_frames_per_s");
+        double seconds = (double)(t.last_ns - t.first_ns) / 1e9;
+        double e2e = seconds > 0 ? (double)(t.results - 1) / seconds : 0;
+        printf("ldpcd stats: decoder alone %.1f frames/s (busy-time based, all workers); "
+               "end to end %.1f frames/s = %.0f%% of it; fallbacks %.0f, backend in stats\n",
+               decoder_fps, e2e, decoder_fps > 0 ? 100.0 * e2e / decoder_fps : 0.0,
+               json_number(last_stats, "fallbacks"));
+        printf("ldpcd stats json: %s\n", last_stats);
+    }
+    int complete = frames == 0 || t.results == frames;
+    if (t.seen != NULL)
+        complete = complete && t.released_in_order == frames && t.duplicates == 0;
+    zmq_close(socket);
+    if (stats)
+        zmq_close(stats);
+    zmq_ctx_term(context);
+    free(expected_bits);
+    free(decided);
+    free(t.seen);
+    return complete ? 0 : 1;
+}

@@ -1,0 +1,204 @@
+/* ldpcd-liquid-source: random frames -> ldpc_encode -> liquid-dsp modem ->
+ * AWGN -> liquid-dsp soft demodulation -> protocol v1 messages to ldpcd.
+ * The information bits follow demo_frames.h, so ldpcd-liquid-sink can check
+ * every decoded frame with the same --seed and --pool. */
+#include <complex.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <zmq.h>
+
+#include <liquid/liquid.h>
+
+#include "demo_frames.h"
+#include "ldpc/ldpc.h"
+#include "protocol.h"
+
+typedef struct {
+    const char *endpoint;
+    int bind;
+    const char *code_name;
+    const char *modem_name;
+    double esn0_db;
+    uint64_t frames; /* 0: until --seconds */
+    double seconds;
+    uint64_t seed;
+    uint32_t pool;
+    uint32_t frames_per_message;
+    double rate_fps; /* 0: as fast as ldpcd takes them */
+} source_options;
+
+static void usage(void)
+{
+    fputs("usage: ldpcd-liquid-source --endpoint EP [--bind] [--code NAME] [--modem NAME]\n"
+          "         [--esn0 DB] [--frames N | --seconds S] [--seed S] [--pool P]\n"
+          "         [--frames-per-message F] [--rate FPS]\n"
+          "modems: bpsk qpsk 8psk 16apsk 32apsk. --pool P replays P distinct frames\n"
+          "(generation is then not the bottleneck of a throughput measurement).\n",
+          stderr);
+}
+
+static modulation_scheme modem_scheme(const char *name)
+{
+    if (!strcmp(name, "bpsk"))
+        return LIQUID_MODEM_BPSK;
+    if (!strcmp(name, "qpsk"))
+        return LIQUID_MODEM_QPSK;
+    if (!strcmp(name, "8psk"))
+        return LIQUID_MODEM_PSK8;
+    if (!strcmp(name, "16apsk"))
+        return LIQUID_MODEM_APSK16;
+    if (!strcmp(name, "32apsk"))
+        return LIQUID_MODEM_APSK32;
+    return LIQUID_MODEM_UNKNOWN;
+}
+
+/* One frame of liquid soft bits (n bytes): encode, modulate, add noise, demodulate. */
+static void make_frame(const ldpc_code *code, modemcf modem, unsigned bps, double sigma,
+                       uint64_t seed, uint64_t sequence, uint32_t pool, uint8_t *info,
+                       uint8_t *codeword, uint8_t *soft)
+{
+    demo_info_bits(seed, sequence, pool, info, code->k);
+    ldpc_encode(code, info, codeword, NULL);
+    uint64_t noise = seed ^ (sequence * 0x9E3779B97F4A7C15ull) ^ 0x5DEECE66Dull;
+    for (uint32_t at = 0; at < code->n; at += bps) {
+        unsigned symbol = 0;
+        for (unsigned b = 0; b < bps; b++)
+            symbol = (symbol << 1) | codeword[at + b]; /* first bit most significant */
+        float complex x, y;
+        modemcf_modulate(modem, symbol, &x);
+        y = x + (float)(sigma * demo_gaussian(&noise)) + (float)(sigma * demo_gaussian(&noise)) * I;
+        unsigned decided;
+        modemcf_demodulate_soft(modem, y, &decided, soft + at);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    source_options o = {NULL, 0, "dvbs2-normal-1/2", "qpsk", 3.0, 100, 0, 1, 0, 1, 0};
+    for (int i = 1; i < argc; i++) {
+        const char *v;
+        if ((v = demo_arg(argc, argv, &i, "--endpoint")))
+            o.endpoint = v;
+        else if (!strcmp(argv[i], "--bind"))
+            o.bind = 1;
+        else if ((v = demo_arg(argc, argv, &i, "--code")))
+            o.code_name = v;
+        else if ((v = demo_arg(argc, argv, &i, "--modem")))
+            o.modem_name = v;
+        else if ((v = demo_arg(argc, argv, &i, "--esn0")))
+            o.esn0_db = atof(v);
+        else if ((v = demo_arg(argc, argv, &i, "--frames")))
+            o.frames = strtoull(v, NULL, 10);
+        else if ((v = demo_arg(argc, argv, &i, "--seconds")))
+            o.seconds = atof(v), o.frames = 0;
+        else if ((v = demo_arg(argc, argv, &i, "--seed")))
+            o.seed = strtoull(v, NULL, 10);
+        else if ((v = demo_arg(argc, argv, &i, "--pool")))
+            o.pool = (uint32_t)strtoul(v, NULL, 10);
+        else if ((v = demo_arg(argc, argv, &i, "--frames-per-message")))
+            o.frames_per_message = (uint32_t)strtoul(v, NULL, 10);
+        else if ((v = demo_arg(argc, argv, &i, "--rate")))
+            o.rate_fps = atof(v);
+        else {
+            usage();
+            return 2;
+        }
+    }
+    modulation_scheme scheme = modem_scheme(o.modem_name);
+    if (o.endpoint == NULL || scheme == LIQUID_MODEM_UNKNOWN || o.frames_per_message == 0 ||
+        o.frames_per_message > 65535 || (o.frames == 0 && o.seconds <= 0)) {
+        usage();
+        return 2;
+    }
+    ldpc_error err;
+    ldpc_code *code;
+    if (ldpc_code_create(o.code_name, &code, &err) != LDPC_OK) {
+        fprintf(stderr, "ldpcd-liquid-source: %s\n", err.message);
+        return 1;
+    }
+    modemcf modem = modemcf_create(scheme);
+    unsigned bps = modemcf_get_bps(modem);
+    if (code->n % bps != 0) {
+        fprintf(stderr, "ldpcd-liquid-source: n = %u is not a multiple of %u bits per symbol\n",
+                code->n, bps);
+        return 1;
+    }
+    /* liquid's constellations have unit average energy: Es = 1 */
+    double sigma = sqrt(pow(10.0, -o.esn0_db / 10.0) / 2.0);
+    uint32_t per_message = o.frames_per_message;
+    size_t message_size = LDPCD_INPUT_HEADER_SIZE + (size_t)per_message * code->n;
+    uint8_t *message = malloc(message_size);
+    uint8_t *info = malloc(code->k), *codeword = malloc(code->n);
+    uint32_t pool_frames = o.pool;
+    uint8_t *pool = pool_frames ? malloc((size_t)pool_frames * code->n) : NULL;
+    if (message == NULL || info == NULL || codeword == NULL || (pool_frames && pool == NULL)) {
+        fprintf(stderr, "ldpcd-liquid-source: out of memory\n");
+        return 1;
+    }
+    for (uint32_t p = 0; p < pool_frames; p++)
+        make_frame(code, modem, bps, sigma, o.seed, p, pool_frames, info, codeword,
+                   pool + (size_t)p * code->n);
+
+    void *context = zmq_ctx_new();
+    void *socket = zmq_socket(context, ZMQ_PUSH);
+    int hwm = 64;
+    zmq_setsockopt(socket, ZMQ_SNDHWM, &hwm, sizeof hwm);
+    if ((o.bind ? zmq_bind(socket, o.endpoint) : zmq_connect(socket, o.endpoint)) != 0) {
+        fprintf(stderr, "ldpcd-liquid-source: %s: %s\n", o.endpoint, zmq_strerror(errno));
+        return 1;
+    }
+    uint64_t start = demo_now_ns(), sent = 0;
+    for (;;) {
+        double elapsed = (double)(demo_now_ns() - start) / 1e9;
+        if (o.frames ? sent >= o.frames : elapsed >= o.seconds)
+            break;
+        if (o.rate_fps > 0 && (double)sent > elapsed * o.rate_fps) {
+            struct timespec pause = {0, 1000000};
+            nanosleep(&pause, NULL);
+            continue;
+        }
+        uint32_t count = per_message;
+        if (o.frames && o.frames - sent < count)
+            count = (uint32_t)(o.frames - sent);
+        ldpcd_input_header header = {.version = LDPCD_PROTOCOL_VERSION,
+                                     .header_size = LDPCD_INPUT_HEADER_SIZE,
+                                     .format = LDPC_SOFT_LIQUID,
+                                     .flags = LDPCD_FLAG_NORMALIZE,
+                                     .frame_count = (uint16_t)count,
+                                     .scale = 1.0f,
+                                     .sequence = sent};
+        snprintf(header.code, sizeof header.code, "%s", o.code_name);
+        ldpcd_encode_input_header(&header, message);
+        for (uint32_t f = 0; f < count; f++) {
+            uint8_t *soft = message + LDPCD_INPUT_HEADER_SIZE + (size_t)f * code->n;
+            if (pool_frames)
+                memcpy(soft, pool + (size_t)((sent + f) % pool_frames) * code->n, code->n);
+            else
+                make_frame(code, modem, bps, sigma, o.seed, sent + f, 0, info, codeword, soft);
+        }
+        if (zmq_send(socket, message, LDPCD_INPUT_HEADER_SIZE + (size_t)count * code->n, 0) < 0) {
+            fprintf(stderr, "ldpcd-liquid-source: send: %s\n", zmq_strerror(errno));
+            return 1;
+        }
+        sent += count;
+    }
+    double elapsed = (double)(demo_now_ns() - start) / 1e9;
+    fprintf(stderr, "ldpcd-liquid-source: sent %llu frames of %s (%s, Es/N0 %.2f dB) in %.2f s: "
+            "%.1f frames/s\n", (unsigned long long)sent, o.code_name, o.modem_name, o.esn0_db,
+            elapsed, (double)sent / elapsed);
+    int linger = -1; /* every frame reaches ldpcd before we exit */
+    zmq_setsockopt(socket, ZMQ_LINGER, &linger, sizeof linger);
+    zmq_close(socket);
+    zmq_ctx_term(context);
+    modemcf_destroy(modem);
+    ldpc_code_destroy(code);
+    free(message);
+    free(info);
+    free(codeword);
+    free(pool);
+    return 0;
+}
