@@ -22,19 +22,30 @@ inline int q_sat(int x)
  * computed by the host from the reference's own check_update_fixed(), so that
  * the device cannot drift from the reference's rounding. */
 
+/* Posteriors (layered) and totals (flooding) are exact sums q + sum(c2v) in
+ * an int, as in the reference (which needs 16 bits: |q| + degree * 127 <
+ * 32768; the host refuses variable degrees above 256). An int rather than a
+ * short because OpenCL 1.2 has atomic_add for 32-bit integers only. */
+
 /* Iteration `it` (1-based) ends with a syndrome check. */
 inline int syndrome_due(uint it, uint syndrome_period, uint max_iterations)
 {
     return syndrome_period > 0 && (it % syndrome_period == 0 || it == max_iterations);
 }
 
+/* check_var as uploaded: the variable in the low 31 bits, and bit 31 set when
+ * another check of the same layer also uses that variable (the layered
+ * kernels then add to its posterior atomically). */
+#define SHARED_IN_LAYER 0x80000000u
+#define VARIABLE(word) ((word) & ~SHARED_IN_LAYER)
+
 /* Parity of the hard decisions (posterior < 0) of the check on edges e0..e1-1. */
 inline int check_unsatisfied(global const uint *check_var, uint e0, uint e1,
-                             global const short *post, uint stride)
+                             global const int *post, uint stride)
 {
     int parity = 0;
     for (uint e = e0; e < e1; e++)
-        parity ^= post[check_var[e] * stride] < 0;
+        parity ^= post[VARIABLE(check_var[e]) * stride] < 0;
     return parity;
 }
 

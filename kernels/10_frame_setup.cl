@@ -1,12 +1,9 @@
 /* Start of a batch: the host's frame-major int8 input (n values per frame, as
  * the application wrote them) becomes the channel values and the initial
  * posteriors, and every frame becomes active. Global size (n, frames).
- *
- * Posteriors are exact sums q + sum(c2v) in a short for both schedules (as in
- * the reference: |q| + degree * 127 < 32768; the host refuses variable
- * degrees above 256). */
+ */
 kernel void setup_frames(global const char *input, uint n, uint frames, global char *channel,
-                         global short *posterior, uint index_stride, uint frame_stride,
+                         global int *posterior, uint index_stride, uint frame_stride,
                          global uint *frame_iterations, global uint *frame_active,
                          global uint *active_count)
 {
@@ -16,7 +13,7 @@ kernel void setup_frames(global const char *input, uint n, uint frames, global c
     int q = max((int)input[f * n + v], -Q_MAX); /* -128 reads as -127 */
     uint at = f * frame_stride + v * index_stride;
     channel[at] = (char)q;
-    posterior[at] = (short)q;
+    posterior[at] = q;
     if (v == 0) {
         frame_iterations[f] = 0;
         frame_active[f] = 1;

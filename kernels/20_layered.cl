@@ -1,31 +1,33 @@
-/* Layered min-sum (reference: src/decode/ref_layered*.c). Two designs:
+/* Layered min-sum (docs/DECODERS.md, src/decode/ref_fixed_layered.c): every
+ * check of a layer computes its new messages from the posteriors of the
+ * layer's start; then the changes of all the layer's messages are added to the
+ * posteriors. So a layer is two phases, and within a phase the checks are
+ * independent:
+ *   1. for each check: t = sat(post - c2v), next = rule(t);
+ *   2. for each edge: post += next - c2v (exact), c2v = next.
  *
- * layered_item_per_frame: one work-item walks every check of its frame in the
- * reference order (layer_checks). Exact for any code. Messages are
- * frame-interleaved so that a warp's accesses to one edge coalesce.
+ * layered_item_per_frame: one work-item per frame walks the phases check by
+ * check; messages are frame-interleaved so that a warp's accesses coalesce.
  *
- * layered_group_per_frame: one work-group per frame; the checks of a layer are
- * shared among its work-items, with a barrier between layers. Exact only when
- * the checks of a layer share no variable (code->layers_disjoint): then the
- * order inside a layer cannot change any value.
+ * layered_group_per_frame: one work-group per frame shares the checks of each
+ * phase among its work-items (barriers between phases). Where two checks of a
+ * layer share a variable, phase 2 adds to that posterior atomically (integer
+ * sums: the order does not matter).
  *
- * Both run iterations first_iteration+1 .. last_iteration of every active frame
- * and retire a frame (frame_active = 0, active_count - 1) when its syndrome is
- * satisfied or it reaches max_iterations. */
+ * Both run iterations first_iteration+1 .. last_iteration of every active
+ * frame and retire a frame (frame_active = 0, active_count - 1) when its
+ * syndrome is satisfied or it reaches max_iterations. */
 
-/* One check update on edges e0..e1-1: t = sat(post - c2v), min-sum, then
- * post += new c2v - old c2v, exactly (the posterior stays q + sum of c2v).
- * The variables of one check are distinct, so the second pass recomputes
- * exactly the t of the first. */
-inline void layered_check_update(global const uint *check_var, uint e0, uint e1,
-                                 global short *post, global char *c2v, uint stride,
-                                 constant uchar *rule)
+/* Phase 1 for the check on edges e0..e1-1. */
+inline void layer_check_messages(global const uint *check_var, uint e0, uint e1,
+                                 global const int *post, global const char *c2v,
+                                 global char *next, uint stride, constant uchar *rule)
 {
     int min1 = Q_MAX, min2 = Q_MAX;
     uint idx1 = e0;
     int negatives = 0;
     for (uint e = e0; e < e1; e++) {
-        int t = q_sat((int)post[check_var[e] * stride] - (int)c2v[e * stride]);
+        int t = q_sat(post[VARIABLE(check_var[e]) * stride] - (int)c2v[e * stride]);
         int magnitude = t < 0 ? -t : t;
         negatives ^= t < 0;
         if (magnitude < min1) {
@@ -39,21 +41,36 @@ inline void layered_check_update(global const uint *check_var, uint e0, uint e1,
     int out1 = rule[min1];
     int out2 = rule[min2];
     for (uint e = e0; e < e1; e++) {
-        uint at = check_var[e] * stride;
-        int extrinsic = (int)post[at] - (int)c2v[e * stride];
-        int t = q_sat(extrinsic);
+        int t = q_sat(post[VARIABLE(check_var[e]) * stride] - (int)c2v[e * stride]);
         int magnitude = e == idx1 ? out2 : out1;
-        int message = (negatives ^ (t < 0)) ? -magnitude : magnitude;
+        next[e * stride] = (char)((negatives ^ (t < 0)) ? -magnitude : magnitude);
+    }
+}
+
+/* Phase 2 for the same check. shared_atomic: several work-items may update
+ * one posterior at once. */
+inline void layer_check_apply(global const uint *check_var, uint e0, uint e1, global int *post,
+                              global char *c2v, global const char *next, uint stride,
+                              int shared_atomic)
+{
+    for (uint e = e0; e < e1; e++) {
+        uint word = check_var[e];
+        global int *p = post + VARIABLE(word) * stride;
+        int message = next[e * stride];
+        int delta = message - (int)c2v[e * stride];
         c2v[e * stride] = (char)message;
-        post[at] = (short)(extrinsic + message);
+        if (shared_atomic && (word & SHARED_IN_LAYER))
+            atomic_add(p, delta);
+        else
+            *p += delta;
     }
 }
 
 kernel void layered_item_per_frame(global const uint *tables, code_tables_t code,
-                                   global short *posterior, global char *messages,
-                                   uint index_stride, uint post_frame_stride,
-                                   uint message_frame_stride, uint frames,
-                                   uint first_iteration, uint last_iteration,
+                                   global int *posterior, global char *messages,
+                                   global char *next_messages, uint index_stride,
+                                   uint post_frame_stride, uint message_frame_stride,
+                                   uint frames, uint first_iteration, uint last_iteration,
                                    uint max_iterations, uint syndrome_period,
                                    constant uchar *rule, global uint *frame_iterations,
                                    global uint *frame_active, global uint *active_count)
@@ -63,23 +80,33 @@ kernel void layered_item_per_frame(global const uint *tables, code_tables_t code
         return;
     global const uint *check_offsets = tables + code.check_offsets;
     global const uint *check_var = tables + code.check_var;
+    global const uint *layer_offsets = tables + code.layer_offsets;
     global const uint *layer_checks = tables + code.layer_checks;
-    global short *post = posterior + f * post_frame_stride;
+    global int *post = posterior + f * post_frame_stride;
     global char *c2v = messages + f * message_frame_stride;
+    global char *next = next_messages + f * message_frame_stride;
 
     for (uint it = first_iteration + 1; it <= last_iteration; it++) {
-        for (uint i = 0; i < code.m; i++) {
-            uint c = layer_checks[i];
-            layered_check_update(check_var, check_offsets[c], check_offsets[c + 1], post, c2v,
-                                 index_stride, rule);
+        for (uint l = 0; l < code.layer_count; l++) {
+            uint first = layer_offsets[l], end = layer_offsets[l + 1];
+            for (uint i = first; i < end; i++) {
+                uint c = layer_checks[i];
+                layer_check_messages(check_var, check_offsets[c], check_offsets[c + 1], post, c2v,
+                                     next, index_stride, rule);
+            }
+            for (uint i = first; i < end; i++) {
+                uint c = layer_checks[i];
+                layer_check_apply(check_var, check_offsets[c], check_offsets[c + 1], post, c2v,
+                                  next, index_stride, 0);
+            }
         }
         frame_iterations[f] = it;
         int done = it == max_iterations;
         if (syndrome_due(it, syndrome_period, max_iterations)) {
             int unsatisfied = 0;
             for (uint c = 0; c < code.m && !unsatisfied; c++)
-                unsatisfied = check_unsatisfied(check_var, check_offsets[c],
-                                                     check_offsets[c + 1], post, index_stride);
+                unsatisfied = check_unsatisfied(check_var, check_offsets[c], check_offsets[c + 1],
+                                                post, index_stride);
             done |= !unsatisfied;
         }
         if (done) {
@@ -91,12 +118,12 @@ kernel void layered_item_per_frame(global const uint *tables, code_tables_t code
 }
 
 kernel void layered_group_per_frame(global const uint *tables, code_tables_t code,
-                                    global short *posterior, global char *messages,
-                                    uint index_stride, uint post_frame_stride,
-                                    uint message_frame_stride, uint frames,
-                                    uint first_iteration, uint last_iteration,
+                                    global int *posterior, global char *messages,
+                                    global char *next_messages, uint index_stride,
+                                    uint post_frame_stride, uint message_frame_stride,
+                                    uint frames, uint first_iteration, uint last_iteration,
                                     uint max_iterations, uint syndrome_period,
-                                   constant uchar *rule, global uint *frame_iterations,
+                                    constant uchar *rule, global uint *frame_iterations,
                                     global uint *frame_active, global uint *active_count)
 {
     local int unsatisfied;
@@ -109,15 +136,23 @@ kernel void layered_group_per_frame(global const uint *tables, code_tables_t cod
     global const uint *check_var = tables + code.check_var;
     global const uint *layer_offsets = tables + code.layer_offsets;
     global const uint *layer_checks = tables + code.layer_checks;
-    global short *post = posterior + f * post_frame_stride;
+    global int *post = posterior + f * post_frame_stride;
     global char *c2v = messages + f * message_frame_stride;
+    global char *next = next_messages + f * message_frame_stride;
 
     for (uint it = first_iteration + 1; it <= last_iteration; it++) {
         for (uint l = 0; l < code.layer_count; l++) {
-            for (uint i = layer_offsets[l] + lid; i < layer_offsets[l + 1]; i += group_size) {
+            uint first = layer_offsets[l], end = layer_offsets[l + 1];
+            for (uint i = first + lid; i < end; i += group_size) {
                 uint c = layer_checks[i];
-                layered_check_update(check_var, check_offsets[c], check_offsets[c + 1], post,
-                                     c2v, index_stride, rule);
+                layer_check_messages(check_var, check_offsets[c], check_offsets[c + 1], post, c2v,
+                                     next, index_stride, rule);
+            }
+            barrier(CLK_GLOBAL_MEM_FENCE);
+            for (uint i = first + lid; i < end; i += group_size) {
+                uint c = layer_checks[i];
+                layer_check_apply(check_var, check_offsets[c], check_offsets[c + 1], post, c2v,
+                                  next, index_stride, 1);
             }
             barrier(CLK_GLOBAL_MEM_FENCE);
         }
@@ -128,20 +163,19 @@ kernel void layered_group_per_frame(global const uint *tables, code_tables_t cod
             barrier(CLK_LOCAL_MEM_FENCE);
             for (uint c = lid; c < code.m; c += group_size)
                 if (check_unsatisfied(check_var, check_offsets[c], check_offsets[c + 1], post,
-                                           index_stride))
+                                      index_stride))
                     atomic_or(&unsatisfied, 1);
             barrier(CLK_LOCAL_MEM_FENCE);
             done |= !unsatisfied;
         }
+        if (lid == 0)
+            frame_iterations[f] = it;
         if (done) {
             if (lid == 0) {
-                frame_iterations[f] = it;
                 frame_active[f] = 0;
                 atomic_dec(active_count);
             }
             return;
         }
-        if (lid == 0)
-            frame_iterations[f] = it;
     }
 }

@@ -1,7 +1,6 @@
-/* Flooding min-sum (reference: src/decode/ref_flooding*.c). Per iteration
- * every check computes its messages from v2c = sat(total - c2v), then every
- * variable's total = channel + sum of its c2v (exact, in a short as the
- * layered posteriors).
+/* Flooding min-sum (docs/DECODERS.md, src/decode/ref_fixed_flooding.c). Per
+ * iteration every check computes its messages from v2c = sat(total - c2v),
+ * then every variable's total = channel + sum of its c2v (exact).
  *
  * flooding_item_per_frame: one work-item per frame, frame-interleaved layout.
  * flooding_group_per_frame: one work-group per frame; checks, then variables,
@@ -9,14 +8,14 @@
  * (always exact: a phase reads only what the other phase writes). */
 
 inline void flooding_check_update(global const uint *check_var, uint e0, uint e1,
-                                  global const short *total, global char *c2v, uint stride,
+                                  global const int *total, global char *c2v, uint stride,
                                   constant uchar *rule)
 {
     int min1 = Q_MAX, min2 = Q_MAX;
     uint idx1 = e0;
     int negatives = 0;
     for (uint e = e0; e < e1; e++) {
-        int t = q_sat((int)total[check_var[e] * stride] - (int)c2v[e * stride]);
+        int t = q_sat((int)total[VARIABLE(check_var[e]) * stride] - (int)c2v[e * stride]);
         int magnitude = t < 0 ? -t : t;
         negatives ^= t < 0;
         if (magnitude < min1) {
@@ -30,23 +29,23 @@ inline void flooding_check_update(global const uint *check_var, uint e0, uint e1
     int out1 = rule[min1];
     int out2 = rule[min2];
     for (uint e = e0; e < e1; e++) {
-        int t = q_sat((int)total[check_var[e] * stride] - (int)c2v[e * stride]);
+        int t = q_sat((int)total[VARIABLE(check_var[e]) * stride] - (int)c2v[e * stride]);
         int magnitude = e == idx1 ? out2 : out1;
         c2v[e * stride] = (char)((negatives ^ (t < 0)) ? -magnitude : magnitude);
     }
 }
 
-inline short variable_total(global const uint *var_offsets, global const uint *var_edges, uint v,
+inline int variable_total(global const uint *var_offsets, global const uint *var_edges, uint v,
                             global const char *channel, global const char *c2v, uint stride)
 {
     int sum = channel[v * stride];
     for (uint i = var_offsets[v]; i < var_offsets[v + 1]; i++)
         sum += c2v[var_edges[i] * stride];
-    return (short)sum;
+    return sum;
 }
 
 kernel void flooding_item_per_frame(global const uint *tables, code_tables_t code,
-                                    global const char *channel_values, global short *totals,
+                                    global const char *channel_values, global int *totals,
                                     global char *messages, uint index_stride,
                                     uint post_frame_stride, uint message_frame_stride,
                                     uint frames, uint first_iteration, uint last_iteration,
@@ -62,7 +61,7 @@ kernel void flooding_item_per_frame(global const uint *tables, code_tables_t cod
     global const uint *var_offsets = tables + code.var_offsets;
     global const uint *var_edges = tables + code.var_edges;
     global const char *channel = channel_values + f * post_frame_stride;
-    global short *total = totals + f * post_frame_stride;
+    global int *total = totals + f * post_frame_stride;
     global char *c2v = messages + f * message_frame_stride;
 
     for (uint it = first_iteration + 1; it <= last_iteration; it++) {
@@ -90,7 +89,7 @@ kernel void flooding_item_per_frame(global const uint *tables, code_tables_t cod
 }
 
 kernel void flooding_group_per_frame(global const uint *tables, code_tables_t code,
-                                     global const char *channel_values, global short *totals,
+                                     global const char *channel_values, global int *totals,
                                      global char *messages, uint index_stride,
                                      uint post_frame_stride, uint message_frame_stride,
                                      uint frames, uint first_iteration, uint last_iteration,
@@ -108,7 +107,7 @@ kernel void flooding_group_per_frame(global const uint *tables, code_tables_t co
     global const uint *var_offsets = tables + code.var_offsets;
     global const uint *var_edges = tables + code.var_edges;
     global const char *channel = channel_values + f * post_frame_stride;
-    global short *total = totals + f * post_frame_stride;
+    global int *total = totals + f * post_frame_stride;
     global char *c2v = messages + f * message_frame_stride;
 
     for (uint it = first_iteration + 1; it <= last_iteration; it++) {

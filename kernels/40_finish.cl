@@ -5,7 +5,7 @@
  * checks of the final decision and the decided bits that differ from the
  * channel's hard decision (q < 0). */
 kernel void frame_statistics(global const uint *tables, code_tables_t code,
-                             global const char *channel_values, global const short *posterior,
+                             global const char *channel_values, global const int *posterior,
                              uint index_stride, uint frame_stride, uint frames,
                              global const uint *frame_iterations, global uint4 *stats)
 {
@@ -17,7 +17,7 @@ kernel void frame_statistics(global const uint *tables, code_tables_t code,
     global const uint *check_offsets = tables + code.check_offsets;
     global const uint *check_var = tables + code.check_var;
     global const char *channel = channel_values + f * frame_stride;
-    global const short *post = posterior + f * frame_stride;
+    global const int *post = posterior + f * frame_stride;
     if (lid == 0) {
         unsatisfied = 0;
         corrected = 0;
@@ -38,7 +38,7 @@ kernel void frame_statistics(global const uint *tables, code_tables_t code,
 
 /* Global size (n, frames), the bit index fastest so that the writes to the
  * host-visible buffer coalesce. */
-kernel void write_decisions(global const short *posterior, uint n, uint frames,
+kernel void write_decisions(global const int *posterior, uint n, uint frames,
                             uint index_stride, uint frame_stride, global uchar *bits)
 {
     uint v = get_global_id(0), f = get_global_id(1);

@@ -142,7 +142,7 @@ static ldpc_status create_buffers(cl_decoder *d, ldpc_error *err)
         return ldpc_fail(err, LDPC_ERR_LIMITS,
                          "OpenCL: %zu frames of %u edges exceed 32-bit device indexing", frames,
                          lim->max_edges);
-    size_t post_bytes = values * sizeof(cl_short);
+    size_t post_bytes = values * sizeof(cl_int);
     size_t table_words = cl_table_words(lim->max_n, lim->max_m, lim->max_edges, lim->max_m);
     size_t arena_bytes = d->opencl.table_cache_bytes ? d->opencl.table_cache_bytes
                                                      : DEFAULT_TABLE_CACHE_BYTES;
@@ -169,6 +169,9 @@ static ldpc_status create_buffers(cl_decoder *d, ldpc_error *err)
         s = create_buffer(d, CL_MEM_READ_WRITE, post_bytes, NULL, &d->posterior, "posterior", err);
     if (s == LDPC_OK)
         s = create_buffer(d, CL_MEM_READ_WRITE, messages, NULL, &d->messages, "messages", err);
+    if (s == LDPC_OK && d->config.schedule == LDPC_SCHEDULE_LAYERED)
+        s = create_buffer(d, CL_MEM_READ_WRITE, messages, NULL, &d->next_messages, "next_messages",
+                          err);
     if (s == LDPC_OK)
         s = create_buffer(d, CL_MEM_READ_WRITE, frames * sizeof(cl_uint), NULL, &d->frame_iterations,
                           "frame_iterations", err);
@@ -192,7 +195,8 @@ static ldpc_status create_buffers(cl_decoder *d, ldpc_error *err)
     if (s == LDPC_OK)
         s = create_buffer(d, CL_MEM_READ_ONLY, arena_bytes, NULL, &arena, "tables", err);
     if (s == LDPC_OK)
-        cl_table_cache_init(&d->tables, arena, arena_bytes / sizeof(cl_uint));
+        s = cl_table_cache_init(&d->tables, arena, arena_bytes / sizeof(cl_uint), lim->max_n,
+                                lim->max_edges, err);
     return s;
 }
 
@@ -204,7 +208,8 @@ ldpc_status cl_decoder_init(cl_decoder *d, const ldpc_decoder_limits *limits,
     d->limits = *limits;
     d->config = *config;
     d->opencl = *opencl;
-    if (config->arithmetic != LDPC_ARITH_FIXED8 || config->rule == LDPC_RULE_SUM_PRODUCT)
+    if (config->arithmetic != LDPC_ARITH_FIXED8 || (config->rule != LDPC_RULE_MIN_SUM_NORMALIZED &&
+                                                    config->rule != LDPC_RULE_MIN_SUM_OFFSET))
         return ldpc_fail(err, LDPC_ERR_UNSUPPORTED, "OpenCL decodes 8-bit min-sum only");
     ldpc_status status = cl_device_select(opencl, &d->choice, err);
     if (status != LDPC_OK)
@@ -304,10 +309,11 @@ typedef struct {
     size_t local, global;
 } batch_plan;
 
-static int use_group_per_frame(const cl_decoder *d, const ldpc_code *code)
+/* Both schedules run one work-group per frame for any code (layers are
+ * updated as if in parallel), unless the configuration asks otherwise. */
+static int use_group_per_frame(const cl_decoder *d)
 {
-    int allowed = d->config.schedule == LDPC_SCHEDULE_FLOODING || code->layers_disjoint;
-    return allowed && d->opencl.design != LDPC_OPENCL_DESIGN_ITEM_PER_FRAME;
+    return d->opencl.design != LDPC_OPENCL_DESIGN_ITEM_PER_FRAME;
 }
 
 /* The largest divisor of `layer` not above `cap`, so that every work-item of a
@@ -327,7 +333,7 @@ static void plan_batch(const cl_decoder *d, const ldpc_code *code, uint32_t fram
 {
     p->code = code;
     p->frames = frames;
-    p->group_per_frame = use_group_per_frame(d, code);
+    p->group_per_frame = use_group_per_frame(d);
     if (p->group_per_frame) {
         /* Frame-major: a work-group's frame is contiguous. */
         p->index_stride = 1;
@@ -422,6 +428,8 @@ static ldpc_status set_iteration_args(cl_decoder *d, cl_kernel kernel, const bat
         arg(&a, sizeof(cl_mem), &d->channel);
     arg(&a, sizeof(cl_mem), &d->posterior);
     arg(&a, sizeof(cl_mem), &d->messages);
+    if (!flooding)
+        arg(&a, sizeof(cl_mem), &d->next_messages);
     arg(&a, sizeof(cl_uint), &p->index_stride);
     arg(&a, sizeof(cl_uint), &p->post_frame_stride);
     arg(&a, sizeof(cl_uint), &p->message_frame_stride);
@@ -624,7 +632,7 @@ void cl_decoder_release(cl_decoder *d)
     cl_table_cache_release(&d->tables);
     cl_mem buffers[] = {d->input,        d->channel,     d->posterior,
                         d->messages,     d->frame_iterations, d->frame_active,
-                        d->active_count, d->frame_stats, d->bits, d->rule_table};
+                        d->active_count, d->frame_stats, d->bits, d->rule_table, d->next_messages};
     for (size_t i = 0; i < sizeof buffers / sizeof buffers[0]; i++)
         if (buffers[i] != NULL)
             clReleaseMemObject(buffers[i]);
@@ -642,7 +650,7 @@ void cl_decoder_release(cl_decoder *d)
     d->stats.on_device = 0;
     d->input = d->channel = d->posterior = d->messages = NULL;
     d->frame_iterations = d->frame_active = d->active_count = d->frame_stats = d->bits = NULL;
-    d->rule_table = NULL;
+    d->rule_table = d->next_messages = NULL;
     d->setup = d->iterate_item = d->iterate_group = d->statistics = d->decisions = NULL;
     d->program = NULL;
     d->queue = NULL;

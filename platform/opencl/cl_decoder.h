@@ -30,6 +30,7 @@ typedef struct {
     cl_kernel setup, iterate_item, iterate_group, statistics, decisions;
     /* input, bits, stats: host-visible staging (CL_MEM_ALLOC_HOST_PTR, mapped). */
     cl_mem input, channel, posterior, messages;
+    cl_mem next_messages; /* layered: the messages of the layer being updated */
     cl_mem frame_iterations, frame_active, active_count, frame_stats, bits;
     cl_mem rule_table; /* 128 bytes: the check rule's output per magnitude */
     cl_table_cache tables;

@@ -1,3 +1,4 @@
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -11,11 +12,44 @@ size_t cl_table_words(uint32_t n, uint32_t m, uint32_t edges, uint32_t layer_cou
     return ((size_t)m + 1) + edges + ((size_t)n + 1) + edges + ((size_t)layer_count + 1) + m;
 }
 
-void cl_table_cache_init(cl_table_cache *cache, cl_mem arena, size_t capacity_words)
+#define SHARED_IN_LAYER 0x80000000u
+
+ldpc_status cl_table_cache_init(cl_table_cache *cache, cl_mem arena, size_t capacity_words,
+                                uint32_t max_n, uint32_t max_edges, ldpc_error *err)
 {
     memset(cache, 0, sizeof *cache);
     cache->arena = arena;
     cache->capacity_words = capacity_words;
+    cache->flagged_check_var = malloc((size_t)max_edges * sizeof(uint32_t));
+    cache->layer_stamp = malloc((size_t)max_n * sizeof(uint32_t));
+    if (cache->flagged_check_var == NULL || cache->layer_stamp == NULL)
+        return ldpc_fail(err, LDPC_ERR_NO_MEMORY, "OpenCL table scratch: out of memory");
+    return LDPC_OK;
+}
+
+/* check_var with SHARED_IN_LAYER on the edges whose variable is used by more
+ * than one check of the layer. layer_stamp[v] = 1 + the last layer that used
+ * v, or that value with the flag bit once a second check of it used v. */
+static const uint32_t *flag_shared_variables(cl_table_cache *cache, const ldpc_code *code)
+{
+    uint32_t *flagged = cache->flagged_check_var, *stamp = cache->layer_stamp;
+    memset(stamp, 0, (size_t)code->n * sizeof(uint32_t));
+    for (uint32_t l = 0; l < code->layer_count; l++) {
+        for (int pass = 0; pass < 2; pass++) {
+            for (uint32_t i = code->layer_offsets[l]; i < code->layer_offsets[l + 1]; i++) {
+                uint32_t c = code->layer_checks[i];
+                for (uint32_t e = code->check_offsets[c]; e < code->check_offsets[c + 1]; e++) {
+                    uint32_t v = code->check_var[e];
+                    if (pass == 0) /* checks touch distinct variables: a repeat is another check */
+                        stamp[v] = (stamp[v] & ~SHARED_IN_LAYER) == l + 1 ? stamp[v] | SHARED_IN_LAYER
+                                                                         : l + 1;
+                    else
+                        flagged[e] = v | (stamp[v] & SHARED_IN_LAYER);
+                }
+            }
+        }
+    }
+    return flagged;
 }
 
 static uint64_t hash_words(uint64_t hash, const uint32_t *words, size_t count)
@@ -95,7 +129,7 @@ static ldpc_status upload(cl_table_cache *cache, cl_command_queue queue, cl_tabl
         cl_uint *offset;
     } arrays[] = {
         {code->check_offsets, (size_t)code->m + 1, &entry->tables.check_offsets},
-        {code->check_var, code->edges, &entry->tables.check_var},
+        {flag_shared_variables(cache, code), code->edges, &entry->tables.check_var},
         {code->var_offsets, (size_t)code->n + 1, &entry->tables.var_offsets},
         {code->var_edges, code->edges, &entry->tables.var_edges},
         {code->layer_offsets, (size_t)code->layer_count + 1, &entry->tables.layer_offsets},
@@ -112,8 +146,8 @@ static ldpc_status upload(cl_table_cache *cache, cl_command_queue queue, cl_tabl
                                   NULL);
         at += arrays[i].count;
     }
-    /* Waiting here keeps the code's arrays out of the driver's hands after
-     * return, and times the upload. */
+    /* Waiting here keeps the code's arrays and the scratch out of the driver's
+     * hands after return, and times the upload. */
     if (rc == CL_SUCCESS)
         rc = clFinish(queue);
     if (rc != CL_SUCCESS)
@@ -199,6 +233,10 @@ uint32_t cl_table_cache_resident(const cl_table_cache *cache)
 
 void cl_table_cache_release(cl_table_cache *cache)
 {
+    free(cache->flagged_check_var);
+    free(cache->layer_stamp);
+    cache->flagged_check_var = NULL;
+    cache->layer_stamp = NULL;
     if (cache->arena != NULL)
         clReleaseMemObject(cache->arena);
     cache->arena = NULL;

@@ -2,7 +2,10 @@
  * decoder) holds the tables of the most recently used codes, so that a stream
  * alternating between a few codes uploads each once. A code is found by its
  * address (descriptions are immutable) or, for another copy of the same code,
- * by a hash of its contents; every miss is exactly one upload. */
+ * by a hash of its contents; every miss is exactly one upload.
+ *
+ * check_var is uploaded with bit 31 set on the edges whose variable another
+ * check of the same layer also uses (SHARED_IN_LAYER in the kernels). */
 #ifndef LDPC_CL_TABLE_CACHE_H
 #define LDPC_CL_TABLE_CACHE_H
 
@@ -37,6 +40,10 @@ typedef struct {
 typedef struct {
     cl_mem arena;
     size_t capacity_words;
+    /* Host scratch for the uploaded check_var (with its shared-in-layer flags),
+     * reserved at creation for the largest code. */
+    uint32_t *flagged_check_var; /* max_edges */
+    uint32_t *layer_stamp;       /* max_n */
     cl_table_entry entries[CL_TABLE_CACHE_SLOTS];
     uint64_t clock;
     uint64_t lookups, hits, misses, uploads, evictions, upload_bytes;
@@ -46,8 +53,10 @@ typedef struct {
 /* Arena words that the tables of a code of this size need. */
 size_t cl_table_words(uint32_t n, uint32_t m, uint32_t edges, uint32_t layer_count);
 
-/* Takes ownership of `arena` (capacity_words words). */
-void cl_table_cache_init(cl_table_cache *cache, cl_mem arena, size_t capacity_words);
+/* Takes ownership of `arena` (capacity_words words) and reserves the host
+ * scratch for codes up to max_n variables and max_edges edges. */
+ldpc_status cl_table_cache_init(cl_table_cache *cache, cl_mem arena, size_t capacity_words,
+                                uint32_t max_n, uint32_t max_edges, ldpc_error *err);
 
 /* The tables of `code`, uploading them (evicting the least recently used
  * codes) when they are not resident. The upload completes before return. */

@@ -41,7 +41,9 @@ static int opencl_available(void)
 
 static int opencl_supports(const ldpc_decoder_config *config)
 {
-    return config->arithmetic == LDPC_ARITH_FIXED8 && config->rule != LDPC_RULE_SUM_PRODUCT;
+    return config->arithmetic == LDPC_ARITH_FIXED8 &&
+           (config->rule == LDPC_RULE_MIN_SUM_NORMALIZED ||
+            config->rule == LDPC_RULE_MIN_SUM_OFFSET);
 }
 
 static size_t opencl_state_bytes(const ldpc_decoder_limits *limits,
