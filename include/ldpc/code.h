@@ -13,7 +13,10 @@
 
 typedef enum {
     LDPC_FAMILY_GENERIC = 0, /* any H, e.g. from an alist file; dense generator encoder */
-    LDPC_FAMILY_DVB_IRA = 1  /* DVB-S2/T2/C2: address table plus parity accumulator */
+    LDPC_FAMILY_DVB_IRA = 1, /* DVB-S2/T2/C2: address table plus parity accumulator */
+    /* The Tanner graph of a nonbinary code (ldpc/nonbinary.h): variables are
+     * GF(q) symbols; no binary encoder or decoder applies to it. */
+    LDPC_FAMILY_NONBINARY_GRAPH = 2
 } ldpc_family;
 
 /* Edges are numbered in check-major order: the edges of check c are
@@ -22,13 +25,25 @@ typedef enum {
  * numbers var_edges[var_offsets[v]] .. var_edges[var_offsets[v+1]-1] (ascending
  * check index); that array is the permutation between the two orders.
  *
- * Layers (for layered decoding) are sets of checks updated one after another:
- * layer l holds checks layer_checks[layer_offsets[l]] .. [layer_offsets[l+1]-1],
- * in that order. For DVB codes a layer is one of the q groups of 360 checks
- * {j, j+q, ..., j+359q}; for QC codes a block row; for other codes each check
- * is a layer of its own, in index order. layers_disjoint says whether no two
- * checks of a layer share a variable, i.e. whether a layer may be updated in
- * parallel with results identical to the sequential order. */
+ * Layers (for layered decoding): layer l holds checks
+ * layer_checks[layer_offsets[l]] .. [layer_offsets[l+1]-1]. For DVB codes a
+ * layer is one of the q groups of 360 checks {j, j+q, ..., j+359q}; for QC
+ * codes a block row; for other codes each check is a layer of its own, in
+ * index order. Layered decoding updates the checks of a layer as if in
+ * parallel: every check of the layer reads the posteriors of the layer's start
+ * and their changes add up (docs/DECODERS.md). layers_disjoint says whether no
+ * two checks of a layer share a variable (then the layer equals sequential
+ * check-by-check processing).
+ *
+ * Where they do share one (most DVB tables have a row with two addresses equal
+ * modulo q), a sequential implementation needs the layer-start value of the
+ * shared variable after an earlier check of the layer changed it: before layer
+ * l it copies the posteriors of layer_snapshot_vars[layer_snapshot_offsets[l]
+ * .. [l+1]-1] into snapshot slots 0, 1, ... (the position in that list); the
+ * edges of the check at layer position i (layer_checks[i]) whose variable an
+ * earlier check of the same layer already used are
+ * check_repeat_edges[check_repeat_offsets[i] .. [i+1]-1], and each reads slot
+ * check_repeat_slots[same index]. All NULL when layers_disjoint. */
 typedef struct ldpc_code {
     char name[LDPC_CODE_NAME_SIZE];
     ldpc_family family;
@@ -50,6 +65,13 @@ typedef struct ldpc_code {
     const uint32_t *layer_offsets; /* layer_count + 1 */
     const uint32_t *layer_checks;  /* m */
     int layers_disjoint;
+    uint32_t layer_repeat_count;   /* repeated edges, all layers together */
+    uint32_t max_layer_snapshots;  /* the largest snapshot list of one layer */
+    const uint32_t *layer_snapshot_offsets; /* layer_count + 1 */
+    const uint32_t *layer_snapshot_vars;
+    const uint32_t *check_repeat_offsets;   /* m + 1, by layer position */
+    const uint32_t *check_repeat_edges;     /* check-major edge ids */
+    const uint32_t *check_repeat_slots;
 
     /* Positions of the information bits inside the codeword, ascending; for DVB
      * and for alist codes whose parity sits at the end this is 0..k-1. */
@@ -70,6 +92,7 @@ typedef struct ldpc_code {
     uint32_t gen_words_per_row;
 
     size_t footprint_bytes; /* everything this description owns, struct included */
+    void *repeats_block;    /* the repeat lists, allocated apart (NULL when none) */
 } ldpc_code;
 
 /* Look up a code by its canonical name: "dvbs2-normal-1/2", "dvbt2-short-3/5",

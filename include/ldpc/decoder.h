@@ -63,6 +63,7 @@ typedef struct {
     uint32_t max_m;
     uint32_t max_edges;
     uint32_t max_check_degree;
+    uint32_t max_layer_snapshots; /* code->max_layer_snapshots; may be 0 */
     uint32_t max_frames; /* frames per decode call */
 } ldpc_decoder_limits;
 

@@ -1,6 +1,15 @@
 /* NEON instance: 16 frames per 128-bit vector (aarch64 and armv7 with NEON). */
 #include <stdint.h>
 
+/* 32-bit ARM: NEON whatever the build's -march/-mfpu, as for the x86 files'
+ * -m flags. cmake/Platform.cmake adds -mfpu=neon only when it sees an armv7
+ * processor, which misses a 32-bit userland on a 64-bit kernel (uname -m says
+ * aarch64) and compilers whose default is ARMv6 (Raspberry Pi OS). The
+ * decoder only runs where HWCAP reports NEON (cpu_features_arm.c). */
+#if defined(__arm__) && !defined(__ARM_NEON)
+#pragma GCC target("arch=armv7-a", "fpu=neon")
+#endif
+
 #include <arm_neon.h>
 
 typedef int8x16_t vec;
@@ -29,7 +38,8 @@ static inline vec v_scale_q4(vec a, uint8_t q4)
 {
     int16x8_t low = vmulq_n_s16(vmovl_s8(vget_low_s8(a)), q4);
     int16x8_t high = vmulq_n_s16(vmovl_s8(vget_high_s8(a)), q4);
-    return vcombine_s8(vshrn_n_s16(low, 4), vshrn_n_s16(high, 4));
+    /* vrshrn adds 8 before the shift: rounds half up, as the reference. */
+    return vcombine_s8(vrshrn_n_s16(low, 4), vrshrn_n_s16(high, 4));
 }
 
 /* Posteriors: 16 int16 in two registers, low then high half. */

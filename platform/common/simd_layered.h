@@ -22,7 +22,9 @@ typedef struct {
     int8_t *decided;  /* max_n * lanes: saturated posteriors, natural lane order */
     int8_t *c2v;      /* max_edges * lanes */
     int8_t *t;        /* max_check_degree * lanes: messages entering one check */
-    int16_t *t_wide;  /* max_check_degree * lanes: the same before saturation */
+    int16_t *t_wide;  /* max_check_degree * lanes: posterior - old message */
+    int16_t *snapshot; /* max_layer_snapshots * lanes: layer-start posteriors of
+                        * the variables a layer's checks share */
     int8_t *lane_bytes; /* lanes: one vector stored for per-lane inspection */
 } simd_workspace;
 

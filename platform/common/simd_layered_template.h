@@ -5,7 +5,7 @@
  *   v_load, v_store, v_set1, v_zero, v_adds, v_subs (saturating), v_sub
  *   (wrapping), v_min, v_max (signed), v_abs, v_xor, v_or, v_negative_mask
  *   (lanes < 0 -> all ones), v_equal_mask, v_select(mask, if_set, if_clear),
- *   v_scale_q4(a, q4) = (a * q4) >> 4 for a in [0, 127]
+ *   v_scale_q4(a, q4) = (a * q4 + 8) >> 4 for a in [0, 127] (rounds half up)
  *   w_load(const int16_t *), w_store(int16_t *, wide) (2 * VEC_LANES int16),
  *   w_widen(vec), w_narrow(wide) (saturating to [-128, 127], the inverse lane
  *   order of w_widen), w_add, w_sub, w_xor
@@ -29,18 +29,47 @@ static inline int16_t *SIMD_FUNCTION(post_of)(simd_workspace *ws, uint32_t varia
     return ws->post + (size_t)variable * VEC_LANES;
 }
 
+/* The posteriors and messages a check will need, requested a few checks ahead:
+ * the variables of a check are scattered over megabytes of posteriors, which
+ * the hardware prefetcher cannot predict. */
+#define SIMD_PREFETCH_DISTANCE 4
+static void SIMD_FUNCTION(prefetch_check)(const ldpc_code *code, simd_workspace *ws,
+                                          uint32_t check)
+{
+    for (uint32_t e = code->check_offsets[check]; e < code->check_offsets[check + 1]; e++) {
+        const char *post = (const char *)SIMD_FUNCTION(post_of)(ws, code->check_var[e]);
+        for (size_t line = 0; line < VEC_LANES * sizeof(int16_t); line += 64)
+            __builtin_prefetch(post + line, 1);
+        __builtin_prefetch(ws->c2v + (size_t)e * VEC_LANES, 1);
+    }
+}
+
+/* One check of a layer. Its variables' posteriors are the layer-start values
+ * except where an earlier check of the layer shared the variable: those
+ * `repeats` edges (ascending) read the layer-start value from ws->snapshot, so
+ * that the result is the reference's parallel layer (docs/DECODERS.md). Either
+ * way the posterior update adds the message change to the current value. */
 static void SIMD_FUNCTION(update_check)(const ldpc_code *code, const ldpc_decoder_config *config,
-                                        simd_workspace *ws, uint32_t check)
+                                        simd_workspace *ws, uint32_t check,
+                                        const uint32_t *repeat_edges, const uint32_t *repeat_slots,
+                                        uint32_t repeats)
 {
     const uint32_t first = code->check_offsets[check], last = code->check_offsets[check + 1];
     const vec minus127 = v_set1(-127);
     vec min1 = v_set1(127), min2 = v_set1(127), signs = v_zero();
     int8_t *t_store = ws->t;
     int16_t *wide_store = ws->t_wide;
+    uint32_t r = 0;
     for (uint32_t e = first; e < last; e++, t_store += VEC_LANES, wide_store += VEC_LANES) {
-        wide extrinsic = w_sub(w_load(SIMD_FUNCTION(post_of)(ws, code->check_var[e])),
-                               w_widen(v_load(ws->c2v + (size_t)e * VEC_LANES)));
-        vec t = v_max(w_narrow(extrinsic), minus127);
+        wide old_message = w_widen(v_load(ws->c2v + (size_t)e * VEC_LANES));
+        wide extrinsic = w_sub(w_load(SIMD_FUNCTION(post_of)(ws, code->check_var[e])), old_message);
+        vec t;
+        if (r < repeats && repeat_edges[r] == e) {
+            const int16_t *layer_start = ws->snapshot + (size_t)repeat_slots[r++] * VEC_LANES;
+            t = v_max(w_narrow(w_sub(w_load(layer_start), old_message)), minus127);
+        } else {
+            t = v_max(w_narrow(extrinsic), minus127);
+        }
         vec magnitude = v_abs(t);
         min2 = v_min(min2, v_max(min1, magnitude));
         min1 = v_min(min1, magnitude);
@@ -64,18 +93,36 @@ static void SIMD_FUNCTION(update_check)(const ldpc_code *code, const ldpc_decode
     }
 }
 
-/* The posteriors and messages a check will need, requested a few checks ahead:
- * the variables of a check are scattered over megabytes of posteriors, which
- * the hardware prefetcher cannot predict. */
-#define SIMD_PREFETCH_DISTANCE 4
-static void SIMD_FUNCTION(prefetch_check)(const ldpc_code *code, simd_workspace *ws,
-                                          uint32_t check)
+/* Copies the layer-start posteriors of the variables layer l's checks share. */
+static void SIMD_FUNCTION(take_snapshot)(const ldpc_code *code, simd_workspace *ws, uint32_t l)
 {
-    for (uint32_t e = code->check_offsets[check]; e < code->check_offsets[check + 1]; e++) {
-        const char *post = (const char *)SIMD_FUNCTION(post_of)(ws, code->check_var[e]);
-        for (size_t line = 0; line < VEC_LANES * sizeof(int16_t); line += 64)
-            __builtin_prefetch(post + line, 1);
-        __builtin_prefetch(ws->c2v + (size_t)e * VEC_LANES, 1);
+    const uint32_t first = code->layer_snapshot_offsets[l];
+    for (uint32_t i = first; i < code->layer_snapshot_offsets[l + 1]; i++)
+        w_store(ws->snapshot + (size_t)(i - first) * VEC_LANES,
+                w_load(SIMD_FUNCTION(post_of)(ws, code->layer_snapshot_vars[i])));
+}
+
+static void SIMD_FUNCTION(layered_iteration)(const ldpc_code *code,
+                                             const ldpc_decoder_config *config, simd_workspace *ws)
+{
+    for (uint32_t l = 0; l < code->layer_count; l++) {
+        if (code->layer_repeat_count > 0)
+            SIMD_FUNCTION(take_snapshot)(code, ws, l);
+        for (uint32_t i = code->layer_offsets[l]; i < code->layer_offsets[l + 1]; i++) {
+            if (i + SIMD_PREFETCH_DISTANCE < code->m)
+                SIMD_FUNCTION(prefetch_check)(code, ws,
+                                              code->layer_checks[i + SIMD_PREFETCH_DISTANCE]);
+            const uint32_t *repeat_edges = NULL, *repeat_slots = NULL;
+            uint32_t repeats = 0;
+            if (code->layer_repeat_count > 0) {
+                uint32_t first = code->check_repeat_offsets[i];
+                repeat_edges = code->check_repeat_edges + first;
+                repeat_slots = code->check_repeat_slots + first;
+                repeats = code->check_repeat_offsets[i + 1] - first;
+            }
+            SIMD_FUNCTION(update_check)(code, config, ws, code->layer_checks[i], repeat_edges,
+                                        repeat_slots, repeats);
+        }
     }
 }
 
@@ -112,11 +159,7 @@ void SIMD_FUNCTION(layered_decode)(const ldpc_code *code, const ldpc_decoder_con
     memset(ws->c2v, 0, (size_t)code->edges * VEC_LANES);
 
     for (uint32_t iteration = 1; iteration <= config->max_iterations; iteration++) {
-        for (uint32_t i = 0; i < code->m; i++) {
-            if (i + SIMD_PREFETCH_DISTANCE < code->m)
-                SIMD_FUNCTION(prefetch_check)(code, ws, code->layer_checks[i + SIMD_PREFETCH_DISTANCE]);
-            SIMD_FUNCTION(update_check)(code, config, ws, code->layer_checks[i]);
-        }
+        SIMD_FUNCTION(layered_iteration)(code, config, ws);
         if (!syndrome_due(config, iteration))
             continue;
         SIMD_FUNCTION(syndrome)(code, ws);

@@ -9,7 +9,9 @@ size_t simd_workspace_bytes(const ldpc_decoder_limits *limits, uint32_t lanes)
            workspace_round_up(per_variable * sizeof(int16_t)) +
            workspace_round_up((size_t)limits->max_edges * lanes) +
            workspace_round_up(per_check_edge) +
-           workspace_round_up(per_check_edge * sizeof(int16_t)) + workspace_round_up(lanes);
+           workspace_round_up(per_check_edge * sizeof(int16_t)) +
+           workspace_round_up((size_t)limits->max_layer_snapshots * lanes * sizeof(int16_t)) +
+           workspace_round_up(lanes);
 }
 
 void simd_workspace_carve(simd_workspace *ws, void *block, const ldpc_decoder_limits *limits,
@@ -24,5 +26,7 @@ void simd_workspace_carve(simd_workspace *ws, void *block, const ldpc_decoder_li
     ws->c2v = workspace_take(&cursor, (size_t)limits->max_edges * lanes);
     ws->t = workspace_take(&cursor, per_check_edge);
     ws->t_wide = workspace_take(&cursor, per_check_edge * sizeof(int16_t));
+    ws->snapshot =
+        workspace_take(&cursor, (size_t)limits->max_layer_snapshots * lanes * sizeof(int16_t));
     ws->lane_bytes = workspace_take(&cursor, lanes);
 }

@@ -25,8 +25,9 @@ static inline vec v_select(vec mask, vec if_set, vec if_clear) { return _mm256_b
 static inline vec v_scale_q4(vec a, uint8_t q4)
 {
     const __m256i factor = _mm256_set1_epi16(q4), low_bytes = _mm256_set1_epi16(0x00ff);
-    __m256i even = _mm256_srli_epi16(_mm256_mullo_epi16(_mm256_and_si256(a, low_bytes), factor), 4);
-    __m256i odd = _mm256_srli_epi16(_mm256_mullo_epi16(_mm256_srli_epi16(a, 8), factor), 4);
+    const __m256i half = _mm256_set1_epi16(8); /* rounds half up, as the reference */
+    __m256i even = _mm256_srli_epi16(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_and_si256(a, low_bytes), factor), half), 4);
+    __m256i odd = _mm256_srli_epi16(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_srli_epi16(a, 8), factor), half), 4);
     return _mm256_or_si256(even, _mm256_slli_epi16(odd, 8));
 }
 

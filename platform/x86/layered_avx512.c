@@ -29,8 +29,9 @@ static inline vec v_select(vec mask, vec if_set, vec if_clear)
 static inline vec v_scale_q4(vec a, uint8_t q4)
 {
     const __m512i factor = _mm512_set1_epi16(q4), low_bytes = _mm512_set1_epi16(0x00ff);
-    __m512i even = _mm512_srli_epi16(_mm512_mullo_epi16(_mm512_and_si512(a, low_bytes), factor), 4);
-    __m512i odd = _mm512_srli_epi16(_mm512_mullo_epi16(_mm512_srli_epi16(a, 8), factor), 4);
+    const __m512i half = _mm512_set1_epi16(8); /* rounds half up, as the reference */
+    __m512i even = _mm512_srli_epi16(_mm512_add_epi16(_mm512_mullo_epi16(_mm512_and_si512(a, low_bytes), factor), half), 4);
+    __m512i odd = _mm512_srli_epi16(_mm512_add_epi16(_mm512_mullo_epi16(_mm512_srli_epi16(a, 8), factor), half), 4);
     return _mm512_or_si512(even, _mm512_slli_epi16(odd, 8));
 }
 

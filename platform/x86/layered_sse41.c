@@ -26,8 +26,9 @@ static inline vec v_select(vec mask, vec if_set, vec if_clear) { return _mm_blen
 static inline vec v_scale_q4(vec a, uint8_t q4)
 {
     const __m128i factor = _mm_set1_epi16(q4), low_bytes = _mm_set1_epi16(0x00ff);
-    __m128i even = _mm_srli_epi16(_mm_mullo_epi16(_mm_and_si128(a, low_bytes), factor), 4);
-    __m128i odd = _mm_srli_epi16(_mm_mullo_epi16(_mm_srli_epi16(a, 8), factor), 4);
+    const __m128i half = _mm_set1_epi16(8); /* rounds half up, as the reference */
+    __m128i even = _mm_srli_epi16(_mm_add_epi16(_mm_mullo_epi16(_mm_and_si128(a, low_bytes), factor), half), 4);
+    __m128i odd = _mm_srli_epi16(_mm_add_epi16(_mm_mullo_epi16(_mm_srli_epi16(a, 8), factor), half), 4);
     return _mm_or_si128(even, _mm_slli_epi16(odd, 8));
 }
 

@@ -134,28 +134,113 @@ void code_builder_single_check_layers(code_builder *b)
     c->layers_disjoint = 1;
 }
 
-void code_builder_check_layers(code_builder *b, uint32_t *scratch)
+size_t code_repeat_lists_bytes(uint32_t layer_count, uint32_t m, uint32_t snapshot_vars,
+                               uint32_t repeat_edges)
 {
-    ldpc_code *c = b->code;
-    /* scratch[v] = 1 + the last layer that touched v. */
-    memset(scratch, 0, (size_t)c->n * sizeof(uint32_t));
-    c->layers_disjoint = 1;
+    if (repeat_edges == 0)
+        return 0;
+    return words32((size_t)layer_count + 1) + words32(snapshot_vars) + words32((size_t)m + 1) +
+           2 * words32(repeat_edges);
+}
+
+typedef struct {
+    uint32_t *snapshot_offsets, *snapshot_vars, *repeat_offsets, *repeat_edges, *repeat_slots;
+} repeat_lists;
+
+typedef struct {
+    uint32_t snapshots, repeats, max_layer_snapshots;
+} repeat_counts;
+
+/* Walks the layers in order, counting and (when lists != NULL) filling the
+ * repeat lists. seen[v] = 1 + the last layer that used v; slot[v] = 1 + v's
+ * snapshot slot in that layer, 0 while it has none. */
+static repeat_counts walk_layer_repeats(const code_builder *b, uint32_t *seen, uint32_t *slot,
+                                        const repeat_lists *lists)
+{
+    const ldpc_code *c = b->code;
+    memset(seen, 0, (size_t)c->n * sizeof(uint32_t));
+    repeat_counts count = {0, 0, 0};
     for (uint32_t l = 0; l < c->layer_count; l++) {
+        uint32_t layer_first = count.snapshots;
+        if (lists != NULL)
+            lists->snapshot_offsets[l] = layer_first;
         for (uint32_t i = b->layer_offsets[l]; i < b->layer_offsets[l + 1]; i++) {
             uint32_t chk = b->layer_checks[i];
+            if (lists != NULL)
+                lists->repeat_offsets[i] = count.repeats;
             for (uint32_t e = b->check_offsets[chk]; e < b->check_offsets[chk + 1]; e++) {
                 uint32_t v = b->check_var[e];
-                if (scratch[v] == l + 1)
-                    c->layers_disjoint = 0;
-                scratch[v] = l + 1;
+                if (seen[v] != l + 1) {
+                    seen[v] = l + 1;
+                    slot[v] = 0;
+                    continue;
+                }
+                if (slot[v] == 0) {
+                    if (lists != NULL)
+                        lists->snapshot_vars[count.snapshots] = v;
+                    slot[v] = ++count.snapshots - layer_first;
+                }
+                if (lists != NULL) {
+                    lists->repeat_edges[count.repeats] = e;
+                    lists->repeat_slots[count.repeats] = slot[v] - 1;
+                }
+                count.repeats++;
             }
         }
+        if (count.snapshots - layer_first > count.max_layer_snapshots)
+            count.max_layer_snapshots = count.snapshots - layer_first;
     }
+    if (lists != NULL) {
+        lists->snapshot_offsets[c->layer_count] = count.snapshots;
+        lists->repeat_offsets[b->layer_offsets[c->layer_count]] = count.repeats;
+    }
+    return count;
+}
+
+ldpc_status code_builder_check_layers(code_builder *b, uint32_t *scratch)
+{
+    ldpc_code *c = b->code;
+    uint32_t *slot = malloc((size_t)c->n * sizeof(uint32_t));
+    if (slot == NULL)
+        return LDPC_ERR_NO_MEMORY;
+    repeat_counts count = walk_layer_repeats(b, scratch, slot, NULL);
+    c->layers_disjoint = count.repeats == 0;
+    c->layer_repeat_count = count.repeats;
+    c->max_layer_snapshots = count.max_layer_snapshots;
+    ldpc_status status = LDPC_OK;
+    if (count.repeats > 0) {
+        size_t bytes = code_repeat_lists_bytes(c->layer_count, c->m, count.snapshots, count.repeats);
+        unsigned char *block = malloc(bytes);
+        if (block == NULL) {
+            status = LDPC_ERR_NO_MEMORY;
+        } else {
+            repeat_lists lists;
+            unsigned char *cursor = block;
+            lists.snapshot_offsets = carve(&cursor, words32((size_t)c->layer_count + 1));
+            lists.snapshot_vars = carve(&cursor, words32(count.snapshots));
+            lists.repeat_offsets = carve(&cursor, words32((size_t)c->m + 1));
+            lists.repeat_edges = carve(&cursor, words32(count.repeats));
+            lists.repeat_slots = carve(&cursor, words32(count.repeats));
+            walk_layer_repeats(b, scratch, slot, &lists);
+            c->repeats_block = block;
+            c->layer_snapshot_offsets = lists.snapshot_offsets;
+            c->layer_snapshot_vars = lists.snapshot_vars;
+            c->check_repeat_offsets = lists.repeat_offsets;
+            c->check_repeat_edges = lists.repeat_edges;
+            c->check_repeat_slots = lists.repeat_slots;
+            c->footprint_bytes += bytes;
+        }
+    }
+    free(slot);
+    return status;
 }
 
 void ldpc_code_destroy(ldpc_code *code)
 {
-    free(code); /* the description is one block starting with the struct */
+    if (code == NULL)
+        return;
+    free(code->repeats_block);
+    free(code); /* everything else is one block starting with the struct */
 }
 
 uint32_t ldpc_code_unsatisfied_checks(const ldpc_code *code, const uint8_t *bits)

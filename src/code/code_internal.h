@@ -40,8 +40,15 @@ void code_builder_index_edges(code_builder *b);
 /* One layer per check, in index order (codes without structure). */
 void code_builder_single_check_layers(code_builder *b);
 
-/* Computes code->layers_disjoint from the filled layers. scratch: n entries. */
-void code_builder_check_layers(code_builder *b, uint32_t *scratch);
+/* From the filled layers: code->layers_disjoint and, when a layer's checks
+ * share variables, the repeat lists (allocated apart; footprint_bytes grows by
+ * code_repeat_lists_bytes). scratch: n entries. LDPC_ERR_NO_MEMORY if the
+ * lists cannot be allocated. */
+ldpc_status code_builder_check_layers(code_builder *b, uint32_t *scratch);
+
+/* Bytes of the repeat lists for a code with these counts (0 when no repeat). */
+size_t code_repeat_lists_bytes(uint32_t layer_count, uint32_t m, uint32_t snapshot_vars,
+                               uint32_t repeat_edges);
 
 /* Generic codes (code_from_edges.c): H given check-major, variables ascending
  * and distinct within each check, all in range. Rank and dense generator by

@@ -11,6 +11,8 @@
 #include "util/error_internal.h"
 
 #define DVB_GROUP_SIZE 360u
+/* The largest q = (n - k) / 360 of any DVB code (normal frames, rate 1/4). */
+#define DVB_MAX_Q 135u
 
 typedef struct {
     const char *name;     /* canonical name */
@@ -118,6 +120,28 @@ static code_shape table_shape(const dvb_table *t)
     return shape;
 }
 
+/* Variables that several checks of one layer share: a row whose addresses x1,
+ * x2 are equal modulo q sends each of its 360 bits twice into layer x1 mod q.
+ * Per row and residue class with c >= 2 addresses: 360 snapshot variables and
+ * 360 (c - 1) repeated edges. */
+static size_t repeat_lists_bytes(const dvb_table *t)
+{
+    uint32_t snapshots = 0, repeats = 0;
+    uint16_t class_size[DVB_MAX_Q];
+    for (uint32_t g = 0; g < t->groups; g++) {
+        memset(class_size, 0, sizeof class_size);
+        for (uint32_t a = t->row_offsets[g]; a < t->row_offsets[g + 1]; a++)
+            class_size[t->addresses[a] % t->q]++;
+        for (uint32_t r = 0; r < t->q; r++) {
+            if (class_size[r] < 2)
+                continue;
+            snapshots += DVB_GROUP_SIZE;
+            repeats += DVB_GROUP_SIZE * (class_size[r] - 1u);
+        }
+    }
+    return code_repeat_lists_bytes(t->q, t->n - t->k, snapshots, repeats);
+}
+
 size_t dvb_code_footprint(const char *name)
 {
     if (name == NULL)
@@ -126,7 +150,7 @@ size_t dvb_code_footprint(const char *name)
     if (t == NULL)
         return 0;
     code_shape shape = table_shape(t);
-    return code_shape_footprint(&shape);
+    return code_shape_footprint(&shape) + repeat_lists_bytes(t);
 }
 
 /* Check-major H: counts per check, then info variables in ascending order (so
@@ -211,9 +235,13 @@ ldpc_status dvb_code_create(const char *name, ldpc_code **out, ldpc_error *err)
     fill_checks(&b, t, scratch);
     code_builder_index_edges(&b);
     fill_layers(&b, t->q);
-    code_builder_check_layers(&b, scratch);
+    status = code_builder_check_layers(&b, scratch);
     fill_dvb_fields(&b, t);
     free(scratch);
+    if (status != LDPC_OK) {
+        ldpc_code_destroy(b.code);
+        return ldpc_fail(err, status, "%s: cannot allocate the layer repeat lists", name);
+    }
     *out = b.code;
     return LDPC_OK;
 }

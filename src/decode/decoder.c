@@ -141,6 +141,8 @@ static ldpc_status check_call(const ldpc_decoder *d, const ldpc_code *code, cons
         {"m", "max_m", code->m, lim->max_m},
         {"edges", "max_edges", code->edges, lim->max_edges},
         {"max check degree", "max_check_degree", code->max_check_degree, lim->max_check_degree},
+        {"layer snapshot", "max_layer_snapshots", code->max_layer_snapshots,
+         lim->max_layer_snapshots},
         {"frames", "max_frames", frames, lim->max_frames},
     };
     for (size_t i = 0; i < sizeof checks / sizeof checks[0]; i++)

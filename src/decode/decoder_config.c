@@ -69,6 +69,7 @@ ldpc_decoder_limits ldpc_decoder_limits_for_code(const ldpc_code *code, uint32_t
         .max_m = code->m,
         .max_edges = code->edges,
         .max_check_degree = code->max_check_degree,
+        .max_layer_snapshots = code->max_layer_snapshots,
         .max_frames = frames,
     };
     return limits;
@@ -86,6 +87,7 @@ ldpc_decoder_limits ldpc_decoder_limits_union(ldpc_decoder_limits a, ldpc_decode
         .max_m = larger(a.max_m, b.max_m),
         .max_edges = larger(a.max_edges, b.max_edges),
         .max_check_degree = larger(a.max_check_degree, b.max_check_degree),
+        .max_layer_snapshots = larger(a.max_layer_snapshots, b.max_layer_snapshots),
         .max_frames = larger(a.max_frames, b.max_frames),
     };
     return limits;

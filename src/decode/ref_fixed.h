@@ -12,6 +12,7 @@
 typedef struct {
     int8_t *c2v;    /* max_edges: check-to-variable messages, check-major */
     int8_t *v2c;    /* layered: max_check_degree (one check's inputs); flooding: max_edges */
+    int8_t *c2v_next; /* layered: max_edges, the messages of the layer being updated */
     int16_t *post;  /* layered: max_n posteriors, exact 16-bit sums */
     int32_t *total; /* flooding: max_n exact sums q + c2v */
 } ref_fixed_workspace;

@@ -12,6 +12,7 @@ size_t ref_fixed_workspace_bytes(const ldpc_decoder_limits *limits, ldpc_schedul
         bytes += workspace_round_up((size_t)limits->max_n * sizeof(int32_t));
     } else {
         bytes += workspace_round_up(limits->max_check_degree);
+        bytes += workspace_round_up(limits->max_edges);
         bytes += workspace_round_up((size_t)limits->max_n * sizeof(int16_t));
     }
     return bytes;
@@ -24,11 +25,13 @@ void ref_fixed_workspace_carve(ref_fixed_workspace *ws, void *memory,
     ws->c2v = workspace_take(&cursor, limits->max_edges);
     ws->post = NULL;
     ws->total = NULL;
+    ws->c2v_next = NULL;
     if (schedule == LDPC_SCHEDULE_FLOODING) {
         ws->v2c = workspace_take(&cursor, limits->max_edges);
         ws->total = workspace_take(&cursor, (size_t)limits->max_n * sizeof(int32_t));
     } else {
         ws->v2c = workspace_take(&cursor, limits->max_check_degree);
+        ws->c2v_next = workspace_take(&cursor, limits->max_edges);
         ws->post = workspace_take(&cursor, (size_t)limits->max_n * sizeof(int16_t));
     }
 }

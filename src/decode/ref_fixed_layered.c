@@ -1,6 +1,4 @@
-/* Layered (horizontal) min-sum with 8-bit messages: checks are processed one
- * at a time in layer order, each reading and immediately updating the
- * posteriors of its variables.
+/* Layered (horizontal) min-sum with 8-bit messages.
  *
  * Posteriors accumulate in 16 bits, exactly (|q| + degree * 127 < 32767):
  * with saturated 8-bit posteriors, post = q + sum(c2v) stops holding once a
@@ -14,25 +12,32 @@
 #include "decode/fixed_point.h"
 #include "decode/ref_fixed.h"
 
+/* Layer by layer: every check of the layer reads the posteriors of the layer's
+ * start, so the checks of a layer could run in parallel (the 360 rows of a DVB
+ * layer on a GPU or in SIMD lanes); then the changes of all the layer's
+ * messages are added to the posteriors. Where no two checks of a layer share
+ * a variable this is plain check-by-check layered decoding. */
 static void layered_iteration(const ldpc_code *code, const ldpc_decoder_config *config,
                               ref_fixed_workspace *ws)
 {
     int16_t *post = ws->post;
-    int8_t *c2v = ws->c2v, *t = ws->v2c;
+    int8_t *c2v = ws->c2v, *next = ws->c2v_next, *t = ws->v2c;
     for (uint32_t l = 0; l < code->layer_count; l++) {
-        for (uint32_t i = code->layer_offsets[l]; i < code->layer_offsets[l + 1]; i++) {
-            uint32_t chk = code->layer_checks[i];
-            uint32_t first = code->check_offsets[chk];
-            uint32_t degree = code->check_offsets[chk + 1] - first;
-            const uint32_t *vars = code->check_var + first;
-            int8_t *messages = c2v + first;
+        const uint32_t *checks = code->layer_checks + code->layer_offsets[l];
+        const uint32_t count = code->layer_offsets[l + 1] - code->layer_offsets[l];
+        for (uint32_t i = 0; i < count; i++) {
+            uint32_t first = code->check_offsets[checks[i]];
+            uint32_t degree = code->check_offsets[checks[i] + 1] - first;
             for (uint32_t j = 0; j < degree; j++)
-                t[j] = q_sat((int32_t)post[vars[j]] - messages[j]);
-            for (uint32_t j = 0; j < degree; j++)
-                post[vars[j]] = (int16_t)(post[vars[j]] - messages[j]);
-            check_update_fixed(t, degree, config, messages);
-            for (uint32_t j = 0; j < degree; j++)
-                post[vars[j]] = (int16_t)(post[vars[j]] + messages[j]);
+                t[j] = q_sat((int32_t)post[code->check_var[first + j]] - c2v[first + j]);
+            check_update_fixed(t, degree, config, next + first);
+        }
+        for (uint32_t i = 0; i < count; i++) {
+            for (uint32_t e = code->check_offsets[checks[i]]; e < code->check_offsets[checks[i] + 1];
+                 e++) {
+                post[code->check_var[e]] = (int16_t)(post[code->check_var[e]] - c2v[e] + next[e]);
+                c2v[e] = next[e];
+            }
         }
     }
 }

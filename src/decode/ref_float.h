@@ -13,6 +13,7 @@ typedef struct {
     float *c2v;     /* max_edges: check-to-variable messages, check-major */
     float *v2c;     /* layered: max_check_degree (one check's inputs); flooding: max_edges */
     float *scratch; /* max_check_degree: forward box-plus sums */
+    float *c2v_next; /* layered: max_edges, the messages of the layer being updated */
     float *post;    /* max_n: posteriors (layered) or totals (flooding) */
 } ref_float_workspace;
 

@@ -10,7 +10,8 @@ size_t ref_float_workspace_bytes(const ldpc_decoder_limits *limits, ldpc_schedul
     size_t per_edge = workspace_round_up((size_t)limits->max_edges * sizeof(float));
     size_t per_var = workspace_round_up((size_t)limits->max_n * sizeof(float));
     size_t v2c = schedule == LDPC_SCHEDULE_FLOODING ? per_edge : per_check;
-    return per_edge + v2c + per_check + per_var;
+    size_t next = schedule == LDPC_SCHEDULE_FLOODING ? 0 : per_edge;
+    return per_edge + v2c + per_check + per_var + next;
 }
 
 void ref_float_workspace_carve(ref_float_workspace *ws, void *memory,
@@ -23,6 +24,7 @@ void ref_float_workspace_carve(ref_float_workspace *ws, void *memory,
     ws->v2c = workspace_take(&cursor, schedule == LDPC_SCHEDULE_FLOODING ? per_edge : per_check);
     ws->scratch = workspace_take(&cursor, per_check);
     ws->post = workspace_take(&cursor, (size_t)limits->max_n * sizeof(float));
+    ws->c2v_next = schedule == LDPC_SCHEDULE_FLOODING ? NULL : workspace_take(&cursor, per_edge);
 }
 
 void ref_float_decode_frame(const ldpc_code *code, const ldpc_decoder_config *config,

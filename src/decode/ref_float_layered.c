@@ -1,27 +1,34 @@
-/* Layered (horizontal) float decoding: checks in layer order, each updating
- * the posteriors of its variables at once. */
+/* Layered (horizontal) float decoding, layer by layer. */
 #include <string.h>
 
 #include "decode/check_rules.h"
 #include "decode/early_termination.h"
 #include "decode/ref_float.h"
 
+/* Layer by layer, as the fixed-point reference (ref_fixed_layered.c): every
+ * check of a layer reads the posteriors of the layer's start, then the changes
+ * of all the layer's messages are added. */
 static void layered_iteration(const ldpc_code *code, const ldpc_decoder_config *config,
                               ref_float_workspace *ws)
 {
-    float *post = ws->post, *c2v = ws->c2v, *t = ws->v2c;
+    float *post = ws->post, *c2v = ws->c2v, *next = ws->c2v_next, *t = ws->v2c;
     for (uint32_t l = 0; l < code->layer_count; l++) {
-        for (uint32_t i = code->layer_offsets[l]; i < code->layer_offsets[l + 1]; i++) {
-            uint32_t chk = code->layer_checks[i];
-            uint32_t first = code->check_offsets[chk];
-            uint32_t degree = code->check_offsets[chk + 1] - first;
-            const uint32_t *vars = code->check_var + first;
-            float *messages = c2v + first;
+        const uint32_t *checks = code->layer_checks + code->layer_offsets[l];
+        const uint32_t count = code->layer_offsets[l + 1] - code->layer_offsets[l];
+        for (uint32_t i = 0; i < count; i++) {
+            uint32_t first = code->check_offsets[checks[i]];
+            uint32_t degree = code->check_offsets[checks[i] + 1] - first;
             for (uint32_t j = 0; j < degree; j++)
-                t[j] = float_message_clamp(post[vars[j]] - messages[j]);
-            check_update_float(t, degree, config, ws->scratch, messages);
-            for (uint32_t j = 0; j < degree; j++)
-                post[vars[j]] = float_message_clamp(t[j] + messages[j]);
+                t[j] = float_message_clamp(post[code->check_var[first + j]] - c2v[first + j]);
+            check_update_float(t, degree, config, ws->scratch, next + first);
+        }
+        for (uint32_t i = 0; i < count; i++) {
+            for (uint32_t e = code->check_offsets[checks[i]]; e < code->check_offsets[checks[i] + 1];
+                 e++) {
+                uint32_t v = code->check_var[e];
+                post[v] = post[v] - c2v[e] + next[e]; /* exact: bounded by the messages */
+                c2v[e] = next[e];
+            }
         }
     }
 }

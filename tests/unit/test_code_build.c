@@ -84,13 +84,32 @@ static void layer_overlap_is_detected(void **state)
                       .layer_offsets = (uint32_t *)c->layer_offsets,
                       .layer_checks = (uint32_t *)c->layer_checks};
     uint32_t scratch[7];
-    code_builder_check_layers(&b, scratch);
+    assert_int_equal(code_builder_check_layers(&b, scratch), LDPC_OK);
     assert_true(c->layers_disjoint);
-    /* One layer holding every check: checks share variables. */
+    assert_int_equal(c->layer_repeat_count, 0);
+    assert_null(c->check_repeat_offsets);
+    /* One layer holding every check: checks share variables. Check 1 repeats
+     * variables 1 and 2 (of check 0); check 2 repeats 0, 1 and 3. */
     c->layer_count = 1;
     b.layer_offsets[1] = 3;
-    code_builder_check_layers(&b, scratch);
+    size_t footprint_before = c->footprint_bytes;
+    assert_int_equal(code_builder_check_layers(&b, scratch), LDPC_OK);
     assert_false(c->layers_disjoint);
+    assert_int_equal(c->layer_repeat_count, 5);
+    assert_int_equal(c->max_layer_snapshots, 4); /* variables 1, 2, 0, 3 */
+    assert_int_equal(c->footprint_bytes, footprint_before + code_repeat_lists_bytes(1, 3, 4, 5));
+    const uint32_t expected_vars[4] = {1, 2, 0, 3};
+    for (uint32_t i = 0; i < 4; i++)
+        assert_int_equal(c->layer_snapshot_vars[i], expected_vars[i]);
+    const uint32_t expected_offsets[4] = {0, 0, 2, 5};
+    for (uint32_t i = 0; i < 4; i++)
+        assert_int_equal(c->check_repeat_offsets[i], expected_offsets[i]);
+    /* Edges 4, 5 (check 1: variables 1, 2), 8, 9, 10 (check 2: variables 0, 1, 3). */
+    const uint32_t expected_edges[5] = {4, 5, 8, 9, 10}, expected_slots[5] = {0, 1, 2, 0, 3};
+    for (uint32_t i = 0; i < 5; i++) {
+        assert_int_equal(c->check_repeat_edges[i], expected_edges[i]);
+        assert_int_equal(c->check_repeat_slots[i], expected_slots[i]);
+    }
     ldpc_code_destroy(c);
 }
 

@@ -81,7 +81,7 @@ static inline ldpc_code *test_code_random_regular(const char *name, uint32_t n, 
         b.layer_offsets[layer_count] = i;
         uint32_t *scratch = malloc(n * sizeof(uint32_t));
         assert_non_null(scratch);
-        code_builder_check_layers(&b, scratch);
+        assert_int_equal(code_builder_check_layers(&b, scratch), LDPC_OK);
         free(scratch);
     }
     return b.code;
