@@ -1,0 +1,382 @@
+/* ldpc bench: decoder throughput and latency, against a baseline backend
+ * measured in the same run. Frames are generated (random codewords, BPSK over
+ * AWGN) and quantised before the clock starts, so the timing covers decoding
+ * only; --mode full also times the float-to-8-bit quantisation. */
+#include <getopt.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "commands.h"
+#include "ldpc/decoder_spec.h"
+#include "sim_channel.h"
+#include "tool_common.h"
+#include "tool_rng.h"
+
+#define BENCH_MAX_CALLS 200000
+
+typedef struct {
+    const char *code_name;
+    const char *decoder_spec;
+    const char *backend;
+    const char *baseline;
+    uint64_t threads;
+    uint64_t batch;     /* 0: 64 frames per thread */
+    uint64_t fixed_iterations; /* 0: early termination */
+    uint64_t max_iterations;
+    double ebn0_db;
+    double seconds;
+    int full_path;
+    int json;
+} bench_options;
+
+typedef struct {
+    const char *backend;
+    uint64_t frames, calls;
+    double seconds;
+    double median_ms, p99_ms;
+    double average_iterations;
+    double frame_error_rate;
+} bench_result;
+
+static void usage(FILE *out)
+{
+    fprintf(out,
+            "usage: ldpc bench [--code NAME] [--decoder SPEC] [--backend NAME] [--baseline NAME]\n"
+            "                  [--threads T] [--batch F] [--iterations N | --ebn0 DB [--max-iter N]]\n"
+            "                  [--seconds S] [--mode decode|full] [--json]\n\n"
+            "  --code NAME      default dvbs2-normal-1/2\n"
+            "  --decoder SPEC   default fixed-layered-nms\n"
+            "  --backend NAME   auto (default), reference, avx512bw, avx2, sse4.1, neon, opencl\n"
+            "  --baseline NAME  measured in the same run for the ratio (default reference;\n"
+            "                   none to skip)\n"
+            "  --threads T      worker threads of the decoder (default 1)\n"
+            "  --batch F        frames per decoder call (default 64 per thread)\n"
+            "  --iterations N   fixed iteration count, no early termination (default 20)\n"
+            "  --ebn0 DB        Eb/N0 of the generated frames (default 1.0); with no\n"
+            "                   --iterations, early termination with --max-iter (default 50)\n"
+            "  --seconds S      minimum timed duration per backend (default 2)\n"
+            "  --mode full      time quantisation of float LLRs too (decode_f32)\n");
+}
+
+static int parse_options(int argc, char **argv, bench_options *o)
+{
+    enum { OPT_CODE = 1, OPT_DECODER, OPT_BACKEND, OPT_BASELINE, OPT_THREADS, OPT_BATCH,
+           OPT_ITERATIONS, OPT_EBN0, OPT_MAX_ITER, OPT_SECONDS, OPT_MODE, OPT_JSON, OPT_HELP };
+    static const struct option options[] = {
+        {"code", required_argument, NULL, OPT_CODE},
+        {"decoder", required_argument, NULL, OPT_DECODER},
+        {"backend", required_argument, NULL, OPT_BACKEND},
+        {"baseline", required_argument, NULL, OPT_BASELINE},
+        {"threads", required_argument, NULL, OPT_THREADS},
+        {"batch", required_argument, NULL, OPT_BATCH},
+        {"iterations", required_argument, NULL, OPT_ITERATIONS},
+        {"ebn0", required_argument, NULL, OPT_EBN0},
+        {"max-iter", required_argument, NULL, OPT_MAX_ITER},
+        {"seconds", required_argument, NULL, OPT_SECONDS},
+        {"mode", required_argument, NULL, OPT_MODE},
+        {"json", no_argument, NULL, OPT_JSON},
+        {"help", no_argument, NULL, OPT_HELP},
+        {NULL, 0, NULL, 0}};
+    *o = (bench_options){.code_name = "dvbs2-normal-1/2", .decoder_spec = "fixed-layered-nms",
+                         .backend = "auto", .baseline = "reference", .threads = 1,
+                         .max_iterations = 50, .ebn0_db = 1.0, .seconds = 2.0};
+    int early_termination = 0, c;
+    while ((c = getopt_long(argc, argv, "", options, NULL)) != -1) {
+        int bad = 0;
+        switch (c) {
+        case OPT_CODE: o->code_name = optarg; break;
+        case OPT_DECODER: o->decoder_spec = optarg; break;
+        case OPT_BACKEND: o->backend = optarg; break;
+        case OPT_BASELINE: o->baseline = optarg; break;
+        case OPT_THREADS: bad = tool_parse_uint("--threads", optarg, 1, 256, &o->threads); break;
+        case OPT_BATCH: bad = tool_parse_uint("--batch", optarg, 1, 1u << 20, &o->batch); break;
+        case OPT_ITERATIONS:
+            bad = tool_parse_uint("--iterations", optarg, 1, 1000, &o->fixed_iterations);
+            break;
+        case OPT_EBN0:
+            bad = tool_parse_double("--ebn0", optarg, &o->ebn0_db);
+            early_termination = 1;
+            break;
+        case OPT_MAX_ITER:
+            bad = tool_parse_uint("--max-iter", optarg, 1, 1000, &o->max_iterations);
+            break;
+        case OPT_SECONDS:
+            bad = tool_parse_double("--seconds", optarg, &o->seconds);
+            break;
+        case OPT_MODE:
+            if (strcmp(optarg, "full") == 0)
+                o->full_path = 1;
+            else if (strcmp(optarg, "decode") != 0) {
+                tool_error("--mode must be decode or full, not '%s'", optarg);
+                bad = -1;
+            }
+            break;
+        case OPT_JSON: o->json = 1; break;
+        case OPT_HELP: usage(stdout); exit(TOOL_EXIT_OK);
+        default: usage(stderr); return -1;
+        }
+        if (bad)
+            return -1;
+    }
+    if (optind < argc) {
+        tool_error("unexpected argument '%s'", argv[optind]);
+        return -1;
+    }
+    if (!early_termination && o->fixed_iterations == 0)
+        o->fixed_iterations = 20;
+    if (early_termination && o->fixed_iterations != 0) {
+        tool_error("--iterations (fixed count) and --ebn0 (early termination) exclude each other;"
+                   " use --ebn0 with --max-iter");
+        return -1;
+    }
+    return 0;
+}
+
+static double now_seconds(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+static int compare_doubles(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* The frames every backend decodes: `batch` noisy codewords. */
+typedef struct {
+    uint32_t frames;
+    float *llr;
+    int8_t *q;
+    uint8_t *codewords;
+} bench_frames;
+
+static int make_frames(const ldpc_code *code, const ldpc_decoder_config *config, uint32_t frames,
+                       double ebn0_db, bench_frames *out)
+{
+    out->frames = frames;
+    out->llr = malloc((size_t)frames * code->n * sizeof(float));
+    out->q = malloc((size_t)frames * code->n);
+    out->codewords = malloc((size_t)frames * code->n);
+    uint8_t *info = malloc(code->k);
+    char why[128];
+    sim_channel *channel = sim_channel_create(MODULATION_BPSK, DEMOD_EXACT, code->n, why, sizeof why);
+    if (out->llr == NULL || out->q == NULL || out->codewords == NULL || info == NULL ||
+        channel == NULL) {
+        tool_error("cannot prepare %u frames: %s", frames, channel ? "out of memory" : why);
+        free(info);
+        sim_channel_destroy(channel);
+        return -1;
+    }
+    tool_rng rng;
+    tool_rng_seed(&rng, 2026, 0, 0);
+    double esn0 = sim_esn0_from_ebn0(ebn0_db, (double)code->k / code->n, MODULATION_BPSK);
+    for (uint32_t f = 0; f < frames; f++) {
+        uint8_t *codeword = out->codewords + (size_t)f * code->n;
+        tool_rng_bits(&rng, info, code->k);
+        ldpc_encode(code, info, codeword, NULL);
+        sim_channel_run(channel, &rng, codeword, esn0, out->llr + (size_t)f * code->n);
+    }
+    ldpc_quantise(out->llr, (size_t)frames * code->n, config->llr_scale, out->q);
+    free(info);
+    sim_channel_destroy(channel);
+    return 0;
+}
+
+static void free_frames(bench_frames *frames)
+{
+    free(frames->llr);
+    free(frames->q);
+    free(frames->codewords);
+}
+
+static int run_backend(const bench_options *o, const ldpc_code *code,
+                       const ldpc_decoder_config *config, const bench_frames *frames,
+                       const char *backend, double *latencies, bench_result *result)
+{
+    ldpc_decoder_limits limits = ldpc_decoder_limits_for_code(code, frames->frames);
+    ldpc_decoder *decoder = NULL;
+    ldpc_error err;
+    if (ldpc_decoder_create(config, &limits, backend, &decoder, &err) != LDPC_OK) {
+        tool_error("backend %s: %s", backend, err.message);
+        return -1;
+    }
+    result->backend = ldpc_decoder_backend_name(decoder);
+    size_t bits_size = (size_t)frames->frames * code->n;
+    uint8_t *bits = malloc(bits_size);
+    ldpc_frame_stats *stats = malloc(frames->frames * sizeof *stats);
+    if (bits == NULL || stats == NULL) {
+        tool_error("out of memory");
+        free(bits);
+        free(stats);
+        ldpc_decoder_destroy(decoder);
+        return -1;
+    }
+    uint64_t iterations = 0, frame_errors = 0;
+    result->frames = result->calls = 0;
+    double start = now_seconds(), elapsed = 0;
+    /* One untimed call warms caches and (OpenCL) compiles nothing later. */
+    ldpc_decoder_decode_i8(decoder, code, frames->q, frames->frames, bits, stats, NULL);
+    start = now_seconds();
+    do {
+        double t0 = now_seconds();
+        ldpc_status status =
+            o->full_path
+                ? ldpc_decoder_decode_f32(decoder, code, frames->llr, frames->frames, bits, stats, &err)
+                : ldpc_decoder_decode_i8(decoder, code, frames->q, frames->frames, bits, stats, &err);
+        double t1 = now_seconds();
+        if (status != LDPC_OK) {
+            tool_error("backend %s: %s", backend, err.message);
+            break;
+        }
+        latencies[result->calls++] = (t1 - t0) * 1e3;
+        result->frames += frames->frames;
+        for (uint32_t f = 0; f < frames->frames; f++) {
+            iterations += stats[f].iterations;
+            frame_errors += memcmp(bits + (size_t)f * code->n,
+                                   frames->codewords + (size_t)f * code->n, code->n) != 0;
+        }
+        elapsed = now_seconds() - start;
+    } while (elapsed < o->seconds && result->calls < BENCH_MAX_CALLS);
+    result->seconds = elapsed;
+    qsort(latencies, result->calls, sizeof *latencies, compare_doubles);
+    result->median_ms = latencies[result->calls / 2];
+    result->p99_ms = latencies[(size_t)floor(0.99 * (double)(result->calls - 1))];
+    result->average_iterations = result->frames ? (double)iterations / (double)result->frames : 0;
+    result->frame_error_rate = result->frames ? (double)frame_errors / (double)result->frames : 0;
+    free(bits);
+    free(stats);
+    ldpc_decoder_destroy(decoder);
+    return result->calls > 0 ? 0 : -1;
+}
+
+static void machine_name(char *out, size_t size)
+{
+    snprintf(out, size, "unknown CPU");
+    FILE *f = fopen("/proc/cpuinfo", "r");
+    if (f == NULL)
+        return;
+    char line[256];
+    while (fgets(line, sizeof line, f) != NULL) {
+        char *colon = strchr(line, ':');
+        if (colon != NULL && strncmp(line, "model name", 10) == 0) {
+            snprintf(out, size, "%s", colon + 2);
+            out[strcspn(out, "\n")] = '\0';
+            break;
+        }
+    }
+    fclose(f);
+}
+
+static double coded_mbps(const ldpc_code *code, const bench_result *r)
+{
+    return (double)r->frames * code->n / r->seconds / 1e6;
+}
+
+static void print_table(const bench_options *o, const ldpc_code *code, const char *spec,
+                        const bench_result *results, size_t count, const char *machine)
+{
+    printf("code      %s (n %u, k %u, %u edges)\n", code->name, code->n, code->k, code->edges);
+    printf("decoder   %s, %s\n", spec,
+           o->fixed_iterations ? "fixed iteration count" : "early termination");
+    printf("frames    Eb/N0 %.2f dB BPSK/AWGN, %u per call, generated before timing; timed: %s\n",
+           o->ebn0_db, (unsigned)o->batch, o->full_path ? "quantisation + decoding" : "decoding only");
+    printf("machine   %s, %ld online CPUs, %u decoder thread(s)\n\n", machine,
+           sysconf(_SC_NPROCESSORS_ONLN), (unsigned)o->threads);
+    printf("%-10s %9s %7s %11s %11s %10s %10s %10s %8s %8s %9s\n", "backend", "frames", "calls",
+           "coded Mb/s", "info Mb/s", "frames/s", "lat med ms", "lat p99 ms", "avg iter", "FER",
+           "vs base");
+    for (size_t i = 0; i < count; i++) {
+        const bench_result *r = &results[i];
+        double ratio = coded_mbps(code, r) / coded_mbps(code, &results[count - 1]);
+        printf("%-10s %9llu %7llu %11.2f %11.2f %10.1f %10.3f %10.3f %8.2f %8.4f %8.2fx\n",
+               r->backend, (unsigned long long)r->frames, (unsigned long long)r->calls,
+               coded_mbps(code, r), coded_mbps(code, r) * code->k / code->n,
+               (double)r->frames / r->seconds, r->median_ms, r->p99_ms, r->average_iterations,
+               r->frame_error_rate, ratio);
+    }
+}
+
+static void print_json(const bench_options *o, const ldpc_code *code, const char *spec,
+                       const bench_result *results, size_t count, const char *machine)
+{
+    printf("{\"code\":\"%s\",\"n\":%u,\"k\":%u,\"decoder\":\"%s\",\"fixed_iterations\":%s,"
+           "\"ebn0_db\":%.3f,\"batch\":%u,\"threads\":%u,\"timed\":\"%s\",\"machine\":\"%s\","
+           "\"results\":[",
+           code->name, code->n, code->k, spec, o->fixed_iterations ? "true" : "false",
+           o->ebn0_db, (unsigned)o->batch, (unsigned)o->threads,
+           o->full_path ? "quantise+decode" : "decode", machine);
+    for (size_t i = 0; i < count; i++) {
+        const bench_result *r = &results[i];
+        printf("%s{\"backend\":\"%s\",\"frames\":%llu,\"calls\":%llu,\"seconds\":%.6f,"
+               "\"coded_mbps\":%.3f,\"info_mbps\":%.3f,\"frames_per_second\":%.2f,"
+               "\"latency_median_ms\":%.4f,\"latency_p99_ms\":%.4f,\"average_iterations\":%.3f,"
+               "\"fer\":%.6f,\"ratio_to_baseline\":%.3f}",
+               i ? "," : "", r->backend, (unsigned long long)r->frames,
+               (unsigned long long)r->calls, r->seconds, coded_mbps(code, r),
+               coded_mbps(code, r) * code->k / code->n, (double)r->frames / r->seconds,
+               r->median_ms, r->p99_ms, r->average_iterations, r->frame_error_rate,
+               coded_mbps(code, r) / coded_mbps(code, &results[count - 1]));
+    }
+    printf("]}\n");
+}
+
+int command_bench(int argc, char **argv)
+{
+    bench_options o;
+    if (parse_options(argc, argv, &o) != 0)
+        return TOOL_EXIT_USAGE;
+    ldpc_decoder_config config;
+    ldpc_error err;
+    if (ldpc_decoder_spec_parse(o.decoder_spec, &config, &err) != LDPC_OK) {
+        tool_error("%s", err.message);
+        return TOOL_EXIT_USAGE;
+    }
+    config.threads = (uint32_t)o.threads;
+    config.max_iterations = (uint32_t)(o.fixed_iterations ? o.fixed_iterations : o.max_iterations);
+    config.syndrome_period = o.fixed_iterations ? 0 : 1;
+    if (o.batch == 0)
+        o.batch = 64 * o.threads;
+    char spec[LDPC_DECODER_SPEC_SIZE];
+    if (ldpc_decoder_spec_format(&config, spec, sizeof spec, &err) != LDPC_OK)
+        snprintf(spec, sizeof spec, "%s", o.decoder_spec);
+
+    ldpc_code *code = tool_open_code(o.code_name);
+    if (code == NULL)
+        return TOOL_EXIT_FAILURE;
+    bench_frames frames;
+    double *latencies = malloc(BENCH_MAX_CALLS * sizeof *latencies);
+    int status = TOOL_EXIT_FAILURE;
+    if (latencies != NULL &&
+        make_frames(code, &config, (uint32_t)o.batch, o.ebn0_db, &frames) == 0) {
+        bench_result results[2];
+        size_t count = 0;
+        const char *backends[2] = {o.backend, o.baseline};
+        int ok = 1;
+        for (size_t i = 0; i < 2 && ok; i++) {
+            if (i == 1 && strcmp(o.baseline, "none") == 0)
+                break;
+            ok = run_backend(&o, code, &config, &frames, backends[i], latencies,
+                             &results[count]) == 0;
+            count += ok;
+        }
+        if (ok) {
+            char machine[128];
+            machine_name(machine, sizeof machine);
+            if (o.json)
+                print_json(&o, code, spec, results, count, machine);
+            else
+                print_table(&o, code, spec, results, count, machine);
+            status = TOOL_EXIT_OK;
+        }
+        free_frames(&frames);
+    }
+    free(latencies);
+    ldpc_code_destroy(code);
+    return status;
+}
