@@ -21,7 +21,8 @@ typedef enum {
 typedef enum {
     LDPC_RULE_MIN_SUM_NORMALIZED = 0, /* magnitude * normalization (1 = plain min-sum) */
     LDPC_RULE_MIN_SUM_OFFSET = 1,     /* max(magnitude - offset, 0) */
-    LDPC_RULE_SUM_PRODUCT = 2         /* exact box-plus; float only */
+    LDPC_RULE_SUM_PRODUCT = 2,        /* exact box-plus; float only */
+    LDPC_RULE_MIN_MAX = 3             /* nonbinary codes only (ldpc/nonbinary.h) */
 } ldpc_check_rule;
 
 typedef enum {

@@ -296,6 +296,7 @@ static ldpc_status spec_rule_of(const ldpc_decoder_config *c, spec_rule *rule, l
     }
     case LDPC_RULE_MIN_SUM_OFFSET: *rule = RULE_OMS; return LDPC_OK;
     case LDPC_RULE_SUM_PRODUCT: *rule = RULE_SPA; return LDPC_OK;
+    case LDPC_RULE_MIN_MAX: break; /* nonbinary (ldpc/nonbinary.h): no spec form */
     }
     return ldpc_fail(err, LDPC_ERR_INVALID, "decoder config has an unknown rule %d", (int)c->rule);
 }

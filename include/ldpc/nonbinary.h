@@ -1,0 +1,124 @@
+/* Nonbinary LDPC codes over GF(q), q = 2^p (p = 1..8), and their Min-Max
+ * decoders (docs/NONBINARY.md).
+ *
+ * A nonbinary code is its Tanner graph, an ordinary immutable ldpc_code
+ * (variables = symbols, family LDPC_FAMILY_NONBINARY_GRAPH), plus one nonzero
+ * GF(q) coefficient per edge and a systematic generator. Everything that
+ * traverses graphs (check-major edges, variable-major view, layers) is shared
+ * with the binary codes.
+ *
+ * Symbols and bits: a symbol is a byte 0..q-1 in the polynomial basis (bit b
+ * is the coefficient of alpha^b). On the channel, symbol v is carried by bits
+ * v*p .. v*p+p-1, most significant first, so that GF(256) codewords packed
+ * with ldpc_bits_pack are the symbol bytes themselves. */
+#ifndef LDPC_NONBINARY_H
+#define LDPC_NONBINARY_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ldpc/code.h"
+#include "ldpc/decoder.h"
+#include "ldpc/error.h"
+
+typedef struct ldpc_nb_code {
+    /* n symbols, m checks, k information symbols (n - rank over GF(q)),
+     * edges, layers (block rows for QC codes, one check each otherwise). */
+    const ldpc_code *graph;
+    uint32_t bits_per_symbol; /* p */
+    uint32_t q;               /* 2^p */
+    uint32_t primitive_poly;  /* of the field, bit b = coefficient of x^b */
+    /* Coefficient h of each check-major edge (1..q-1): check c requires
+     * sum over its edges e of h[e] * x[check_var[e]] = 0. */
+    const uint8_t *edge_coef;
+    /* Systematic generator: parity symbol r (at parity_positions[r],
+     * ascending) = sum over i of gen[r * k + i] * info symbol i (the one at
+     * graph->info_positions[i]). */
+    const uint32_t *parity_positions; /* n - k */
+    const uint8_t *gen;               /* (n - k) * k */
+    size_t footprint_bytes;           /* the graph's and this part's, together */
+} ldpc_nb_code;
+
+/* By name: "nbqc-gf32-744-653", "nbqc-gf32-837-726", "nbqc-gf64-1512-1325",
+ * "nbreg-gf32-620-310", or "nbalist:PATH" / "nbalist:FORMAT:PATH" with FORMAT
+ * one of kn, kn-rows, ubs, davey (docs/NONBINARY.md). */
+ldpc_status ldpc_nb_code_create(const char *name, ldpc_nb_code **out, ldpc_error *err);
+
+/* From an explicit list of nonzero entries H[rows[i]][cols[i]] = coefs[i]
+ * (0-based, coefficients 1..q-1) over GF(2^bits_per_symbol). Duplicates,
+ * zero coefficients and out-of-range entries are errors. */
+ldpc_status ldpc_nb_code_create_from_entries(const char *name, uint32_t bits_per_symbol,
+                                             uint32_t n, uint32_t m, const uint32_t *rows,
+                                             const uint32_t *cols, const uint8_t *coefs,
+                                             uint32_t count, ldpc_nb_code **out,
+                                             ldpc_error *err);
+
+void ldpc_nb_code_destroy(ldpc_nb_code *code);
+
+/* Built-in nonbinary codes, in a stable order. */
+size_t ldpc_nb_builtin_code_count(void);
+const char *ldpc_nb_builtin_code_name(size_t index);
+
+/* Checks not satisfied by `symbols` (n bytes). */
+uint32_t ldpc_nb_code_unsatisfied_checks(const ldpc_nb_code *code, const uint8_t *symbols);
+
+/* Length of the shortest cycle of the Tanner graph (0 if it has none). */
+uint32_t ldpc_code_girth(const ldpc_code *graph);
+
+/* info: k symbols; codeword: n symbols. A symbol >= q is LDPC_ERR_INVALID. */
+ldpc_status ldpc_nb_encode(const ldpc_nb_code *code, const uint8_t *info, uint8_t *codeword,
+                           ldpc_error *err);
+
+/* Symbols (count) <-> bits (count * p, one 0/1 per byte, order above). */
+void ldpc_nb_symbols_to_bits(uint32_t bits_per_symbol, const uint8_t *symbols, size_t count,
+                             uint8_t *bits);
+void ldpc_nb_bits_to_symbols(uint32_t bits_per_symbol, const uint8_t *bits, size_t count,
+                             uint8_t *symbols);
+
+/* Symbol LLR vectors from bit LLRs (positive means bit 0), for `count`
+ * symbols: out[v * q + a] = sum of |llr| over the bits where a differs from
+ * the bits' hard decision, i.e. log P(best) - log P(a) >= 0, 0 for the most
+ * likely symbol. */
+void ldpc_nb_symbol_llr(uint32_t bits_per_symbol, const float *bit_llr, size_t count,
+                        float *out);
+
+/* Min-Max decoders. The configuration is the binary decoders' struct with
+ * rule LDPC_RULE_MIN_MAX; it uses arithmetic (float, or fixed8: unsigned 8-bit
+ * messages relative to the best symbol, saturating at 255), schedule
+ * (flooding, or layered by the graph's layers), max_iterations,
+ * syndrome_period and llr_scale (bit LLR quantisation, as for binary codes);
+ * normalization and offset are not used. */
+typedef struct ldpc_nb_decoder ldpc_nb_decoder;
+
+typedef struct {
+    ldpc_decoder_limits graph; /* n in symbols */
+    uint32_t max_q;
+} ldpc_nb_decoder_limits;
+
+/* Fixed point, layered, Min-Max, 20 iterations, syndrome every iteration,
+ * llr_scale 2. */
+ldpc_decoder_config ldpc_nb_decoder_config_default(void);
+ldpc_status ldpc_nb_decoder_config_validate(const ldpc_decoder_config *config, ldpc_error *err);
+ldpc_nb_decoder_limits ldpc_nb_decoder_limits_for_code(const ldpc_nb_code *code,
+                                                       uint32_t frames);
+
+ldpc_status ldpc_nb_decoder_create(const ldpc_decoder_config *config,
+                                   const ldpc_nb_decoder_limits *limits, ldpc_nb_decoder **out,
+                                   ldpc_error *err);
+void ldpc_nb_decoder_destroy(ldpc_nb_decoder *decoder);
+size_t ldpc_nb_decoder_footprint(const ldpc_nb_decoder *decoder);
+
+/* Decodes `frames` frames of n * p bit LLRs each (positive means bit 0, bit
+ * order above) into n symbols per frame. stats (one per frame, may be NULL):
+ * corrected_bits counts decided bits that differ from the channel's hard
+ * decision; unsatisfied_checks uses the GF(q) syndrome. Non-finite input is
+ * LDPC_ERR_INVALID. decode_i8 takes quantised LLRs (llr_scale units; -128 is
+ * read as -127). Nothing is allocated. */
+ldpc_status ldpc_nb_decoder_decode_f32(ldpc_nb_decoder *decoder, const ldpc_nb_code *code,
+                                       const float *bit_llr, uint32_t frames, uint8_t *symbols,
+                                       ldpc_frame_stats *stats, ldpc_error *err);
+ldpc_status ldpc_nb_decoder_decode_i8(ldpc_nb_decoder *decoder, const ldpc_nb_code *code,
+                                      const int8_t *bit_llr, uint32_t frames, uint8_t *symbols,
+                                      ldpc_frame_stats *stats, ldpc_error *err);
+
+#endif

@@ -1,0 +1,319 @@
+/* The nonbinary decoder object: configuration, limits, one block reserved at
+ * creation, channel conversion (bit LLRs -> symbol LLR vectors) and the
+ * per-frame statistics around the Min-Max frame decoders (nb/nb_minmax.h).
+ *
+ * A separate object rather than a backend of ldpc_decoder: its frames are
+ * n * p bit LLRs in and n symbols out, its workspace grows with q, and the
+ * binary backends (SIMD, OpenCL) must never be handed a nonbinary graph. It
+ * shares the configuration struct, the limits, the statistics, the
+ * early-termination rule and the no-allocation contract. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "decode/early_termination.h"
+#include "decode/fixed_point.h"
+#include "decode/workspace_layout.h"
+#include "ldpc/soft.h"
+#include "nb/gf.h"
+#include "nb/nb_minmax.h"
+#include "util/error_internal.h"
+
+#define LIMIT_ARRAY_BOUND (1u << 24)
+#define LIMIT_FRAMES_BOUND (1u << 16)
+/* Flooding totals are exact in 16 bits up to this degree (255 * 128). */
+#define NB_MAX_VAR_DEGREE 127u
+
+struct ldpc_nb_decoder {
+    ldpc_decoder_config config;
+    ldpc_nb_decoder_limits limits;
+    nb_float_workspace real;
+    nb_fixed_workspace fixed;
+    float *bit_llr;   /* max_n * 8: one frame's bit LLRs in float */
+    int8_t *bit_q;    /* max_n * 8: one frame's quantised bit LLRs */
+    size_t footprint;
+};
+
+ldpc_decoder_config ldpc_nb_decoder_config_default(void)
+{
+    ldpc_decoder_config config = ldpc_decoder_config_default();
+    config.rule = LDPC_RULE_MIN_MAX;
+    config.max_iterations = 20;
+    return config;
+}
+
+ldpc_status ldpc_nb_decoder_config_validate(const ldpc_decoder_config *config, ldpc_error *err)
+{
+    if (config == NULL)
+        return ldpc_fail(err, LDPC_ERR_INVALID, "no decoder configuration given");
+    if (config->rule != LDPC_RULE_MIN_MAX)
+        return ldpc_fail(err, LDPC_ERR_INVALID,
+                         "nonbinary decoders implement Min-Max only (rule %d given)",
+                         (int)config->rule);
+    /* The binary validator knows every other field; give it a rule it accepts. */
+    ldpc_decoder_config binary = *config;
+    binary.rule = LDPC_RULE_MIN_SUM_NORMALIZED;
+    return ldpc_decoder_config_validate(&binary, err);
+}
+
+ldpc_nb_decoder_limits ldpc_nb_decoder_limits_for_code(const ldpc_nb_code *code,
+                                                       uint32_t frames)
+{
+    ldpc_nb_decoder_limits limits = {
+        .graph = ldpc_decoder_limits_for_code(code->graph, frames),
+        .max_q = code->q,
+    };
+    return limits;
+}
+
+static ldpc_status validate_limits(const ldpc_nb_decoder_limits *limits, ldpc_error *err)
+{
+    if (limits == NULL)
+        return ldpc_fail(err, LDPC_ERR_INVALID, "no decoder limits given");
+    const ldpc_decoder_limits *g = &limits->graph;
+    const struct {
+        const char *name;
+        uint32_t value, bound;
+    } fields[] = {
+        {"max_n", g->max_n, LIMIT_ARRAY_BOUND},
+        {"max_m", g->max_m, LIMIT_ARRAY_BOUND},
+        {"max_edges", g->max_edges, LIMIT_ARRAY_BOUND},
+        {"max_check_degree", g->max_check_degree, LIMIT_ARRAY_BOUND},
+        {"max_frames", g->max_frames, LIMIT_FRAMES_BOUND},
+        {"max_q", limits->max_q, GF_MAX_Q},
+    };
+    for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
+        if (fields[i].value < 1 || fields[i].value > fields[i].bound)
+            return ldpc_fail(err, LDPC_ERR_INVALID, "decoder limit %s = %u is outside 1..%u",
+                             fields[i].name, fields[i].value, fields[i].bound);
+    if (limits->max_q < 2 || (limits->max_q & (limits->max_q - 1)) != 0)
+        return ldpc_fail(err, LDPC_ERR_INVALID, "decoder limit max_q = %u is not a power of two",
+                         limits->max_q);
+    if ((uint64_t)g->max_edges * limits->max_q > ((uint64_t)1 << 30))
+        return ldpc_fail(err, LDPC_ERR_INVALID,
+                         "decoder limits max_edges * max_q = %llu exceed 2^30 messages",
+                         (unsigned long long)g->max_edges * limits->max_q);
+    return LDPC_OK;
+}
+
+ldpc_status ldpc_nb_decoder_create(const ldpc_decoder_config *config,
+                                   const ldpc_nb_decoder_limits *limits, ldpc_nb_decoder **out,
+                                   ldpc_error *err)
+{
+    if (out == NULL)
+        return ldpc_fail(err, LDPC_ERR_INVALID, "no place to store the decoder");
+    *out = NULL;
+    ldpc_status status = ldpc_nb_decoder_config_validate(config, err);
+    if (status == LDPC_OK)
+        status = validate_limits(limits, err);
+    if (status != LDPC_OK)
+        return status;
+    size_t bits = (size_t)limits->graph.max_n * GF_MAX_BITS;
+    size_t header = workspace_round_up(sizeof(struct ldpc_nb_decoder));
+    size_t buffers = workspace_round_up(bits * sizeof(float)) + workspace_round_up(bits);
+    size_t arrays = config->arithmetic == LDPC_ARITH_FLOAT ? nb_float_workspace_bytes(limits)
+                                                           : nb_fixed_workspace_bytes(limits);
+    size_t total = header + buffers + arrays;
+    unsigned char *block = aligned_alloc(WORKSPACE_ALIGNMENT, total);
+    if (block == NULL)
+        return ldpc_fail(err, LDPC_ERR_NO_MEMORY,
+                         "cannot allocate %zu bytes for the nonbinary decoder", total);
+    memset(block, 0, total);
+    ldpc_nb_decoder *d = (ldpc_nb_decoder *)block;
+    d->config = *config;
+    d->limits = *limits;
+    d->footprint = total;
+    unsigned char *cursor = block + header;
+    d->bit_llr = workspace_take(&cursor, bits * sizeof(float));
+    d->bit_q = workspace_take(&cursor, bits);
+    if (config->arithmetic == LDPC_ARITH_FLOAT)
+        nb_float_workspace_carve(&d->real, cursor, limits);
+    else
+        nb_fixed_workspace_carve(&d->fixed, cursor, limits);
+    *out = d;
+    return LDPC_OK;
+}
+
+void ldpc_nb_decoder_destroy(ldpc_nb_decoder *decoder)
+{
+    free(decoder);
+}
+
+size_t ldpc_nb_decoder_footprint(const ldpc_nb_decoder *decoder)
+{
+    return decoder->footprint;
+}
+
+int nb_syndrome_ok(const ldpc_nb_code *code, const uint8_t *symbols)
+{
+    const gf_field *f = gf_field_get(code->bits_per_symbol);
+    const ldpc_code *g = code->graph;
+    for (uint32_t c = 0; c < g->m; c++) {
+        uint8_t sum = 0;
+        for (uint32_t e = g->check_offsets[c]; e < g->check_offsets[c + 1]; e++)
+            sum ^= gf_mul(f, code->edge_coef[e], symbols[g->check_var[e]]);
+        if (sum != 0)
+            return 0;
+    }
+    return 1;
+}
+
+static ldpc_status check_call(const ldpc_nb_decoder *d, const ldpc_nb_code *code,
+                              const void *llr, uint32_t frames, const uint8_t *symbols,
+                              ldpc_error *err)
+{
+    if (d == NULL || code == NULL || llr == NULL || symbols == NULL)
+        return ldpc_fail(err, LDPC_ERR_INVALID, "decode: %s is NULL",
+                         d == NULL      ? "decoder"
+                         : code == NULL ? "code"
+                         : llr == NULL  ? "llr"
+                                        : "symbols");
+    const ldpc_code *g = code->graph;
+    const ldpc_nb_decoder_limits *lim = &d->limits;
+    const struct {
+        const char *quantity, *bound;
+        uint32_t value, limit;
+    } checks[] = {
+        {"n", "max_n", g->n, lim->graph.max_n},
+        {"m", "max_m", g->m, lim->graph.max_m},
+        {"edges", "max_edges", g->edges, lim->graph.max_edges},
+        {"max check degree", "max_check_degree", g->max_check_degree,
+         lim->graph.max_check_degree},
+        {"frames", "max_frames", frames, lim->graph.max_frames},
+        {"q", "max_q", code->q, lim->max_q},
+    };
+    for (size_t i = 0; i < sizeof checks / sizeof checks[0]; i++)
+        if (checks[i].value > checks[i].limit)
+            return ldpc_fail(err, LDPC_ERR_LIMITS,
+                             "code '%s' exceeds the decoder limits: %s = %u > %s = %u", g->name,
+                             checks[i].quantity, checks[i].value, checks[i].bound,
+                             checks[i].limit);
+    if (g->max_var_degree > NB_MAX_VAR_DEGREE)
+        return ldpc_fail(err, LDPC_ERR_UNSUPPORTED,
+                         "code '%s': symbol degree %u exceeds %u", g->name, g->max_var_degree,
+                         NB_MAX_VAR_DEGREE);
+    return LDPC_OK;
+}
+
+/* Symbol LLR vectors in 8 bits: the same sums as ldpc_nb_symbol_llr over
+ * quantised |LLR|, saturated at 255. */
+static void fixed_symbol_llr(uint32_t p, const int8_t *bit_q, uint32_t count, uint8_t *out)
+{
+    uint32_t q = 1u << p;
+    for (uint32_t v = 0; v < count; v++) {
+        const int8_t *llr = bit_q + (size_t)v * p;
+        uint8_t *row = out + (size_t)v * q;
+        uint16_t sums[GF_MAX_Q];
+        sums[0] = 0;
+        for (uint32_t b = 0; b < p; b++) {
+            int l = llr[p - 1 - b];
+            uint16_t cost_one = (uint16_t)(l > 0 ? l : 0), cost_zero = (uint16_t)(l < 0 ? -l : 0);
+            uint32_t half = 1u << b;
+            for (uint32_t a = 0; a < half; a++) {
+                sums[a + half] = (uint16_t)(sums[a] + cost_one);
+                sums[a] = (uint16_t)(sums[a] + cost_zero);
+            }
+        }
+        for (uint32_t a = 0; a < q; a++)
+            row[a] = (uint8_t)(sums[a] < NB_FIXED_MESSAGE_MAX ? sums[a] : NB_FIXED_MESSAGE_MAX);
+    }
+}
+
+static uint32_t popcount8(uint32_t x)
+{
+    uint32_t count = 0;
+    for (; x != 0; x &= x - 1)
+        count++;
+    return count;
+}
+
+/* The channel's hard decision is the symbol at distance 0 (lowest on ties,
+ * i.e. bit 0 for a zero LLR); corrected bits differ from it. */
+static void finish_frame(const ldpc_nb_code *code, const ldpc_nb_decoder *d,
+                         const uint8_t *symbols, uint32_t iterations, int converged,
+                         ldpc_frame_stats *stats)
+{
+    if (stats == NULL)
+        return;
+    const ldpc_code *g = code->graph;
+    uint32_t q = code->q, corrected = 0;
+    for (uint32_t v = 0; v < g->n; v++) {
+        uint32_t hard = 0;
+        if (d->config.arithmetic == LDPC_ARITH_FLOAT) {
+            const float *row = d->real.channel + (size_t)v * q;
+            while (row[hard] != 0.0f)
+                hard++;
+        } else {
+            const uint8_t *row = d->fixed.channel + (size_t)v * q;
+            while (row[hard] != 0)
+                hard++;
+        }
+        corrected += popcount8(hard ^ symbols[v]);
+    }
+    stats->iterations = iterations;
+    stats->converged = (uint32_t)converged;
+    stats->unsatisfied_checks = converged ? 0 : ldpc_nb_code_unsatisfied_checks(code, symbols);
+    stats->corrected_bits = corrected;
+}
+
+/* One frame whose bit LLRs are in d->bit_llr (float) or d->bit_q (fixed). */
+static void decode_one(ldpc_nb_decoder *d, const ldpc_nb_code *code, uint8_t *symbols,
+                       ldpc_frame_stats *stats)
+{
+    uint32_t n = code->graph->n, p = code->bits_per_symbol, iterations;
+    int converged;
+    if (d->config.arithmetic == LDPC_ARITH_FLOAT) {
+        ldpc_nb_symbol_llr(p, d->bit_llr, n, d->real.channel);
+        iterations = nb_float_decode_frame(code, &d->config, &d->real, symbols, &converged);
+    } else {
+        fixed_symbol_llr(p, d->bit_q, n, d->fixed.channel);
+        iterations = nb_fixed_decode_frame(code, &d->config, &d->fixed, symbols, &converged);
+    }
+    finish_frame(code, d, symbols, iterations, converged, stats);
+}
+
+ldpc_status ldpc_nb_decoder_decode_f32(ldpc_nb_decoder *d, const ldpc_nb_code *code,
+                                       const float *llr, uint32_t frames, uint8_t *symbols,
+                                       ldpc_frame_stats *stats, ldpc_error *err)
+{
+    ldpc_status status = check_call(d, code, llr, frames, symbols, err);
+    if (status != LDPC_OK)
+        return status;
+    size_t bits = (size_t)code->graph->n * code->bits_per_symbol;
+    for (size_t i = 0; i < bits * frames; i++)
+        if (!isfinite(llr[i]))
+            return ldpc_fail(err, LDPC_ERR_INVALID,
+                             "code '%s': frame %zu bit %zu: LLR %g is not finite",
+                             code->graph->name, i / bits, i % bits, (double)llr[i]);
+    for (uint32_t f = 0; f < frames; f++) {
+        const float *frame = llr + f * bits;
+        if (d->config.arithmetic == LDPC_ARITH_FLOAT)
+            memcpy(d->bit_llr, frame, bits * sizeof(float));
+        else
+            ldpc_quantise(frame, bits, d->config.llr_scale, d->bit_q);
+        decode_one(d, code, symbols + (size_t)f * code->graph->n, stats ? stats + f : NULL);
+    }
+    return LDPC_OK;
+}
+
+ldpc_status ldpc_nb_decoder_decode_i8(ldpc_nb_decoder *d, const ldpc_nb_code *code,
+                                      const int8_t *llr, uint32_t frames, uint8_t *symbols,
+                                      ldpc_frame_stats *stats, ldpc_error *err)
+{
+    ldpc_status status = check_call(d, code, llr, frames, symbols, err);
+    if (status != LDPC_OK)
+        return status;
+    size_t bits = (size_t)code->graph->n * code->bits_per_symbol;
+    for (uint32_t f = 0; f < frames; f++) {
+        const int8_t *frame = llr + f * bits;
+        for (size_t i = 0; i < bits; i++) {
+            int8_t value = q_from_input(frame[i]);
+            if (d->config.arithmetic == LDPC_ARITH_FLOAT)
+                d->bit_llr[i] = (float)value / d->config.llr_scale;
+            else
+                d->bit_q[i] = value;
+        }
+        decode_one(d, code, symbols + (size_t)f * code->graph->n, stats ? stats + f : NULL);
+    }
+    return LDPC_OK;
+}

@@ -1,0 +1,199 @@
+/* 8-bit fixed-point Min-Max (nb/nb_minmax.h): the bit-exact reference for
+ * every other nonbinary backend. */
+#include <string.h>
+
+#include "decode/early_termination.h"
+#include "decode/workspace_layout.h"
+#include "nb/gf.h"
+#include "nb/nb_minmax.h"
+
+size_t nb_fixed_workspace_bytes(const ldpc_nb_decoder_limits *lim)
+{
+    size_t q = lim->max_q, d = lim->graph.max_check_degree, n = lim->graph.max_n;
+    return workspace_round_up(n * q) + workspace_round_up(n * q * sizeof(int16_t)) +
+           workspace_round_up(lim->graph.max_edges * q) + workspace_round_up(d * q) * 3 +
+           workspace_round_up(d * q * sizeof(int16_t)) + workspace_round_up(2 * q);
+}
+
+void nb_fixed_workspace_carve(nb_fixed_workspace *ws, unsigned char *memory,
+                              const ldpc_nb_decoder_limits *lim)
+{
+    size_t q = lim->max_q, d = lim->graph.max_check_degree, n = lim->graph.max_n;
+    ws->channel = workspace_take(&memory, n * q);
+    ws->post = workspace_take(&memory, n * q * sizeof(int16_t));
+    ws->c2v = workspace_take(&memory, lim->graph.max_edges * q);
+    ws->in = workspace_take(&memory, d * q);
+    ws->forward = workspace_take(&memory, d * q);
+    ws->out = workspace_take(&memory, d * q);
+    ws->u = workspace_take(&memory, d * q * sizeof(int16_t));
+    ws->backward = workspace_take(&memory, 2 * q);
+}
+
+static void minmax_combine(const uint8_t *a, const uint8_t *b, uint32_t q, uint8_t *out)
+{
+    memset(out, NB_FIXED_MESSAGE_MAX, q);
+    for (uint32_t i = 0; i < q; i++) {
+        uint8_t ai = a[i];
+        for (uint32_t j = 0; j < q; j++) {
+            uint8_t worst = ai > b[j] ? ai : b[j];
+            if (worst < out[i ^ j])
+                out[i ^ j] = worst;
+        }
+    }
+}
+
+static void check_node(const uint8_t *in, uint32_t d, uint32_t q, nb_fixed_workspace *ws)
+{
+    uint8_t *out = ws->out, *fwd = ws->forward;
+    if (d == 1) { /* the symbol must be 0 */
+        memset(out, NB_FIXED_MESSAGE_MAX, q);
+        out[0] = 0;
+        return;
+    }
+    memcpy(fwd, in, q);
+    for (uint32_t i = 1; i + 1 < d; i++)
+        minmax_combine(fwd + (i - 1) * q, in + i * q, q, fwd + i * q);
+    uint8_t *bwd = ws->backward, *spare = ws->backward + q;
+    memcpy(bwd, in + (d - 1) * q, q);
+    memcpy(out + (d - 1) * q, fwd + (d - 2) * q, q);
+    for (uint32_t i = d - 2; i >= 1; i--) {
+        minmax_combine(fwd + (i - 1) * q, bwd, q, out + i * q);
+        minmax_combine(bwd, in + i * q, q, spare);
+        uint8_t *t = bwd;
+        bwd = spare;
+        spare = t;
+    }
+    memcpy(out, bwd, q);
+}
+
+/* Relative to the best symbol, saturated to 8 bits. */
+static void normalise(int16_t *u, uint32_t q)
+{
+    int16_t low = u[0];
+    for (uint32_t a = 1; a < q; a++)
+        low = u[a] < low ? u[a] : low;
+    for (uint32_t a = 0; a < q; a++) {
+        int v = u[a] - low;
+        u[a] = (int16_t)(v < NB_FIXED_MESSAGE_MAX ? v : NB_FIXED_MESSAGE_MAX);
+    }
+}
+
+static void update_check(const ldpc_nb_code *code, const gf_field *f, uint32_t chk,
+                         nb_fixed_workspace *ws)
+{
+    const ldpc_code *g = code->graph;
+    uint32_t q = code->q, first = g->check_offsets[chk], d = g->check_offsets[chk + 1] - first;
+    for (uint32_t i = 0; i < d; i++) {
+        const uint8_t *times = f->mul + (size_t)code->edge_coef[first + i] * q;
+        for (uint32_t a = 0; a < q; a++)
+            ws->in[i * q + times[a]] = (uint8_t)ws->u[i * q + a];
+    }
+    check_node(ws->in, d, q, ws);
+    for (uint32_t i = 0; i < d; i++) {
+        const uint8_t *times = f->mul + (size_t)code->edge_coef[first + i] * q;
+        uint8_t *c2v = ws->c2v + (size_t)(first + i) * q;
+        for (uint32_t a = 0; a < q; a++)
+            c2v[a] = ws->out[i * q + times[a]];
+    }
+}
+
+/* Totals are exact in 16 bits: at most 255 * (1 + variable degree). */
+static void flooding_totals(const ldpc_nb_code *code, nb_fixed_workspace *ws)
+{
+    const ldpc_code *g = code->graph;
+    uint32_t q = code->q;
+    for (uint32_t v = 0; v < g->n; v++) {
+        int16_t *total = ws->post + (size_t)v * q;
+        const uint8_t *channel = ws->channel + (size_t)v * q;
+        for (uint32_t a = 0; a < q; a++)
+            total[a] = channel[a];
+        for (uint32_t i = g->var_offsets[v]; i < g->var_offsets[v + 1]; i++) {
+            const uint8_t *c2v = ws->c2v + (size_t)g->var_edges[i] * q;
+            for (uint32_t a = 0; a < q; a++)
+                total[a] = (int16_t)(total[a] + c2v[a]);
+        }
+    }
+}
+
+static void gather_inputs(const ldpc_nb_code *code, uint32_t chk, nb_fixed_workspace *ws)
+{
+    const ldpc_code *g = code->graph;
+    uint32_t q = code->q, first = g->check_offsets[chk], d = g->check_offsets[chk + 1] - first;
+    for (uint32_t i = 0; i < d; i++) {
+        const int16_t *post = ws->post + (size_t)g->check_var[first + i] * q;
+        const uint8_t *c2v = ws->c2v + (size_t)(first + i) * q;
+        for (uint32_t a = 0; a < q; a++)
+            ws->u[i * q + a] = (int16_t)(post[a] - c2v[a]);
+        normalise(ws->u + i * q, q);
+    }
+}
+
+static void flooding_iteration(const ldpc_nb_code *code, const gf_field *f,
+                               nb_fixed_workspace *ws)
+{
+    for (uint32_t chk = 0; chk < code->graph->m; chk++) {
+        gather_inputs(code, chk, ws);
+        update_check(code, f, chk, ws);
+    }
+    flooding_totals(code, ws);
+}
+
+/* Posteriors stay within 0..510: a saturated input plus a message. */
+static void layered_iteration(const ldpc_nb_code *code, const gf_field *f,
+                              nb_fixed_workspace *ws)
+{
+    const ldpc_code *g = code->graph;
+    uint32_t q = code->q;
+    for (uint32_t l = 0; l < g->layer_count; l++) {
+        for (uint32_t pos = g->layer_offsets[l]; pos < g->layer_offsets[l + 1]; pos++) {
+            uint32_t chk = g->layer_checks[pos];
+            uint32_t first = g->check_offsets[chk], d = g->check_offsets[chk + 1] - first;
+            gather_inputs(code, chk, ws);
+            update_check(code, f, chk, ws);
+            for (uint32_t i = 0; i < d; i++) {
+                int16_t *post = ws->post + (size_t)g->check_var[first + i] * q;
+                const uint8_t *c2v = ws->c2v + (size_t)(first + i) * q;
+                for (uint32_t a = 0; a < q; a++)
+                    post[a] = (int16_t)(ws->u[i * q + a] + c2v[a]);
+            }
+        }
+    }
+}
+
+static void decide(const int16_t *post, uint32_t n, uint32_t q, uint8_t *symbols)
+{
+    for (uint32_t v = 0; v < n; v++) {
+        const int16_t *row = post + (size_t)v * q;
+        uint32_t best = 0;
+        for (uint32_t a = 1; a < q; a++)
+            best = row[a] < row[best] ? a : best;
+        symbols[v] = (uint8_t)best;
+    }
+}
+
+uint32_t nb_fixed_decode_frame(const ldpc_nb_code *code, const ldpc_decoder_config *config,
+                               nb_fixed_workspace *ws, uint8_t *symbols, int *converged)
+{
+    const ldpc_code *g = code->graph;
+    const gf_field *f = gf_field_get(code->bits_per_symbol);
+    uint32_t q = code->q;
+    memset(ws->c2v, 0, (size_t)g->edges * q);
+    for (size_t i = 0; i < (size_t)g->n * q; i++)
+        ws->post[i] = ws->channel[i];
+    uint32_t iteration = 0;
+    *converged = 0;
+    while (iteration < config->max_iterations && !*converged) {
+        iteration++;
+        if (config->schedule == LDPC_SCHEDULE_FLOODING)
+            flooding_iteration(code, f, ws);
+        else
+            layered_iteration(code, f, ws);
+        if (syndrome_due(config, iteration)) {
+            decide(ws->post, g->n, q, symbols);
+            *converged = nb_syndrome_ok(code, symbols);
+        }
+    }
+    if (!syndrome_due(config, iteration))
+        decide(ws->post, g->n, q, symbols);
+    return iteration;
+}
