@@ -250,9 +250,11 @@ static void finish_frame(const ldpc_nb_code *code, const ldpc_nb_decoder *d,
         }
         corrected += popcount8(hard ^ symbols[v]);
     }
+    /* Counted even when early termination is off, as for binary codes. */
+    uint32_t unsatisfied = converged ? 0 : ldpc_nb_code_unsatisfied_checks(code, symbols);
     stats->iterations = iterations;
-    stats->converged = (uint32_t)converged;
-    stats->unsatisfied_checks = converged ? 0 : ldpc_nb_code_unsatisfied_checks(code, symbols);
+    stats->converged = unsatisfied == 0;
+    stats->unsatisfied_checks = unsatisfied;
     stats->corrected_bits = corrected;
 }
 
