@@ -284,6 +284,7 @@ static int run_decoder(sim_session *s, size_t d, const ldpc_decoder_config *conf
         tool_error("decoder '%s': %s", s->labels[d], why);
         return -1;
     }
+    printf("# %s: backend %s\n", s->labels[d], sim_runner_backend_name(runner));
     progress_context progress = {.decoder = s->labels[d], .terminal = isatty(STDERR_FILENO)};
     int result = 0;
     for (size_t p = 0; p < s->point_count; p++) {
