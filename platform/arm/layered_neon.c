@@ -1,11 +1,11 @@
 /* NEON instance: 16 frames per 128-bit vector (aarch64 and armv7 with NEON). */
 #include <stdint.h>
 
-/* 32-bit ARM: NEON whatever the build's -march/-mfpu, as for the x86 files'
- * -m flags. cmake/Platform.cmake adds -mfpu=neon only when it sees an armv7
- * processor, which misses a 32-bit userland on a 64-bit kernel (uname -m says
- * aarch64) and compilers whose default is ARMv6 (Raspberry Pi OS). The
- * decoder only runs where HWCAP reports NEON (cpu_features_arm.c). */
+/* 32-bit ARM: NEON (and ARMv7, which NEON needs) whatever the build's -march
+ * and -mfpu. cmake/Platform.cmake adds -mfpu=neon only for an armv7 processor,
+ * which misses a 32-bit userland on a 64-bit kernel (uname -m says aarch64, as
+ * Raspberry Pi OS 32-bit on a Pi 4 or 5). The decoder only runs where HWCAP
+ * reports NEON (cpu_features_arm.c). */
 #if defined(__arm__) && !defined(__ARM_NEON)
 #pragma GCC target("arch=armv7-a", "fpu=neon")
 #endif
