@@ -73,7 +73,8 @@ static void bad_environment_names_the_variable(void **state)
         assert_non_null(strstr(err.message, bad[i].variable));
         /* and creating a decoder from that environment fails the same way */
         ldpc_decoder_config decoder_config = ldpc_decoder_config_default();
-        ldpc_decoder_limits limits = {100, 50, 300, 6, 1};
+        ldpc_decoder_limits limits = {
+            .max_n = 100, .max_m = 50, .max_edges = 300, .max_check_degree = 6, .max_frames = 1};
         ldpc_decoder *decoder = NULL;
         if (ldpc_decoder_create(&decoder_config, &limits, "opencl", &decoder, &err) !=
             LDPC_ERR_UNSUPPORTED) /* unsupported: a build without OpenCL */
