@@ -35,7 +35,7 @@ expect_failure "partial frame: 6 bytes after 1 whole frames (a frame is $((n * 4
 
 expect_failure "code 'dvbs2-short-7/8'" "$LDPC" encode --code dvbs2-short-7/8 < /dev/null
 expect_failure "ldpc codes" "$LDPC" decode --code nonsense < /dev/null
-expect_failure "alist:/nonexistent.alist" "$LDPC" decode --code alist:/nonexistent.alist < /dev/null
+expect_failure "/nonexistent.alist: cannot open" "$LDPC" decode --code alist:/nonexistent.alist < /dev/null
 expect_failure "--code NAME is required" "$LDPC" encode < /dev/null
 expect_failure "unknown check rule 'xyz'" "$LDPC" decode --code "$code" --decoder fixed-layered-xyz < /dev/null
 expect_failure "unknown soft-value format 'f64'" "$LDPC" decode --code "$code" --input f64 < /dev/null

@@ -30,4 +30,5 @@ if command -v gnuplot > /dev/null; then
     [ "$(head -c 4 "$WORK/plot.png" | od -An -tx1 | tr -d ' ')" = 89504e47 ] || fail "not a PNG"
 fi
 expect_failure "needs STEP > 0" "$LDPC" sim --code dvbs2-short-1/2 --ebn0 2:1:0.5
+expect_failure "--demod liquid needs a liquid-dsp modulation" "$LDPC" sim --code dvbs2-short-1/2 --ebn0 2 --demod liquid
 echo ok

@@ -188,6 +188,10 @@ static int parse_options(int argc, char **argv, sim_options *o)
         tool_error("--ebn0 RANGE or --esn0 RANGE is required (e.g. --ebn0 0:3:0.5)");
         return TOOL_EXIT_USAGE;
     }
+    if (o->modulation == MODULATION_BPSK && o->demod == DEMOD_LIQUID) {
+        tool_error("--demod liquid needs a liquid-dsp modulation (qpsk, 8psk, 16apsk, 32apsk)");
+        return TOOL_EXIT_USAGE;
+    }
     if (o->decoder_count == 0)
         o->decoder_specs[o->decoder_count++] = "default";
     if (o->png_path != NULL && !sim_plot_available()) {

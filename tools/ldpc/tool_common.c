@@ -66,9 +66,8 @@ ldpc_code *tool_open_code(const char *name)
     ldpc_error err = {{0}};
     ldpc_status status = ldpc_code_create(name, &code, &err);
     if (status != LDPC_OK) {
-        tool_error("code '%s': %s (%s)%s", name, err.message, ldpc_status_name(status),
-                   status == LDPC_ERR_UNKNOWN_CODE ? "; 'ldpc codes' lists the built-in codes"
-                                                   : "");
+        /* The library's message names the code (and for alist files, the line). */
+        tool_error("%s", err.message[0] ? err.message : ldpc_status_name(status));
         return NULL;
     }
     return code;
