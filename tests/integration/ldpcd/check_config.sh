@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# ldpcd --check-config: the shipped file passes and explains every key; broken
+# files fail with FILE:LINE; --set overrides; the shipped file lists every key.
+set -euo pipefail
+source_dir=$1 build_dir=$2
+ldpcd=$build_dir/src/ldpcd/ldpcd
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+"$ldpcd" --check-config -c "$source_dir/configs/ldpcd.conf" --set runtime_dir=/tmp >"$work/out"
+grep -q "configuration OK" "$work/out"
+grep -q "^batch_wait_us = 2000" "$work/out"
+grep -q "runtime_dir = /tmp" "$work/out"
+grep -q "(command line; default" "$work/out"
+
+# every key of --print-default-config appears, commented, in configs/ldpcd.conf
+"$ldpcd" --print-default-config | grep -E '^[a-z_]+ = ?' | while IFS= read -r line; do
+    key=${line%% =*} value=${line#*= }
+    [ "$key = $value" = "$line" ] || value=""
+    if ! grep -qxF "#$key = $value" "$source_dir/configs/ldpcd.conf" &&
+       ! grep -qxF "#$key =" "$source_dir/configs/ldpcd.conf"; then
+        echo "configs/ldpcd.conf lacks \"#$key = $value\"" >&2
+        exit 1
+    fi
+done
+
+expect_failure() { # file content, expected message fragment
+    printf '%b' "$1" >"$work/bad.conf"
+    if "$ldpcd" --check-config -c "$work/bad.conf" >"$work/out" 2>"$work/err"; then
+        echo "accepted: $1" >&2
+        exit 1
+    fi
+    grep -qF -- "$2" "$work/err" || { echo "expected \"$2\" in: $(cat "$work/err")" >&2; exit 1; }
+}
+expect_failure 'workers = 2\nbogus = 1\n' "bad.conf:2: unknown key \"bogus\""
+expect_failure 'workers = 0\n' "bad.conf:1: workers must be an integer in 1..256"
+expect_failure 'workers = 2\nworkers = 3\n' "bad.conf:2: workers is set twice"
+expect_failure 'output_socket = dealer\n' "output_socket must be one of push, pub"
+expect_failure 'codes = dvbs2-nope-*\n' "matches no built-in code"
+expect_failure 'decoder = fixed-layered-spa\n' "decoder"
+expect_failure 'batch_frames = 64\nqueue_frames = 8\n' "must not exceed queue_frames"
+expect_failure 'no equals sign\n' "bad.conf:1: expected \"key = value\""
+if "$ldpcd" --check-config --set workers=abc >/dev/null 2>&1; then
+    echo "--set workers=abc accepted" >&2
+    exit 1
+fi
+echo "check_config: OK"

@@ -1,0 +1,271 @@
+#include "harness.h"
+
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#include <zmq.h>
+
+/* Daemons still running when a failed assertion ends the test program are
+ * killed, so that they do not hold ctest's output pipe open. */
+#define MAX_DAEMONS 8
+static pid_t running[MAX_DAEMONS];
+
+static void kill_running(void)
+{
+    for (int i = 0; i < MAX_DAEMONS; i++)
+        if (running[i] > 0)
+            kill(running[i], SIGKILL);
+}
+
+static void remember(pid_t pid, pid_t replace)
+{
+    static int registered;
+    if (!registered) {
+        atexit(kill_running);
+        registered = 1;
+    }
+    for (int i = 0; i < MAX_DAEMONS; i++) {
+        if (running[i] == replace) {
+            running[i] = pid;
+            return;
+        }
+    }
+}
+
+static void fatal(const char *what)
+{
+    fprintf(stderr, "test harness: %s: %s\n", what, strerror(errno));
+    abort();
+}
+
+/* Pulls "key = value" for `key` out of the config text (for endpoints). */
+static void config_value(const char *config, const char *key, char *out, size_t size)
+{
+    const char *at = config;
+    size_t length = strlen(key);
+    while ((at = strstr(at, key)) != NULL) {
+        if ((at == config || at[-1] == '\n') && (at[length] == ' ' || at[length] == '=')) {
+            const char *value = strchr(at, '=') + 1;
+            while (*value == ' ')
+                value++;
+            size_t value_length = strcspn(value, "\n");
+            snprintf(out, size, "%.*s", (int)value_length, value);
+            return;
+        }
+        at += length;
+    }
+}
+
+int test_daemon_start(test_daemon *d, const char *binary, const char *config,
+                      const char *const *extra_env)
+{
+    memset(d, 0, sizeof *d);
+    snprintf(d->dir, sizeof d->dir, "/tmp/ldpcd-test-XXXXXX");
+    if (mkdtemp(d->dir) == NULL)
+        fatal("mkdtemp");
+    snprintf(d->input, sizeof d->input, "ipc://%s/input", d->dir);
+    snprintf(d->output, sizeof d->output, "ipc://%s/output", d->dir);
+    snprintf(d->stats, sizeof d->stats, "ipc://%s/stats", d->dir);
+    config_value(config, "input_endpoint", d->input, sizeof d->input);
+    config_value(config, "output_endpoint", d->output, sizeof d->output);
+
+    char path[256];
+    snprintf(path, sizeof path, "%s/ldpcd.conf", d->dir);
+    FILE *file = fopen(path, "w");
+    if (file == NULL)
+        fatal("config");
+    fprintf(file, "runtime_dir = %s\n%s\n", d->dir, config);
+    fclose(file);
+
+    char notify_path[256];
+    snprintf(notify_path, sizeof notify_path, "%s/notify", d->dir);
+    d->notify_fd = socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+    struct sockaddr_un address = {.sun_family = AF_UNIX};
+    if (strlen(notify_path) >= sizeof address.sun_path)
+        fatal("notify socket path too long");
+    memcpy(address.sun_path, notify_path, strlen(notify_path) + 1);
+    if (bind(d->notify_fd, (struct sockaddr *)&address, sizeof address) != 0)
+        fatal("bind notify socket");
+
+    d->pid = fork();
+    if (d->pid < 0)
+        fatal("fork");
+    if (d->pid == 0) {
+        setenv("NOTIFY_SOCKET", notify_path, 1);
+        for (size_t i = 0; extra_env != NULL && extra_env[i] != NULL; i++) {
+            char name[64];
+            const char *equals = strchr(extra_env[i], '=');
+            snprintf(name, sizeof name, "%.*s", (int)(equals - extra_env[i]), extra_env[i]);
+            setenv(name, equals + 1, 1);
+        }
+        execl(binary, binary, "-c", path, (char *)NULL);
+        _exit(127);
+    }
+    remember(d->pid, 0);
+    d->exit_status = -1;
+    char message[512];
+    for (int waited_ms = 0; waited_ms < 30000; waited_ms += 100) {
+        if (test_daemon_notify(d, message, sizeof message, 100) == 0) {
+            if (strstr(message, "READY=1") != NULL)
+                return 0;
+            continue;
+        }
+        int status;
+        if (waitpid(d->pid, &status, WNOHANG) == d->pid) {
+            remember(0, d->pid);
+            d->pid = 0;
+            d->exit_status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+            return -1;
+        }
+    }
+    return -1;
+}
+
+int test_daemon_notify(test_daemon *d, char *out, size_t size, int timeout_ms)
+{
+    struct pollfd fd = {.fd = d->notify_fd, .events = POLLIN};
+    if (poll(&fd, 1, timeout_ms) <= 0)
+        return -1;
+    ssize_t got = recv(d->notify_fd, out, size - 1, 0);
+    if (got < 0)
+        return -1;
+    out[got] = '\0';
+    return 0;
+}
+
+void test_daemon_connect(test_daemon *d)
+{
+    d->zmq = zmq_ctx_new();
+    d->push = zmq_socket(d->zmq, ZMQ_PUSH);
+    d->pull = zmq_socket(d->zmq, ZMQ_PULL);
+    int linger = 2000;
+    zmq_setsockopt(d->push, ZMQ_LINGER, &linger, sizeof linger);
+    if (zmq_connect(d->push, d->input) != 0 || zmq_connect(d->pull, d->output) != 0)
+        fatal("zmq_connect");
+}
+
+void test_daemon_signal(test_daemon *d, int signal_number)
+{
+    kill(d->pid, signal_number);
+}
+
+int test_daemon_stop(test_daemon *d, int timeout_ms)
+{
+    if (d->pid <= 0)
+        return d->exit_status;
+    kill(d->pid, SIGTERM);
+    for (int waited = 0; waited < timeout_ms; waited += 10) {
+        int status;
+        pid_t done = waitpid(d->pid, &status, WNOHANG);
+        if (done == d->pid) {
+            remember(0, d->pid);
+            d->pid = 0;
+            return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+        }
+        struct timespec pause = {0, 10000000};
+        nanosleep(&pause, NULL);
+    }
+    kill(d->pid, SIGKILL);
+    waitpid(d->pid, NULL, 0);
+    remember(0, d->pid);
+    d->pid = 0;
+    return -1;
+}
+
+void test_daemon_cleanup(test_daemon *d)
+{
+    if (d->pid > 0)
+        test_daemon_stop(d, 10000);
+    if (d->push != NULL)
+        zmq_close(d->push);
+    if (d->pull != NULL)
+        zmq_close(d->pull);
+    if (d->zmq != NULL)
+        zmq_ctx_term(d->zmq);
+    if (d->notify_fd > 0)
+        close(d->notify_fd);
+    char command[300];
+    snprintf(command, sizeof command, "rm -rf '%s'", d->dir);
+    if (system(command) != 0)
+        fprintf(stderr, "test harness: could not remove %s\n", d->dir);
+    memset(d, 0, sizeof *d);
+}
+
+size_t test_message(uint8_t *out, const char *code, uint8_t format, uint8_t flags,
+                    uint16_t frames, float scale, uint64_t sequence, const void *payload,
+                    size_t payload_bytes)
+{
+    ldpcd_input_header header = {.version = LDPCD_PROTOCOL_VERSION,
+                                 .header_size = LDPCD_INPUT_HEADER_SIZE,
+                                 .format = format,
+                                 .flags = flags,
+                                 .frame_count = frames,
+                                 .scale = scale,
+                                 .sequence = sequence};
+    snprintf(header.code, sizeof header.code, "%s", code);
+    ldpcd_encode_input_header(&header, out);
+    if (payload_bytes > 0)
+        memcpy(out + LDPCD_INPUT_HEADER_SIZE, payload, payload_bytes);
+    return LDPCD_INPUT_HEADER_SIZE + payload_bytes;
+}
+
+int test_send(test_daemon *d, const void *data, size_t size)
+{
+    return zmq_send(d->push, data, size, 0) < 0 ? -1 : 0;
+}
+
+int test_receive(test_daemon *d, ldpcd_result_header *header, uint8_t *payload, size_t capacity,
+                 int timeout_ms)
+{
+    zmq_pollitem_t item = {.socket = d->pull, .events = ZMQ_POLLIN};
+    if (zmq_poll(&item, 1, timeout_ms) <= 0)
+        return -1;
+    zmq_msg_t message;
+    zmq_msg_init(&message);
+    if (zmq_msg_recv(&message, d->pull, 0) < 0)
+        fatal("zmq_msg_recv");
+    const uint8_t *data = zmq_msg_data(&message);
+    size_t size = zmq_msg_size(&message);
+    int status = ldpcd_decode_result_header(data, size, header);
+    if (status == 0 && payload != NULL) {
+        size_t bytes = size - LDPCD_RESULT_HEADER_SIZE;
+        memcpy(payload, data + LDPCD_RESULT_HEADER_SIZE, bytes < capacity ? bytes : capacity);
+    }
+    zmq_msg_close(&message);
+    if (status != 0) {
+        fprintf(stderr, "test harness: malformed result of %zu bytes\n", size);
+        abort();
+    }
+    return 0;
+}
+
+static uint64_t next_random(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+void test_frame_llr(const ldpc_code *code, uint64_t seed, float *llr, uint8_t *info)
+{
+    uint64_t state = seed * 7919u + 1;
+    uint8_t *codeword = malloc(code->n);
+    for (uint32_t i = 0; i < code->k; i++)
+        info[i] = (uint8_t)(next_random(&state) & 1u);
+    if (codeword == NULL || ldpc_encode(code, info, codeword, NULL) != LDPC_OK)
+        abort();
+    for (uint32_t i = 0; i < code->n; i++) {
+        float magnitude = (next_random(&state) % 32u == 0) ? -1.0f : 4.0f; /* a few wrong bits */
+        llr[i] = codeword[i] ? -magnitude : magnitude;
+    }
+    free(codeword);
+}

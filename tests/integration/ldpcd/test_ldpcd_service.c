@@ -1,0 +1,624 @@
+/* Integration tests of ldpcd: real daemons on ipc:// and tcp://127.0.0.1,
+ * driven through the documented protocol (docs/PROTOCOL.md). Run as
+ * `test_ldpcd_service GROUP`; each ctest test is one group. */
+#include <math.h>
+#include <pthread.h>
+#include <setjmp.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <zmq.h>
+
+#include <cmocka.h>
+
+#include "harness.h"
+
+#define MAX_N 16200
+
+static const char *ldpcd_binary = LDPCD_BINARY;
+
+static ldpc_code *make_code(const char *name)
+{
+    ldpc_code *code;
+    ldpc_error err;
+    assert_int_equal(ldpc_code_create(name, &code, &err), LDPC_OK);
+    return code;
+}
+
+/* Sends frames [first, first+count) of `code` as one message; each frame's
+ * bits are seeded by its sequence number. */
+static void send_frames(test_daemon *d, const ldpc_code *code, uint64_t first, uint16_t count)
+{
+    size_t payload = (size_t)count * code->n * sizeof(float);
+    uint8_t *message = malloc(LDPCD_INPUT_HEADER_SIZE + payload);
+    float *llr = malloc((size_t)code->n * sizeof(float));
+    uint8_t *info = malloc(code->k);
+    for (uint16_t f = 0; f < count; f++) {
+        test_frame_llr(code, first + f, llr, info);
+        memcpy(message + LDPCD_INPUT_HEADER_SIZE + (size_t)f * code->n * sizeof(float), llr,
+               (size_t)code->n * sizeof(float));
+    }
+    test_message(message, code->name, LDPC_SOFT_F32, 0, count, 1.0f, first, NULL, 0);
+    /* a refused CURVE client's send times out: its frames never arrive */
+    (void)test_send(d, message, LDPCD_INPUT_HEADER_SIZE + payload);
+    free(message);
+    free(llr);
+    free(info);
+}
+
+/* Receives one result and checks that it is frame `sequence` of `code`,
+ * decoded to the bits that were sent. */
+static void expect_decoded(test_daemon *d, const ldpc_code *code, uint64_t sequence)
+{
+    ldpcd_result_header h;
+    static uint8_t payload[MAX_N];
+    assert_int_equal(test_receive(d, &h, payload, sizeof payload, 30000), 0);
+    if (h.sequence != sequence || h.status != LDPCD_STATUS_DECODED)
+        fail_msg("expected frame %llu decoded, got frame %llu status %s reason %s",
+                 (unsigned long long)sequence, (unsigned long long)h.sequence,
+                 ldpcd_frame_status_name((ldpcd_frame_status)h.status),
+                 ldpcd_reject_reason_name((ldpcd_reject_reason)h.reason));
+    assert_string_equal(h.code, code->name);
+    assert_int_equal(h.payload_bits, code->k);
+    assert_true(h.iterations >= 1);
+    assert_int_equal(h.unsatisfied_checks, 0);
+    float *llr = malloc((size_t)code->n * sizeof(float));
+    uint8_t *info = malloc(code->k), *packed = malloc((code->k + 7) / 8);
+    test_frame_llr(code, sequence, llr, info);
+    ldpc_bits_pack(info, code->k, packed);
+    assert_memory_equal(payload, packed, (code->k + 7) / 8);
+    free(llr);
+    free(info);
+    free(packed);
+}
+
+static void expect_rejected(test_daemon *d, uint64_t sequence, ldpcd_reject_reason reason)
+{
+    ldpcd_result_header h;
+    assert_int_equal(test_receive(d, &h, NULL, 0, 30000), 0);
+    if (h.status != LDPCD_STATUS_REJECTED || h.reason != reason || h.sequence != sequence)
+        fail_msg("expected frame %llu rejected (%s), got frame %llu status %s reason %s",
+                 (unsigned long long)sequence, ldpcd_reject_reason_name(reason),
+                 (unsigned long long)h.sequence,
+                 ldpcd_frame_status_name((ldpcd_frame_status)h.status),
+                 ldpcd_reject_reason_name((ldpcd_reject_reason)h.reason));
+    assert_int_equal(h.payload_bits, 0);
+}
+
+/* ---- mixed codes, order with several workers (ipc) ------------------------ */
+
+static void mixed_codes_in_order(void **state)
+{
+    (void)state;
+    test_daemon d;
+    assert_int_equal(test_daemon_start(&d, ldpcd_binary,
+                                       "codes = dvbs2-short-1/2, dvbs2-short-3/4, dvbt2-short-2/3\n"
+                                       "workers = 3\nbatch_frames = 4\nbatch_wait_us = 500\n"
+                                       "queue_frames = 32\n",
+                                       NULL),
+                     0);
+    test_daemon_connect(&d);
+    ldpc_code *codes[3] = {make_code("dvbs2-short-1/2"), make_code("dvbs2-short-3/4"),
+                           make_code("dvbt2-short-2/3")};
+    /* ACM-like: codes interleaved, 1 to 3 frames per message */
+    const ldpc_code *sent_code[200];
+    uint64_t sequence = 0;
+    for (int m = 0; sequence < 150; m++) {
+        const ldpc_code *code = codes[(m * 7) % 3];
+        uint16_t count = (uint16_t)(1 + m % 3);
+        send_frames(&d, code, sequence, count);
+        for (uint16_t f = 0; f < count; f++)
+            sent_code[sequence + f] = code;
+        sequence += count;
+    }
+    for (uint64_t s = 0; s < sequence; s++)
+        expect_decoded(&d, sent_code[s], s);
+    assert_int_equal(test_daemon_stop(&d, 20000), 0);
+    for (int c = 0; c < 3; c++)
+        ldpc_code_destroy(codes[c]);
+    test_daemon_cleanup(&d);
+}
+
+/* ---- every bad-input class, the daemon carries on (tcp loopback) ---------- */
+
+static void bad_input_refused(void **state)
+{
+    (void)state;
+    test_daemon d;
+    assert_int_equal(test_daemon_start(&d, ldpcd_binary,
+                                       "input_endpoint = tcp://127.0.0.1:47311\n"
+                                       "output_endpoint = tcp://127.0.0.1:47312\n"
+                                       "codes = dvbs2-short-1/2\nmax_frames_per_message = 4\n"
+                                       "batch_wait_us = 100\n",
+                                       NULL),
+                     0);
+    test_daemon_connect(&d);
+    ldpc_code *code = make_code("dvbs2-short-1/2");
+    size_t frame_bytes = (size_t)code->n * sizeof(float);
+    uint8_t *message = calloc(1, LDPCD_INPUT_HEADER_SIZE + 6 * frame_bytes);
+    float *llr = malloc(2 * frame_bytes);
+    uint8_t *info = malloc(code->k);
+    uint64_t s = 0;
+
+    send_frames(&d, code, s++, 1);
+    /* truncated: shorter than a header */
+    assert_int_equal(test_send(&d, "LDPC", 4), 0);
+    /* bad magic */
+    size_t size = test_message(message, code->name, LDPC_SOFT_F32, 0, 1, 1.0f, 100, NULL, 0);
+    message[0] = 'X';
+    assert_int_equal(test_send(&d, message, size + frame_bytes), 0);
+    /* bad version */
+    size = test_message(message, code->name, LDPC_SOFT_F32, 0, 1, 1.0f, 101, NULL, 0);
+    message[4] = 9;
+    assert_int_equal(test_send(&d, message, size + frame_bytes), 0);
+    /* unknown flags */
+    size = test_message(message, code->name, LDPC_SOFT_F32, 0x80, 1, 1.0f, 102, NULL, 0);
+    assert_int_equal(test_send(&d, message, size + frame_bytes), 0);
+    /* unknown code (not configured), 2 frames: two records */
+    size = test_message(message, "dvbs2-normal-1/2", LDPC_SOFT_F32, 0, 2, 1.0f, 103, NULL, 0);
+    assert_int_equal(test_send(&d, message, size + 2 * frame_bytes), 0);
+    /* bad soft-value format */
+    size = test_message(message, code->name, 7, 0, 1, 1.0f, 105, NULL, 0);
+    assert_int_equal(test_send(&d, message, size + frame_bytes), 0);
+    /* bad scale */
+    size = test_message(message, code->name, LDPC_SOFT_F32, 0, 1, NAN, 106, NULL, 0);
+    assert_int_equal(test_send(&d, message, size + frame_bytes), 0);
+    /* zero frames */
+    size = test_message(message, code->name, LDPC_SOFT_F32, 0, 0, 1.0f, 107, NULL, 0);
+    assert_int_equal(test_send(&d, message, size), 0);
+    /* too many frames (max 4) */
+    size = test_message(message, code->name, LDPC_SOFT_F32, 0, 5, 1.0f, 108, NULL, 0);
+    assert_int_equal(test_send(&d, message, size + frame_bytes), 0);
+    /* payload length mismatch: 2 frames announced, 1.5 sent */
+    size = test_message(message, code->name, LDPC_SOFT_F32, 0, 2, 1.0f, 110, NULL, 0);
+    assert_int_equal(test_send(&d, message, size + frame_bytes + frame_bytes / 2), 0);
+    /* oversize: more than the largest valid message */
+    size = test_message(message, code->name, LDPC_SOFT_F32, 0, 1, 1.0f, 112, NULL, 0);
+    assert_int_equal(test_send(&d, message, size + 6 * frame_bytes), 0);
+    /* non-finite value in the second of two frames: only that one is refused */
+    test_frame_llr(code, 113, llr, info);
+    test_frame_llr(code, 114, llr + code->n, info);
+    llr[code->n + 5] = INFINITY;
+    size = test_message(message, code->name, LDPC_SOFT_F32, 0, 2, 1.0f, 113, llr, 2 * frame_bytes);
+    assert_int_equal(test_send(&d, message, size), 0);
+    send_frames(&d, code, 115, 1);
+
+    expect_decoded(&d, code, 0);
+    expect_rejected(&d, 0, LDPCD_REJECT_TRUNCATED);
+    expect_rejected(&d, 0, LDPCD_REJECT_BAD_MAGIC);
+    expect_rejected(&d, 101, LDPCD_REJECT_BAD_VERSION);
+    expect_rejected(&d, 102, LDPCD_REJECT_BAD_HEADER);
+    expect_rejected(&d, 103, LDPCD_REJECT_UNKNOWN_CODE);
+    expect_rejected(&d, 104, LDPCD_REJECT_UNKNOWN_CODE);
+    expect_rejected(&d, 105, LDPCD_REJECT_BAD_FORMAT);
+    expect_rejected(&d, 106, LDPCD_REJECT_BAD_SCALE);
+    expect_rejected(&d, 107, LDPCD_REJECT_ZERO_FRAMES);
+    expect_rejected(&d, 108, LDPCD_REJECT_TOO_MANY_FRAMES);
+    expect_rejected(&d, 110, LDPCD_REJECT_LENGTH_MISMATCH);
+    expect_rejected(&d, 111, LDPCD_REJECT_LENGTH_MISMATCH);
+    expect_rejected(&d, 112, LDPCD_REJECT_OVERSIZE);
+    expect_decoded(&d, code, 113);
+    expect_rejected(&d, 114, LDPCD_REJECT_NON_FINITE);
+    expect_decoded(&d, code, 115);
+    /* still alive and decoding */
+    send_frames(&d, code, 116, 2);
+    expect_decoded(&d, code, 116);
+    expect_decoded(&d, code, 117);
+    assert_int_equal(test_daemon_stop(&d, 20000), 0);
+    free(message);
+    free(llr);
+    free(info);
+    ldpc_code_destroy(code);
+    test_daemon_cleanup(&d);
+}
+
+/* ---- SIGTERM under load: N in, N out, exit 0 ------------------------------ */
+
+static void shutdown_finishes_queued_frames(void **state)
+{
+    (void)state;
+    test_daemon d;
+    assert_int_equal(test_daemon_start(&d, ldpcd_binary,
+                                       "codes = dvbs2-short-1/2\nworkers = 2\nbatch_frames = 8\n"
+                                       "queue_frames = 64\ninput_hwm = 1000\n",
+                                       NULL),
+                     0);
+    test_daemon_connect(&d);
+    ldpc_code *code = make_code("dvbs2-short-1/2");
+    const uint64_t total = 300;
+    for (uint64_t s = 0; s < total; s += 3)
+        send_frames(&d, code, s, 3);
+    /* let the messages reach the daemon's socket, then stop it mid-work */
+    struct timespec pause = {0, 300000000};
+    nanosleep(&pause, NULL);
+    test_daemon_signal(&d, SIGTERM);
+    for (uint64_t s = 0; s < total; s++)
+        expect_decoded(&d, code, s);
+    assert_int_equal(test_daemon_stop(&d, 30000), 0);
+    ldpc_code_destroy(code);
+    test_daemon_cleanup(&d);
+}
+
+/* ---- SIGHUP reload under load (config changes), nothing lost ------------- */
+
+typedef struct {
+    test_daemon *d;
+    const ldpc_code *code;
+    uint64_t total;
+} sender_args;
+
+static void *sender(void *argument)
+{
+    sender_args *a = argument;
+    for (uint64_t s = 0; s < a->total; s += 2) {
+        send_frames(a->d, a->code, s, 2);
+        struct timespec pause = {0, 3000000};
+        nanosleep(&pause, NULL);
+    }
+    return NULL;
+}
+
+static void rewrite_config(test_daemon *d, const char *config)
+{
+    char path[256];
+    snprintf(path, sizeof path, "%s/ldpcd.conf", d->dir);
+    FILE *file = fopen(path, "w");
+    assert_non_null(file);
+    fprintf(file, "runtime_dir = %s\n%s\n", d->dir, config);
+    fclose(file);
+}
+
+static void reload_under_load(void **state)
+{
+    (void)state;
+    test_daemon d;
+    assert_int_equal(test_daemon_start(&d, ldpcd_binary,
+                                       "codes = dvbs2-short-1/2\nworkers = 1\nbatch_frames = 4\n",
+                                       NULL),
+                     0);
+    test_daemon_connect(&d);
+    ldpc_code *code = make_code("dvbs2-short-1/2");
+    sender_args args = {&d, code, 400};
+    /* the sender gets its own PUSH socket: zmq sockets are single-threaded */
+    test_daemon sender_view = d;
+    sender_view.push = zmq_socket(d.zmq, ZMQ_PUSH);
+    zmq_connect(sender_view.push, d.input);
+    args.d = &sender_view;
+    pthread_t thread;
+    pthread_create(&thread, NULL, sender, &args);
+    const char *configs[] = {
+        "codes = dvbs2-short-1/2, dvbs2-short-2/3\nworkers = 3\nbatch_frames = 8\n",
+        "codes = dvbs2-short-*\nworkers = 2\nbatch_frames = 2\nqueue_frames = 16\n",
+        "codes = dvbs2-short-1/2\nworkers = 1\nbatch_frames = 16\n",
+    };
+    char note[512];
+    uint64_t received = 0;
+    for (int r = 0; r < 3; r++) {
+        /* receive some, then reload while frames are queued */
+        for (int i = 0; i < 60; i++, received++)
+            expect_decoded(&d, code, received);
+        rewrite_config(&d, configs[r]);
+        test_daemon_signal(&d, SIGHUP);
+        int reloading = 0, ready = 0;
+        while (!ready && test_daemon_notify(&d, note, sizeof note, 20000) == 0) {
+            reloading |= strstr(note, "RELOADING=1") != NULL;
+            ready = reloading && strstr(note, "READY=1") != NULL;
+        }
+        assert_true(ready);
+    }
+    for (; received < args.total; received++)
+        expect_decoded(&d, code, received);
+    pthread_join(thread, NULL);
+    /* a bad config is refused and the old one keeps running */
+    rewrite_config(&d, "codes = no-such-code\n");
+    test_daemon_signal(&d, SIGHUP);
+    send_frames(&d, code, 1000, 1);
+    expect_decoded(&d, code, 1000);
+    zmq_close(sender_view.push);
+    assert_int_equal(test_daemon_stop(&d, 20000), 0);
+    ldpc_code_destroy(code);
+    test_daemon_cleanup(&d);
+}
+
+/* ---- systemd notify and watchdog ------------------------------------------ */
+
+static void notify_and_watchdog(void **state)
+{
+    (void)state;
+    test_daemon d;
+    const char *env[] = {"WATCHDOG_USEC=400000", NULL};
+    assert_int_equal(test_daemon_start(&d, ldpcd_binary,
+                                       "codes = dvbs2-short-1/2\nstats_interval_ms = 200\n", env),
+                     0);
+    char note[512];
+    int watchdogs = 0, status_lines = 0;
+    for (int i = 0; i < 40 && (watchdogs < 3 || status_lines < 1); i++) {
+        assert_int_equal(test_daemon_notify(&d, note, sizeof note, 5000), 0);
+        watchdogs += strcmp(note, "WATCHDOG=1") == 0;
+        status_lines += strncmp(note, "STATUS=", 7) == 0;
+    }
+    assert_true(watchdogs >= 3);
+    assert_true(status_lines >= 1);
+    test_daemon_signal(&d, SIGHUP);
+    int reloading = 0, ready = 0;
+    while (!ready && test_daemon_notify(&d, note, sizeof note, 10000) == 0) {
+        if (strncmp(note, "RELOADING=1", 11) == 0) {
+            reloading = 1;
+            assert_non_null(strstr(note, "MONOTONIC_USEC="));
+        }
+        ready = reloading && strcmp(note, "READY=1") == 0;
+    }
+    assert_true(ready);
+    kill(d.pid, SIGTERM);
+    int stopping = 0;
+    while (!stopping && test_daemon_notify(&d, note, sizeof note, 10000) == 0)
+        stopping = strcmp(note, "STOPPING=1") == 0;
+    assert_true(stopping);
+    assert_int_equal(test_daemon_stop(&d, 20000), 0);
+    test_daemon_cleanup(&d);
+}
+
+/* ---- CURVE: an unknown client is refused ----------------------------------- */
+
+static void write_text(const char *path, const char *text)
+{
+    FILE *file = fopen(path, "w");
+    assert_non_null(file);
+    fputs(text, file);
+    fclose(file);
+}
+
+static void curve_refuses_unknown_client(void **state)
+{
+    (void)state;
+    char server_public[41], server_secret[41], client_public[41], client_secret[41];
+    char other_public[41], other_secret[41];
+    if (zmq_curve_keypair(server_public, server_secret) != 0)
+        skip(); /* libzmq without CURVE */
+    zmq_curve_keypair(client_public, client_secret);
+    zmq_curve_keypair(other_public, other_secret);
+    char keys_dir[] = "/tmp/ldpcd-curve-XXXXXX";
+    assert_non_null(mkdtemp(keys_dir));
+    char secret_path[128], clients_path[128], config[1024];
+    snprintf(secret_path, sizeof secret_path, "%s/server.key", keys_dir);
+    snprintf(clients_path, sizeof clients_path, "%s/clients", keys_dir);
+    char line[64];
+    snprintf(line, sizeof line, "%s\n", server_secret);
+    write_text(secret_path, line);
+    snprintf(line, sizeof line, "# the demodulator\n%s\n", client_public);
+    write_text(clients_path, line);
+
+    /* non-loopback tcp without CURVE is refused at start-up */
+    test_daemon open;
+    assert_int_not_equal(test_daemon_start(&open, ldpcd_binary,
+                                           "input_endpoint = tcp://0.0.0.0:47321\n"
+                                           "codes = dvbs2-short-1/2\n",
+                                           NULL),
+                         0);
+    assert_int_equal(test_daemon_stop(&open, 10000), 1);
+    test_daemon_cleanup(&open);
+
+    snprintf(config, sizeof config,
+             "input_endpoint = tcp://0.0.0.0:47322\ncodes = dvbs2-short-1/2\n"
+             "curve_secret_key_file = %s\ncurve_clients_file = %s\n",
+             secret_path, clients_path);
+    test_daemon d;
+    assert_int_equal(test_daemon_start(&d, ldpcd_binary, config, NULL), 0);
+    test_daemon_connect(&d); /* opens the context and the result PULL (ipc) */
+    zmq_close(d.push);
+    ldpc_code *code = make_code("dvbs2-short-1/2");
+    /* the unknown client first: nothing it sends may come out */
+    d.push = zmq_socket(d.zmq, ZMQ_PUSH);
+    zmq_setsockopt(d.push, ZMQ_CURVE_SERVERKEY, server_public, 40);
+    zmq_setsockopt(d.push, ZMQ_CURVE_PUBLICKEY, other_public, 40);
+    zmq_setsockopt(d.push, ZMQ_CURVE_SECRETKEY, other_secret, 40);
+    int linger = 0;
+    zmq_setsockopt(d.push, ZMQ_LINGER, &linger, sizeof linger);
+    zmq_connect(d.push, "tcp://127.0.0.1:47322");
+    int timeout_ms = 500;
+    zmq_setsockopt(d.push, ZMQ_SNDTIMEO, &timeout_ms, sizeof timeout_ms);
+    send_frames(&d, code, 666, 1); /* queued locally: the handshake never completes */
+    ldpcd_result_header h;
+    assert_int_equal(test_receive(&d, &h, NULL, 0, 1500), -1);
+    zmq_close(d.push);
+    /* the allowed client gets through */
+    d.push = zmq_socket(d.zmq, ZMQ_PUSH);
+    zmq_setsockopt(d.push, ZMQ_CURVE_SERVERKEY, server_public, 40);
+    zmq_setsockopt(d.push, ZMQ_CURVE_PUBLICKEY, client_public, 40);
+    zmq_setsockopt(d.push, ZMQ_CURVE_SECRETKEY, client_secret, 40);
+    zmq_connect(d.push, "tcp://127.0.0.1:47322");
+    send_frames(&d, code, 7, 1);
+    expect_decoded(&d, code, 7);
+    assert_int_equal(test_daemon_stop(&d, 20000), 0);
+    ldpc_code_destroy(code);
+    test_daemon_cleanup(&d);
+    char command[128];
+    snprintf(command, sizeof command, "rm -rf '%s'", keys_dir);
+    assert_int_equal(system(command), 0);
+}
+
+/* ---- raw modes: gr-zeromq stream (with tag headers) and liquid soft bits --- */
+
+/* gr-zeromq tag header with one tag: key symbol "ldpc", value int32 7,
+ * source id symbol "src" (PMTs are big-endian). */
+static size_t gr_tag_header(uint8_t *out)
+{
+    size_t at = 0;
+    out[at++] = 0xF0;
+    out[at++] = 0x5F; /* magic 0x5FF0, little-endian */
+    out[at++] = 0x01; /* version */
+    ldpcd_write_u64(out + at, 12345);
+    at += 8;
+    ldpcd_write_u64(out + at, 1);
+    at += 8;
+    ldpcd_write_u64(out + at, 12350);
+    at += 8;
+    const uint8_t pmts[] = {0x02, 0x00, 0x04, 'l', 'd', 'p', 'c', 0x03, 0x00, 0x00, 0x00, 0x07,
+                            0x02, 0x00, 0x03, 's', 'r', 'c'};
+    memcpy(out + at, pmts, sizeof pmts);
+    return at + sizeof pmts;
+}
+
+static void raw_gnuradio_stream(void **state)
+{
+    (void)state;
+    test_daemon d;
+    assert_int_equal(test_daemon_start(&d, ldpcd_binary,
+                                       "input_framing = gnuradio\nraw_format = f32\n"
+                                       "raw_code = dvbs2-short-1/2\ncodes = dvbs2-short-1/2\n"
+                                       "batch_wait_us = 100\n",
+                                       NULL),
+                     0);
+    test_daemon_connect(&d);
+    ldpc_code *code = make_code("dvbs2-short-1/2");
+    const int frames = 3;
+    size_t frame_bytes = (size_t)code->n * sizeof(float);
+    uint8_t *stream = malloc(frames * frame_bytes);
+    uint8_t *info = malloc(code->k);
+    for (int f = 0; f < frames; f++)
+        test_frame_llr(code, (uint64_t)f, (float *)(void *)(stream + f * frame_bytes), info);
+    /* messages not aligned to frames nor to items, every other one tagged */
+    uint8_t message[8192 + 128];
+    size_t at = 0;
+    for (int m = 0; at < frames * frame_bytes; m++) {
+        size_t chunk = 7777;
+        if (chunk > frames * frame_bytes - at)
+            chunk = frames * frame_bytes - at;
+        size_t header = m % 2 ? gr_tag_header(message) : 0;
+        memcpy(message + header, stream + at, chunk);
+        assert_int_equal(test_send(&d, message, header + chunk), 0);
+        at += chunk;
+    }
+    for (int f = 0; f < frames; f++)
+        expect_decoded(&d, code, (uint64_t)f);
+    assert_int_equal(test_daemon_stop(&d, 20000), 0);
+    free(stream);
+    free(info);
+    ldpc_code_destroy(code);
+    test_daemon_cleanup(&d);
+}
+
+static void raw_liquid_stream(void **state)
+{
+    (void)state;
+    test_daemon d;
+    assert_int_equal(test_daemon_start(&d, ldpcd_binary,
+                                       "input_framing = liquid\nraw_code = dvbs2-short-1/2\n"
+                                       "codes = dvbs2-short-1/2\nbatch_wait_us = 100\n",
+                                       NULL),
+                     0);
+    test_daemon_connect(&d);
+    ldpc_code *code = make_code("dvbs2-short-1/2");
+    const int frames = 4;
+    uint8_t *stream = malloc((size_t)frames * code->n);
+    float *llr = malloc((size_t)code->n * sizeof(float));
+    uint8_t *info = malloc(code->k);
+    for (int f = 0; f < frames; f++) {
+        test_frame_llr(code, (uint64_t)f, llr, info);
+        /* liquid soft bits: 0 certain 0, 255 certain 1 */
+        for (uint32_t b = 0; b < code->n; b++)
+            stream[(size_t)f * code->n + b] = llr[b] > 0 ? (llr[b] > 2 ? 20 : 100)
+                                                           : (llr[b] < -2 ? 235 : 155);
+    }
+    size_t total = (size_t)frames * code->n;
+    for (size_t at = 0; at < total; at += 5000)
+        assert_int_equal(test_send(&d, stream + at, total - at < 5000 ? total - at : 5000), 0);
+    for (int f = 0; f < frames; f++)
+        expect_decoded(&d, code, (uint64_t)f);
+    assert_int_equal(test_daemon_stop(&d, 20000), 0);
+    free(stream);
+    free(llr);
+    free(info);
+    ldpc_code_destroy(code);
+    test_daemon_cleanup(&d);
+}
+
+/* ---- zero allocations in the steady state ---------------------------------- */
+
+static uint64_t stats_allocations(void *stats_socket, uint64_t min_frames_out)
+{
+    char json[16384];
+    for (int tries = 0; tries < 100; tries++) {
+        int got = zmq_recv(stats_socket, json, sizeof json - 1, 0);
+        if (got < 0)
+            continue;
+        json[got < (int)sizeof json ? got : (int)sizeof json - 1] = '\0';
+        const char *frames = strstr(json, "\"frames_out\":");
+        const char *allocations = strstr(json, "\"allocations\":");
+        assert_non_null(allocations);
+        if (frames != NULL && strtoull(frames + 13, NULL, 10) >= min_frames_out)
+            return strtoull(allocations + 14, NULL, 10);
+    }
+    fail_msg("no statistics with %llu frames out", (unsigned long long)min_frames_out);
+    return 0;
+}
+
+static void run_traffic(test_daemon *d, ldpc_code **codes, uint64_t first, uint64_t count)
+{
+    uint8_t bad[LDPCD_INPUT_HEADER_SIZE + 16];
+    for (uint64_t s = first; s < first + count; s += 2) {
+        const ldpc_code *code = codes[(s / 2) % 2];
+        send_frames(d, code, s, 2);
+        expect_decoded(d, code, s);
+        expect_decoded(d, code, s + 1);
+        /* a rejection now and then must not allocate either */
+        size_t size = test_message(bad, "no-such-code", LDPC_SOFT_F32, 0, 1, 1.0f, 9, NULL, 0);
+        assert_int_equal(test_send(d, bad, size + 16), 0);
+        expect_rejected(d, 9, LDPCD_REJECT_UNKNOWN_CODE);
+    }
+}
+
+static void zero_allocations_in_steady_state(void **state)
+{
+    (void)state;
+    test_daemon d;
+    assert_int_equal(test_daemon_start(&d, LDPCD_ALLOC_COUNT_BINARY,
+                                       "codes = dvbs2-short-1/2, dvbs2-short-3/5\nworkers = 2\n"
+                                       "batch_frames = 4\nstats_interval_ms = 100\n",
+                                       NULL),
+                     0);
+    test_daemon_connect(&d);
+    void *stats = zmq_socket(d.zmq, ZMQ_SUB);
+    zmq_setsockopt(stats, ZMQ_SUBSCRIBE, "", 0);
+    int timeout_ms = 1000;
+    zmq_setsockopt(stats, ZMQ_RCVTIMEO, &timeout_ms, sizeof timeout_ms);
+    zmq_connect(stats, d.stats);
+    ldpc_code *codes[2] = {make_code("dvbs2-short-1/2"), make_code("dvbs2-short-3/5")};
+    run_traffic(&d, codes, 0, 20); /* warm-up: every path taken once */
+    uint64_t before = stats_allocations(stats, 30);
+    run_traffic(&d, codes, 100, 100);
+    uint64_t after = stats_allocations(stats, 180);
+    printf("allocations after warm-up: %llu, after 100 more frames and 50 rejections: %llu\n",
+           (unsigned long long)before, (unsigned long long)after);
+    assert_true(before > 0); /* the counter works: start-up allocates */
+    assert_int_equal(after, before);
+    zmq_close(stats);
+    assert_int_equal(test_daemon_stop(&d, 20000), 0);
+    ldpc_code_destroy(codes[0]);
+    ldpc_code_destroy(codes[1]);
+    test_daemon_cleanup(&d);
+}
+
+int main(int argc, char **argv)
+{
+    signal(SIGPIPE, SIG_IGN);
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(mixed_codes_in_order),
+        cmocka_unit_test(bad_input_refused),
+        cmocka_unit_test(shutdown_finishes_queued_frames),
+        cmocka_unit_test(reload_under_load),
+        cmocka_unit_test(notify_and_watchdog),
+        cmocka_unit_test(curve_refuses_unknown_client),
+        cmocka_unit_test(raw_gnuradio_stream),
+        cmocka_unit_test(raw_liquid_stream),
+        cmocka_unit_test(zero_allocations_in_steady_state),
+    };
+    if (argc > 1)
+        cmocka_set_test_filter(argv[1]);
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

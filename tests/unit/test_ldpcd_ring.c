@@ -1,0 +1,110 @@
+/* ldpcd's frame ring (src/ldpcd/ring.c): batches per code, the batch
+ * waiting time, and output strictly in arrival order. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "ring.h"
+
+static ldpcd_code_entry code_a, code_b;
+
+static void push(ldpcd_ring *ring, const ldpcd_code_entry *code, uint64_t sequence, int done)
+{
+    ldpcd_slot *slot = ldpcd_ring_reserve(ring);
+    slot->code = code;
+    slot->sequence = sequence;
+    slot->arrival_ns = ldpcd_now_ns();
+    slot->state = done ? LDPCD_SLOT_DONE : LDPCD_SLOT_PENDING;
+    ldpcd_ring_commit(ring, slot);
+}
+
+static void batches_per_code(void **state)
+{
+    (void)state;
+    ldpcd_ring ring;
+    assert_int_equal(ldpcd_ring_create(&ring, 16, 8, 8), 0);
+    /* A B A A B A, with a rejection (done at once) in the middle */
+    const ldpcd_code_entry *codes[] = {&code_a, &code_b, &code_a, NULL, &code_a, &code_b, &code_a};
+    for (uint64_t s = 0; s < 7; s++)
+        push(&ring, codes[s], s, codes[s] == NULL);
+    ldpcd_slot *claimed[8];
+    int finished;
+    /* A has 4 pending: a full batch of 3 at once, oldest first */
+    uint32_t count = ldpcd_ring_claim(&ring, 3, 1000000000u, 0, claimed, &finished);
+    assert_int_equal(count, 3);
+    assert_int_equal(claimed[0]->sequence, 0);
+    assert_int_equal(claimed[1]->sequence, 2);
+    assert_int_equal(claimed[2]->sequence, 4);
+    /* nothing else is full and nothing has waited 1 s: no work yet */
+    ldpcd_slot *more[8];
+    assert_int_equal(ldpcd_ring_claim(&ring, 3, 1000000000u, 1000000u, more, &finished), 0);
+    assert_int_equal(finished, 0);
+    /* with a zero waiting time the oldest partial batch (B) goes */
+    count = ldpcd_ring_claim(&ring, 3, 0, 0, more, &finished);
+    assert_int_equal(count, 2);
+    assert_ptr_equal(more[0]->code, &code_b);
+    assert_int_equal(more[0]->sequence, 1);
+    assert_int_equal(more[1]->sequence, 5);
+    /* the output waits for frame 0 although 1 and 5 finish first */
+    ldpcd_ring_complete(&ring, more, 2);
+    assert_null(ldpcd_ring_next_result(&ring, 1000000u, &finished));
+    ldpcd_ring_complete(&ring, claimed, 3);
+    uint64_t expected[] = {0, 1, 2, 3, 4, 5};
+    for (int i = 0; i < 6; i++) {
+        ldpcd_slot *slot = ldpcd_ring_next_result(&ring, 1000000u, &finished);
+        assert_non_null(slot);
+        assert_int_equal(slot->sequence, expected[i]);
+        ldpcd_ring_release(&ring);
+    }
+    /* frame 6 (A) is still pending; closing lets it go without waiting */
+    assert_null(ldpcd_ring_next_result(&ring, 1000000u, &finished));
+    ldpcd_ring_close(&ring);
+    count = ldpcd_ring_claim(&ring, 3, 1000000000u, 1000000000u, more, &finished);
+    assert_int_equal(count, 1);
+    assert_int_equal(more[0]->sequence, 6);
+    ldpcd_ring_complete(&ring, more, 1);
+    assert_non_null(ldpcd_ring_next_result(&ring, 1000000u, &finished));
+    ldpcd_ring_release(&ring);
+    assert_int_equal(ldpcd_ring_claim(&ring, 3, 0, 0, more, &finished), 0);
+    assert_int_equal(finished, 1);
+    assert_null(ldpcd_ring_next_result(&ring, 1000000u, &finished));
+    assert_int_equal(finished, 1);
+    assert_int_equal(ldpcd_ring_depth(&ring), 0);
+    ldpcd_ring_destroy(&ring);
+}
+
+static void wraps_around(void **state)
+{
+    (void)state;
+    ldpcd_ring ring;
+    assert_int_equal(ldpcd_ring_create(&ring, 4, 8, 8), 0);
+    ldpcd_slot *claimed[4];
+    int finished;
+    for (uint64_t s = 0; s < 40; s += 2) {
+        push(&ring, &code_a, s, 0);
+        push(&ring, &code_a, s + 1, 0);
+        assert_int_equal(ldpcd_ring_depth(&ring), 2);
+        assert_int_equal(ldpcd_ring_claim(&ring, 2, 0, 0, claimed, &finished), 2);
+        ldpcd_ring_complete(&ring, claimed, 2);
+        for (uint64_t i = 0; i < 2; i++) {
+            ldpcd_slot *slot = ldpcd_ring_next_result(&ring, 1000000u, &finished);
+            assert_non_null(slot);
+            assert_int_equal(slot->sequence, s + i);
+            ldpcd_ring_release(&ring);
+        }
+    }
+    ldpcd_ring_destroy(&ring);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(batches_per_code),
+        cmocka_unit_test(wraps_around),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
