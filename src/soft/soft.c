@@ -115,7 +115,16 @@ int8_t ldpc_quantise_one(float llr, float llr_scale)
         return 127;
     if (scaled <= -127.0f)
         return -127;
-    return (int8_t)lroundf(scaled); /* lroundf rounds half away from zero */
+    /* Round half away from zero without lroundf (a libm call per value on the
+     * decoders' input path): truncate, then look at the exact remainder.
+     * (scaled + 0.5 would round 0.49999997 up.) */
+    int32_t truncated = (int32_t)scaled;
+    float remainder = scaled - (float)truncated; /* exact for |scaled| < 2^23 */
+    if (remainder >= 0.5f)
+        truncated++;
+    else if (remainder <= -0.5f)
+        truncated--;
+    return (int8_t)truncated;
 }
 
 void ldpc_quantise(const float *llr, size_t count, float llr_scale, int8_t *out)

@@ -148,6 +148,20 @@ static void quantise_rounds_half_away_and_clamps(void **state)
     assert_int_equal(ldpc_quantise_one(-INFINITY, 1.0f), -127);
     assert_int_equal(ldpc_quantise_one(NAN, 1.0f), 0);
     assert_int_equal(ldpc_quantise_one(-0.0f, 1.0f), 0);
+    /* The largest float below 0.5: naive x + 0.5 truncation would give 1. */
+    assert_int_equal(ldpc_quantise_one(0.49999997f, 1.0f), 0);
+    assert_int_equal(ldpc_quantise_one(-0.49999997f, 1.0f), 0);
+    assert_int_equal(ldpc_quantise_one(2.5f, 1.0f), 3);
+    assert_int_equal(ldpc_quantise_one(-2.5f, 1.0f), -3);
+    assert_int_equal(ldpc_quantise_one(126.5f, 1.0f), 127);
+    assert_int_equal(ldpc_quantise_one(126.49f, 1.0f), 126);
+    assert_int_equal(ldpc_quantise_one(-126.5f, 1.0f), -127);
+    /* Agrees with lroundf over a dense sweep of the representable range. */
+    for (float x = -130.0f; x <= 130.0f; x += 0.0625f / 3.0f) {
+        long expected = lroundf(x);
+        expected = expected > 127 ? 127 : expected < -127 ? -127 : expected;
+        assert_int_equal(ldpc_quantise_one(x, 1.0f), expected);
+    }
 
     const float llr[5] = {0.5f, -0.5f, 200.0f, -200.0f, 3.49f};
     int8_t q[5];

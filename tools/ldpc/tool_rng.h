@@ -1,5 +1,5 @@
 /* Deterministic random numbers for the channel and the simulator:
- * xoshiro256** seeded through splitmix64, Gaussian by Box-Muller. */
+ * xoshiro256** seeded through splitmix64, Gaussian by the polar method. */
 #ifndef LDPC_TOOL_RNG_H
 #define LDPC_TOOL_RNG_H
 
