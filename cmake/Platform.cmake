@@ -10,17 +10,28 @@ if(CMAKE_SYSTEM_PROCESSOR MATCHES "^(x86_64|AMD64|amd64|i686|x86)$")
   set_source_files_properties(platform/x86/layered_sse41.c PROPERTIES COMPILE_OPTIONS "-msse4.1")
   set_source_files_properties(platform/x86/layered_avx2.c PROPERTIES COMPILE_OPTIONS "-mavx2")
   set_source_files_properties(platform/x86/layered_avx512.c PROPERTIES COMPILE_OPTIONS "-mavx512f;-mavx512bw")
+  # The low-latency frame path (platform/common/frame_decoder_template.h).
+  target_sources(ldpc PRIVATE
+    platform/x86/frame_variants.c platform/x86/frame_sse41.c
+    platform/x86/frame_avx2.c platform/x86/frame_avx512.c)
+  set_source_files_properties(platform/x86/frame_sse41.c PROPERTIES COMPILE_OPTIONS "-msse4.1")
+  set_source_files_properties(platform/x86/frame_avx2.c PROPERTIES COMPILE_OPTIONS "-mavx2")
+  set_source_files_properties(platform/x86/frame_avx512.c PROPERTIES COMPILE_OPTIONS "-mavx512f;-mavx512bw")
 elseif(CMAKE_SYSTEM_PROCESSOR MATCHES "^(aarch64|arm64|armv7.*|arm)$")
   set(LDPC_SIMD_ARCH "arm")
-  target_sources(ldpc PRIVATE platform/arm/cpu_features_arm.c platform/arm/layered_neon.c)
+  target_sources(ldpc PRIVATE platform/arm/cpu_features_arm.c platform/arm/layered_neon.c
+                              platform/arm/frame_variants.c platform/arm/frame_neon.c)
   if(CMAKE_SYSTEM_PROCESSOR MATCHES "^(armv7.*|arm)$")
-    set_source_files_properties(platform/arm/layered_neon.c PROPERTIES COMPILE_OPTIONS "-mfpu=neon")
+    set_source_files_properties(platform/arm/layered_neon.c platform/arm/frame_neon.c
+                                PROPERTIES COMPILE_OPTIONS "-mfpu=neon")
   endif()
 endif()
 target_sources(ldpc PRIVATE platform/common/simd_backend.c platform/common/simd_lane_results.c
                             platform/common/simd_workspace.c)
+target_sources(ldpc PRIVATE platform/common/frame_backend.c platform/common/frame_schedule.c
+                            platform/common/frame_portable.c)
 if(LDPC_SIMD_ARCH STREQUAL "none")
-  target_sources(ldpc PRIVATE platform/common/simd_none.c)
+  target_sources(ldpc PRIVATE platform/common/simd_none.c platform/common/frame_variants_none.c)
 endif()
 target_include_directories(ldpc PRIVATE ${PROJECT_SOURCE_DIR}/platform)
 message(STATUS "ldpc: SIMD decoders for ${LDPC_SIMD_ARCH}")

@@ -3,13 +3,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/frame_backend.h"
 #include "common/simd_backend.h"
 #include "decode/backend.h"
 #include "util/error_internal.h"
 
 /* Best first: "auto" takes the first that is available and supports the
  * configuration. The CPU SIMD variants this build carries (platform/, best
- * first) come before these; the reference comes last, it runs everywhere. */
+ * first) come before these; the reference comes last of those "auto" may
+ * pick, it runs everywhere. The low-latency frame-path variants follow it, so
+ * they are used only when named. */
 static const decode_backend *const registered_backends[] = {
     &opencl_backend,
     &reference_backend,
@@ -19,7 +22,7 @@ static const decode_backend *const registered_backends[] = {
 
 size_t backend_count(void)
 {
-    return simd_backend_count() + FIXED_COUNT;
+    return simd_backend_count() + FIXED_COUNT + frame_backend_count();
 }
 
 const decode_backend *backend_at(size_t index)
@@ -27,7 +30,9 @@ const decode_backend *backend_at(size_t index)
     size_t simd = simd_backend_count();
     if (index < simd)
         return simd_backend_at(index);
-    return index - simd < FIXED_COUNT ? registered_backends[index - simd] : NULL;
+    if (index - simd < FIXED_COUNT)
+        return registered_backends[index - simd];
+    return frame_backend_at(index - simd - FIXED_COUNT);
 }
 
 static void list_backends(char *list, size_t size)
@@ -93,7 +98,7 @@ ldpc_status backend_select(const char *requested, const ldpc_decoder_config *con
         *out = b;
         return LDPC_OK;
     }
-    char list[160];
+    char list[256];
     list_backends(list, sizeof list);
     return ldpc_fail(err, LDPC_ERR_INVALID,
                      "unknown decoder backend '%.64s' (%s); available: auto, %s", requested,

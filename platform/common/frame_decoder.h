@@ -1,0 +1,108 @@
+/* The low-latency path: one DVB frame at a time, vectorised inside the frame
+ * across the 360 checks of a layer (docs/DECODERS.md, "Low-latency DVB path").
+ *
+ * A DVB code is quasi-cyclic in blocks of 360: layer t (checks t, t + q, ...,
+ * t + 359 q) meets each variable block through a 360x360 circulant, a "block
+ * edge" with a rotation. Each block's 360 posteriors are kept with wrapped
+ * copies (position p holds variable p mod 360, for p < FRAME_SPAN), so the
+ * window a block edge sees, check position i in lane i, is one contiguous
+ * unaligned run starting at `offset` = (360 - rotation) mod 360. Lanes
+ * 360..383 pad the run to a whole number of vectors; they compute exact
+ * duplicates of lanes 0..23 (same posteriors, same messages), so the window
+ * values written back stay periodic. */
+#ifndef LDPC_FRAME_DECODER_H
+#define LDPC_FRAME_DECODER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "decode/ref_fixed.h"
+#include "ldpc/decoder.h"
+
+#define FRAME_GROUP 360u  /* checks per layer, variables per block */
+#define FRAME_LANES 384u  /* FRAME_GROUP padded to a multiple of 64 lanes */
+/* Positions of a block's posteriors kept valid: the widest window starts at
+ * 359 and holds FRAME_LANES lanes. */
+#define FRAME_SPAN 744u
+/* Write-only slack before and after the span: a vector stored partly outside
+ * [0, FRAME_SPAN) spills its outer lanes there (at most 64 int16 lanes). */
+#define FRAME_MARGIN 64u
+#define FRAME_BLOCK_STRIDE 896u /* MARGIN + SPAN + MARGIN, rounded to 64 bytes */
+
+/* One circulant between a layer and a variable block. */
+typedef struct {
+    uint32_t block;       /* information group g, or groups + t for parity block t */
+    uint16_t offset;      /* window start: (360 - rotation) mod 360 */
+    uint16_t check0_gap;  /* 1 for the staircase edge of layer 0 that check 0 lacks
+                           * (its lanes 0 and 360 carry no edge) */
+} frame_block_edge;
+
+/* The block schedule of one DVB code: layer t's block edges are
+ * edges[layer_offsets[t] .. layer_offsets[t + 1] - 1]; the messages of block
+ * edge e are c2v[e * FRAME_LANES ...]. Parity block t holds the parity bits
+ * t, t + q, ..., t + 359 q (codeword positions k + t + i q). */
+typedef struct {
+    const ldpc_code *code; /* the code it was derived from (NULL: none yet) */
+    char code_name[LDPC_CODE_NAME_SIZE];
+    uint32_t q, groups, block_count, edge_count;
+    uint32_t *layer_offsets; /* q + 1 */
+    frame_block_edge *edges; /* edge_count */
+} frame_schedule;
+
+/* Everything one decoder needs, reserved at creation from the limits. */
+typedef struct {
+    frame_schedule schedule;
+    int16_t *post;     /* blocks * FRAME_BLOCK_STRIDE: block b's position p at
+                        * post[b * FRAME_BLOCK_STRIDE + FRAME_MARGIN + p] */
+    int8_t *c2v;       /* block edges * FRAME_LANES */
+    int8_t *t;         /* max_check_degree * FRAME_LANES: one layer's check inputs */
+    int8_t *min1;      /* FRAME_LANES each: per check of the layer being updated */
+    int8_t *sent_min1;
+    int8_t *sent_min2;
+    int8_t *signs;
+    int16_t *window;   /* FRAME_LANES: a block edge's new posteriors before write-back */
+    int8_t *parity;    /* layers * FRAME_LANES: syndrome signs for counting */
+    int8_t *check0_gap_lanes; /* FRAME_LANES: -1 at lanes 0 and 360, else 0 */
+    ref_fixed_workspace reference; /* codes that are not DVB go to the reference */
+} frame_workspace;
+
+size_t frame_workspace_bytes(const ldpc_decoder_limits *limits);
+void frame_workspace_carve(frame_workspace *ws, void *block, const ldpc_decoder_limits *limits);
+
+/* 1 if the frame path can decode `code` (a DVB IRA code with the 360-periodic
+ * structure it relies on). */
+int frame_code_supported(const ldpc_code *code);
+
+/* Derives the block schedule of a supported code into ws->schedule, unless
+ * it already holds that code's (O(block edges), no allocation). */
+void frame_schedule_prepare(frame_workspace *ws, const ldpc_code *code);
+
+/* Decodes one frame (q: code->n values in [-127, 127]) of the code whose
+ * schedule ws holds; bits and stats as in ldpc_decoder_decode_i8. */
+typedef void (*frame_decode_fn)(const ldpc_code *code, const ldpc_decoder_config *config,
+                                frame_workspace *ws, const int8_t *q, uint8_t *bits,
+                                ldpc_frame_stats *stats);
+
+typedef struct {
+    const char *name; /* "avx512bw-frame", ..., "portable-frame" */
+    int (*cpu_supports)(void);
+    frame_decode_fn decode;
+} frame_variant;
+
+/* Variants for this architecture, best first (platform/x86, platform/arm or
+ * frame_variants_none.c); the portable one is added by frame_backend.c. */
+size_t frame_arch_variant_count(void);
+const frame_variant *frame_arch_variant_at(size_t index);
+
+/* The instances of frame_decoder_template.h (each a frame_decode_fn). */
+#define FRAME_DECODE_DECLARE(prefix)                                                         \
+    void prefix##_frame_decode(const ldpc_code *code, const ldpc_decoder_config *config,     \
+                               frame_workspace *ws, const int8_t *q, uint8_t *bits,          \
+                               ldpc_frame_stats *stats)
+FRAME_DECODE_DECLARE(portable);
+FRAME_DECODE_DECLARE(sse41);
+FRAME_DECODE_DECLARE(avx2);
+FRAME_DECODE_DECLARE(avx512);
+FRAME_DECODE_DECLARE(neon);
+
+#endif

@@ -1,0 +1,141 @@
+/* The block schedule of a DVB code and the workspace of the frame path.
+ *
+ * Derived at decode time into memory reserved at creation rather than stored
+ * in ldpc_code: it is a view only this path uses, costs O(table addresses) to
+ * derive (a few hundred entries), and keeping it here leaves the code
+ * description format untouched. The bounds come from the existing limits:
+ * a DVB code has 360 a + 2 m - 1 edges for a table addresses and
+ * a + 2 m / 360 block edges, so block edges <= max_edges / 360 + 1. */
+#include <string.h>
+
+#include "common/frame_decoder.h"
+#include "decode/workspace_layout.h"
+
+static uint32_t max_blocks(const ldpc_decoder_limits *limits)
+{
+    return limits->max_n / FRAME_GROUP;
+}
+
+static uint32_t max_layers(const ldpc_decoder_limits *limits)
+{
+    return limits->max_m / FRAME_GROUP;
+}
+
+static uint32_t max_block_edges(const ldpc_decoder_limits *limits)
+{
+    return limits->max_edges / FRAME_GROUP + 1;
+}
+
+size_t frame_workspace_bytes(const ldpc_decoder_limits *limits)
+{
+    return workspace_round_up((size_t)max_blocks(limits) * FRAME_BLOCK_STRIDE * sizeof(int16_t)) +
+           workspace_round_up((size_t)max_block_edges(limits) * FRAME_LANES) +
+           workspace_round_up((size_t)limits->max_check_degree * FRAME_LANES) +
+           5 * workspace_round_up(FRAME_LANES) +
+           workspace_round_up(FRAME_LANES * sizeof(int16_t)) +
+           workspace_round_up((size_t)max_layers(limits) * FRAME_LANES) +
+           workspace_round_up(((size_t)max_layers(limits) + 1) * sizeof(uint32_t)) +
+           workspace_round_up((size_t)max_block_edges(limits) * sizeof(frame_block_edge)) +
+           ref_fixed_workspace_bytes(limits, LDPC_SCHEDULE_LAYERED);
+}
+
+void frame_workspace_carve(frame_workspace *ws, void *block, const ldpc_decoder_limits *limits)
+{
+    unsigned char *cursor = block;
+    ws->post = workspace_take(&cursor, (size_t)max_blocks(limits) * FRAME_BLOCK_STRIDE *
+                                           sizeof(int16_t));
+    ws->c2v = workspace_take(&cursor, (size_t)max_block_edges(limits) * FRAME_LANES);
+    ws->t = workspace_take(&cursor, (size_t)limits->max_check_degree * FRAME_LANES);
+    ws->min1 = workspace_take(&cursor, FRAME_LANES);
+    ws->sent_min1 = workspace_take(&cursor, FRAME_LANES);
+    ws->sent_min2 = workspace_take(&cursor, FRAME_LANES);
+    ws->signs = workspace_take(&cursor, FRAME_LANES);
+    ws->check0_gap_lanes = workspace_take(&cursor, FRAME_LANES);
+    ws->window = workspace_take(&cursor, FRAME_LANES * sizeof(int16_t));
+    ws->parity = workspace_take(&cursor, (size_t)max_layers(limits) * FRAME_LANES);
+    ws->schedule.layer_offsets =
+        workspace_take(&cursor, ((size_t)max_layers(limits) + 1) * sizeof(uint32_t));
+    ws->schedule.edges =
+        workspace_take(&cursor, (size_t)max_block_edges(limits) * sizeof(frame_block_edge));
+    ws->schedule.code = NULL;
+    ref_fixed_workspace_carve(&ws->reference, cursor, limits, LDPC_SCHEDULE_LAYERED);
+    memset(ws->check0_gap_lanes, 0, FRAME_LANES);
+    ws->check0_gap_lanes[0] = -1;
+    ws->check0_gap_lanes[FRAME_GROUP] = -1;
+}
+
+int frame_code_supported(const ldpc_code *code)
+{
+    if (code->family != LDPC_FAMILY_DVB_IRA || code->dvb_q == 0)
+        return 0;
+    const uint32_t q = code->dvb_q, m = code->m;
+    uint32_t addresses = code->dvb_row_offsets[code->dvb_groups];
+    if (m != FRAME_GROUP * q || code->k != FRAME_GROUP * code->dvb_groups ||
+        code->n != code->k + m || code->layer_count != q ||
+        code->edges != FRAME_GROUP * addresses + 2 * m - 1)
+        return 0;
+    for (uint32_t a = 0; a < addresses; a++)
+        if (code->dvb_addresses[a] >= m)
+            return 0;
+    return 1;
+}
+
+static int schedule_holds(const frame_schedule *s, const ldpc_code *code)
+{
+    return s->code == code && strcmp(s->code_name, code->name) == 0 &&
+           s->q == code->dvb_q && s->groups == code->dvb_groups;
+}
+
+/* Appends a block edge to layer `layer`; layer_offsets[layer] is its cursor. */
+static void push_edge(frame_schedule *s, uint32_t layer, uint32_t block, uint32_t rotation,
+                      uint16_t check0_gap)
+{
+    frame_block_edge *e = &s->edges[s->layer_offsets[layer]++];
+    e->block = block;
+    e->offset = (uint16_t)((FRAME_GROUP - rotation) % FRAME_GROUP);
+    e->check0_gap = check0_gap;
+}
+
+/* Address x = xr + xd q of table row g: bit s of group g reaches check
+ * (x + s q) mod m = xr + ((xd + s) mod 360) q, i.e. layer xr, position
+ * (xd + s) mod 360: a circulant with rotation xd. Parity bit j = t + i q is
+ * position i of parity block t; check (t, i) holds parity (t, i), and parity
+ * (t - 1, i) for t > 0 or (q - 1, i - 1) for t = 0 (rotation 1, absent for
+ * i = 0). Counting sort by layer, layer_offsets serving as cursors. */
+void frame_schedule_prepare(frame_workspace *ws, const ldpc_code *code)
+{
+    frame_schedule *s = &ws->schedule;
+    if (schedule_holds(s, code))
+        return;
+    const uint32_t q = code->dvb_q, groups = code->dvb_groups;
+    uint32_t *offsets = s->layer_offsets;
+    for (uint32_t t = 0; t <= q; t++)
+        offsets[t] = t < q ? 2 : 0; /* the two staircase block edges */
+    for (uint32_t a = 0; a < code->dvb_row_offsets[groups]; a++)
+        offsets[code->dvb_addresses[a] % q]++;
+    uint32_t start = 0;
+    for (uint32_t t = 0; t < q; t++) {
+        uint32_t count = offsets[t];
+        offsets[t] = start;
+        start += count;
+    }
+    for (uint32_t g = 0; g < groups; g++)
+        for (uint32_t a = code->dvb_row_offsets[g]; a < code->dvb_row_offsets[g + 1]; a++)
+            push_edge(s, code->dvb_addresses[a] % q, g, code->dvb_addresses[a] / q, 0);
+    for (uint32_t t = 0; t < q; t++) {
+        if (t > 0)
+            push_edge(s, t, groups + t - 1, 0, 0);
+        else
+            push_edge(s, 0, groups + q - 1, 1, 1);
+        push_edge(s, t, groups + t, 0, 0);
+    }
+    for (uint32_t t = q; t > 0; t--) /* cursors now mark the ends */
+        offsets[t] = offsets[t - 1];
+    offsets[0] = 0;
+    s->q = q;
+    s->groups = groups;
+    s->block_count = groups + q;
+    s->edge_count = start;
+    s->code = code;
+    memcpy(s->code_name, code->name, sizeof s->code_name);
+}

@@ -1,0 +1,316 @@
+/* The low-latency frame-path backends ("*-frame") against the portable
+ * reference: identical decided bits and statistics, frame by frame, for DVB
+ * normal and short codes (with and without blocks repeated inside a layer),
+ * converging and failing frames, syndrome periods 1, 4 and 0, normalized and
+ * offset min-sum; code switches on one decoder; the reference fallback for a
+ * code that is not DVB; and "auto" never choosing them. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "common/frame_backend.h"
+#include "ldpc/ldpc.h"
+#include "test_decoder_codes.h"
+#include "test_support.h"
+
+typedef struct {
+    const char *code_name;
+    double ebn0_db;
+    uint32_t frames;
+} scenario;
+
+/* Noisy quantised frames of random codewords. */
+static int8_t *make_frames(const ldpc_code *code, uint32_t frames, double ebn0_db, uint64_t seed)
+{
+    test_rng rng;
+    test_rng_seed(&rng, seed);
+    int8_t *q = malloc((size_t)frames * code->n);
+    uint8_t *info = malloc(code->k), *codeword = malloc(code->n);
+    float *llr = malloc(code->n * sizeof(float));
+    assert_non_null(q);
+    for (uint32_t f = 0; f < frames; f++) {
+        test_random_bits(&rng, info, code->k);
+        assert_int_equal(ldpc_encode(code, info, codeword, NULL), LDPC_OK);
+        test_bpsk_awgn_llr(&rng, codeword, code->n, (double)code->k / code->n, ebn0_db, llr);
+        ldpc_quantise(llr, code->n, 2.0f, q + (size_t)f * code->n);
+    }
+    free(info);
+    free(codeword);
+    free(llr);
+    return q;
+}
+
+static ldpc_decoder *create_decoder(const char *backend, const ldpc_decoder_config *config,
+                                    const ldpc_decoder_limits *limits)
+{
+    ldpc_decoder *decoder = NULL;
+    ldpc_error err;
+    if (ldpc_decoder_create(config, limits, backend, &decoder, &err) != LDPC_OK)
+        fail_msg("create %s: %s", backend, err.message);
+    assert_string_equal(ldpc_decoder_backend_name(decoder), backend);
+    return decoder;
+}
+
+static void decode(ldpc_decoder *decoder, const ldpc_code *code, const int8_t *q,
+                   uint32_t frames, uint8_t *bits, ldpc_frame_stats *stats)
+{
+    ldpc_error err;
+    if (ldpc_decoder_decode_i8(decoder, code, q, frames, bits, stats, &err) != LDPC_OK)
+        fail_msg("decode %s with %s: %s", code->name, ldpc_decoder_backend_name(decoder),
+                 err.message);
+}
+
+/* The reference's results for `frames` frames of q. */
+typedef struct {
+    uint8_t *bits;
+    ldpc_frame_stats *stats;
+    uint32_t converged;
+} expected_results;
+
+static expected_results reference_results(const ldpc_decoder_config *config,
+                                          const ldpc_code *code, const int8_t *q,
+                                          uint32_t frames)
+{
+    ldpc_decoder_limits limits = ldpc_decoder_limits_for_code(code, frames);
+    ldpc_decoder *decoder = create_decoder("reference", config, &limits);
+    expected_results r = {malloc((size_t)frames * code->n), calloc(frames, sizeof *r.stats), 0};
+    assert_non_null(r.bits);
+    assert_non_null(r.stats);
+    decode(decoder, code, q, frames, r.bits, r.stats);
+    ldpc_decoder_destroy(decoder);
+    for (uint32_t f = 0; f < frames; f++)
+        r.converged += r.stats[f].converged;
+    return r;
+}
+
+static void free_results(expected_results *r)
+{
+    free(r->bits);
+    free(r->stats);
+}
+
+static void assert_same(const char *backend, const ldpc_code *code, const expected_results *ex,
+                        const uint8_t *bits, const ldpc_frame_stats *stats, uint32_t frames)
+{
+    for (uint32_t f = 0; f < frames; f++) {
+        const ldpc_frame_stats *e = &ex->stats[f], *a = &stats[f];
+        if (memcmp(ex->bits + (size_t)f * code->n, bits + (size_t)f * code->n, code->n) != 0 ||
+            memcmp(e, a, sizeof *e) != 0)
+            fail_msg("%s differs from the reference on %s frame %u (iterations %u vs %u, "
+                     "unsatisfied %u vs %u, corrected %u vs %u)",
+                     backend, code->name, f, a->iterations, e->iterations,
+                     a->unsatisfied_checks, e->unsatisfied_checks, a->corrected_bits,
+                     e->corrected_bits);
+    }
+}
+
+/* Runs every frame backend this machine can run; returns how many ran. */
+static size_t for_each_frame_backend(void (*body)(const char *backend, void *context),
+                                     void *context)
+{
+    size_t ran = 0;
+    for (size_t i = 0; i < frame_backend_count(); i++) {
+        const decode_backend *b = frame_backend_at(i);
+        if (!b->available()) {
+            print_message("  %s: not supported by this CPU, skipped\n", b->name);
+            continue;
+        }
+        body(b->name, context);
+        ran++;
+    }
+    return ran;
+}
+
+typedef struct {
+    const ldpc_decoder_config *config;
+    const ldpc_code *code;
+    const int8_t *q;
+    uint32_t frames;
+    const expected_results *expected;
+} comparison;
+
+/* All frames in one call: the backend decodes them one after another. */
+static void compare_backend(const char *backend, void *context)
+{
+    const comparison *c = context;
+    ldpc_decoder_limits limits = ldpc_decoder_limits_for_code(c->code, c->frames);
+    ldpc_decoder *decoder = create_decoder(backend, c->config, &limits);
+    uint8_t *bits = malloc((size_t)c->frames * c->code->n);
+    ldpc_frame_stats *stats = calloc(c->frames, sizeof *stats);
+    assert_non_null(bits);
+    decode(decoder, c->code, c->q, c->frames, bits, stats);
+    assert_same(backend, c->code, c->expected, bits, stats, c->frames);
+    free(bits);
+    free(stats);
+    ldpc_decoder_destroy(decoder);
+}
+
+static void compare_scenario(const ldpc_decoder_config *config, const scenario *s, uint64_t seed)
+{
+    ldpc_code *code = NULL;
+    ldpc_error err;
+    if (ldpc_code_create(s->code_name, &code, &err) != LDPC_OK)
+        fail_msg("%s", err.message);
+    int8_t *q = make_frames(code, s->frames, s->ebn0_db, seed);
+    expected_results expected = reference_results(config, code, q, s->frames);
+    comparison c = {config, code, q, s->frames, &expected};
+    size_t ran = for_each_frame_backend(compare_backend, &c);
+    assert_true(ran >= 1); /* portable-frame runs everywhere */
+    print_message("  %-18s %5.2f dB %2u frames (%u converged), %s, period %u, %u repeated "
+                  "edges: %zu backends identical\n",
+                  s->code_name, s->ebn0_db, s->frames, expected.converged,
+                  config->rule == LDPC_RULE_MIN_SUM_OFFSET ? "OMS" : "NMS",
+                  config->syndrome_period, code->layer_repeat_count, ran);
+    free_results(&expected);
+    free(q);
+    ldpc_code_destroy(code);
+}
+
+static void test_normalized_min_sum(void **state)
+{
+    (void)state;
+    static const scenario scenarios[] = {
+        {"dvbs2-short-1/2", 1.0, 6},  /* mostly failing */
+        {"dvbs2-short-1/2", 2.0, 6},  /* mixture */
+        {"dvbs2-short-1/2", 3.5, 3},  /* converges in a few iterations */
+        {"dvbt2-short-3/5", 2.0, 4},
+        {"dvbs2-short-1/4", 0.5, 3},
+        {"dvbs2-short-8/9", 4.0, 4},  /* q = 5: the smallest layer count */
+        {"dvbs2-normal-1/2", 1.0, 2},
+        {"dvbs2-normal-9/10", 3.8, 2},
+    };
+    ldpc_decoder_config config = ldpc_decoder_config_default();
+    config.max_iterations = 20;
+    for (size_t i = 0; i < sizeof scenarios / sizeof scenarios[0]; i++)
+        compare_scenario(&config, &scenarios[i], 300 + i);
+}
+
+static void test_offset_min_sum_and_periods(void **state)
+{
+    (void)state;
+    const scenario s = {"dvbs2-short-1/2", 1.6, 5};
+    ldpc_decoder_config config = ldpc_decoder_config_default();
+    config.max_iterations = 13;
+    const uint32_t periods[] = {1, 4, 0};
+    for (size_t r = 0; r < 2; r++) {
+        config.rule = r == 0 ? LDPC_RULE_MIN_SUM_OFFSET : LDPC_RULE_MIN_SUM_NORMALIZED;
+        config.offset_q = 1;
+        for (size_t i = 0; i < 3; i++) {
+            config.syndrome_period = periods[i];
+            compare_scenario(&config, &s, 11 + i);
+        }
+    }
+    config.rule = LDPC_RULE_MIN_SUM_NORMALIZED;
+    config.normalization_q4 = 16; /* plain min-sum */
+    config.syndrome_period = 4;
+    compare_scenario(&config, &(scenario){"dvbt2-short-3/5", 2.2, 4}, 21);
+    config.rule = LDPC_RULE_MIN_SUM_OFFSET;
+    config.offset_q = 2;
+    config.syndrome_period = 0;
+    config.max_iterations = 6;
+    compare_scenario(&config, &(scenario){"dvbs2-normal-1/2", 1.2, 1}, 22);
+}
+
+/* One decoder, codes changing from call to call (ACM): the block schedule is
+ * rederived on each switch; a code that is not DVB goes to the reference. */
+typedef struct {
+    ldpc_code *codes[3];
+    int8_t *q[3];
+    expected_results expected[3];
+    const ldpc_decoder_config *config;
+} switch_context;
+
+static void switch_codes(const char *backend, void *context)
+{
+    switch_context *s = context;
+    ldpc_decoder_limits limits = ldpc_decoder_limits_for_code(s->codes[0], 2);
+    for (size_t i = 1; i < 3; i++)
+        limits = ldpc_decoder_limits_union(limits, ldpc_decoder_limits_for_code(s->codes[i], 2));
+    ldpc_decoder *decoder = create_decoder(backend, s->config, &limits);
+    static const size_t order[] = {0, 1, 0, 2, 1, 2, 0};
+    for (size_t i = 0; i < sizeof order / sizeof order[0]; i++) {
+        const ldpc_code *code = s->codes[order[i]];
+        uint8_t bits[2 * 16200];
+        ldpc_frame_stats stats[2];
+        assert_true(code->n <= 16200);
+        decode(decoder, code, s->q[order[i]], 2, bits, stats);
+        assert_same(backend, code, &s->expected[order[i]], bits, stats, 2);
+    }
+    ldpc_decoder_destroy(decoder);
+}
+
+static void test_code_switches_and_fallback(void **state)
+{
+    (void)state;
+    ldpc_decoder_config config = ldpc_decoder_config_default();
+    config.max_iterations = 15;
+    switch_context s = {.config = &config};
+    ldpc_error err;
+    assert_int_equal(ldpc_code_create("dvbs2-short-1/2", &s.codes[0], &err), LDPC_OK);
+    assert_int_equal(ldpc_code_create("dvbs2-short-3/4", &s.codes[1], &err), LDPC_OK);
+    /* Not DVB: a random regular code, decoded by the reference fallback. */
+    s.codes[2] = test_code_random_regular("random-regular-600", 600, 3, 6, 0, 5);
+    s.q[0] = make_frames(s.codes[0], 2, 2.0, 31);
+    s.q[1] = make_frames(s.codes[1], 2, 3.0, 32);
+    s.q[2] = malloc(2 * 600);
+    assert_non_null(s.q[2]);
+    test_rng rng;
+    test_rng_seed(&rng, 33);
+    for (size_t v = 0; v < 2 * 600; v++)
+        s.q[2][v] = (int8_t)((int)(test_rng_next(&rng) % 41) - 12); /* mostly positive */
+    for (size_t i = 0; i < 3; i++)
+        s.expected[i] = reference_results(&config, s.codes[i], s.q[i], 2);
+    assert_true(for_each_frame_backend(switch_codes, &s) >= 1);
+    for (size_t i = 0; i < 3; i++) {
+        free_results(&s.expected[i]);
+        free(s.q[i]);
+        ldpc_code_destroy(s.codes[i]);
+    }
+}
+
+/* The frame backends are reachable by name only: "auto" keeps choosing the
+ * batch decoders (or the reference), and they refuse what they do not
+ * implement. */
+static void test_selection(void **state)
+{
+    (void)state;
+    unsetenv(LDPC_BACKEND_ENV);
+    ldpc_decoder_config config = ldpc_decoder_config_default();
+    const decode_backend *chosen = NULL;
+    ldpc_error err;
+    assert_int_equal(backend_select("auto", &config, &chosen, &err), LDPC_OK);
+    assert_null(strstr(chosen->name, "-frame"));
+    size_t listed = 0;
+    for (size_t i = 0; i < backend_count(); i++)
+        listed += strstr(backend_at(i)->name, "-frame") != NULL;
+    assert_int_equal(listed, frame_backend_count());
+    assert_string_equal(frame_backend_at(frame_backend_count() - 1)->name, "portable-frame");
+
+    ldpc_decoder_limits limits = {16200, 9000, 60000, 30, 0, 1};
+    ldpc_decoder *decoder = NULL;
+    config.schedule = LDPC_SCHEDULE_FLOODING;
+    assert_int_equal(ldpc_decoder_create(&config, &limits, "portable-frame", &decoder, &err),
+                     LDPC_ERR_UNSUPPORTED);
+    assert_non_null(strstr(err.message, "portable-frame"));
+    config = ldpc_decoder_config_default();
+    config.arithmetic = LDPC_ARITH_FLOAT;
+    assert_int_equal(ldpc_decoder_create(&config, &limits, "portable-frame", &decoder, &err),
+                     LDPC_ERR_UNSUPPORTED);
+    assert_null(decoder);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_normalized_min_sum),
+        cmocka_unit_test(test_offset_min_sum_and_periods),
+        cmocka_unit_test(test_code_switches_and_fallback),
+        cmocka_unit_test(test_selection),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
