@@ -108,22 +108,18 @@ ldpc_status ldpc_soft_to_llr(const ldpc_soft_input *input, const void *raw, size
 int8_t ldpc_quantise_one(float llr, float llr_scale)
 {
     float scaled = llr * llr_scale;
-    if (isnan(scaled))
-        return 0; /* callers reject NaN earlier; an erasure is the least harmful answer */
-    /* Clamp before rounding so that huge values never reach a float->int conversion. */
-    if (scaled >= 127.0f)
-        return 127;
-    if (scaled <= -127.0f)
-        return -127;
+    if (scaled != scaled)
+        return 0; /* NaN: callers reject it earlier; an erasure is the least harmful answer */
+    /* Clamp before converting so that huge values never reach a float->int
+     * conversion; ternaries compile to minss/maxss. */
+    scaled = scaled > 127.0f ? 127.0f : scaled;
+    scaled = scaled < -127.0f ? -127.0f : scaled;
     /* Round half away from zero without lroundf (a libm call per value on the
-     * decoders' input path): truncate, then look at the exact remainder.
-     * (scaled + 0.5 would round 0.49999997 up.) */
+     * decoders' input path) or branches: truncate, then look at the exact
+     * remainder. (scaled + 0.5 would round 0.49999997 up.) */
     int32_t truncated = (int32_t)scaled;
-    float remainder = scaled - (float)truncated; /* exact for |scaled| < 2^23 */
-    if (remainder >= 0.5f)
-        truncated++;
-    else if (remainder <= -0.5f)
-        truncated--;
+    float remainder = scaled - (float)truncated; /* exact: |scaled| <= 127 */
+    truncated += (remainder >= 0.5f) - (remainder <= -0.5f);
     return (int8_t)truncated;
 }
 
