@@ -10,6 +10,8 @@
  * bytes; "frame-major" (one work-group per frame): index_stride = 1. */
 
 #define Q_MAX 127
+/* Check degrees up to this keep their inputs in private memory (DVB: <= 30). */
+#define PRIVATE_DEGREE 32
 
 /* clamp(x, -127, 127) over an exact integer: messages never hold -128. */
 inline int q_sat(int x)

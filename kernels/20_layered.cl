@@ -18,16 +18,22 @@
  * frame and retire a frame (frame_active = 0, active_count - 1) when its
  * syndrome is satisfied or it reaches max_iterations. */
 
-/* Phase 1 for the check on edges e0..e1-1. */
+/* Phase 1 for the check on edges e0..e1-1. The inputs t of checks up to
+ * PRIVATE_DEGREE edges stay in private memory between the two passes (one
+ * read of check_var, post and c2v per edge instead of two). */
 inline void layer_check_messages(global const uint *check_var, uint e0, uint e1,
                                  global const int *post, global const char *c2v,
                                  global char *next, uint stride, constant uchar *rule)
 {
+    int kept[PRIVATE_DEGREE];
+    int keep = e1 - e0 <= PRIVATE_DEGREE;
     int min1 = Q_MAX, min2 = Q_MAX;
     uint idx1 = e0;
     int negatives = 0;
     for (uint e = e0; e < e1; e++) {
         int t = q_sat(post[VARIABLE(check_var[e]) * stride] - (int)c2v[e * stride]);
+        if (keep)
+            kept[e - e0] = t;
         int magnitude = t < 0 ? -t : t;
         negatives ^= t < 0;
         if (magnitude < min1) {
@@ -41,7 +47,8 @@ inline void layer_check_messages(global const uint *check_var, uint e0, uint e1,
     int out1 = rule[min1];
     int out2 = rule[min2];
     for (uint e = e0; e < e1; e++) {
-        int t = q_sat(post[VARIABLE(check_var[e]) * stride] - (int)c2v[e * stride]);
+        int t = keep ? kept[e - e0]
+                     : q_sat(post[VARIABLE(check_var[e]) * stride] - (int)c2v[e * stride]);
         int magnitude = e == idx1 ? out2 : out1;
         next[e * stride] = (char)((negatives ^ (t < 0)) ? -magnitude : magnitude);
     }

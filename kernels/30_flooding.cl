@@ -11,11 +11,15 @@ inline void flooding_check_update(global const uint *check_var, uint e0, uint e1
                                   global const int *total, global char *c2v, uint stride,
                                   constant uchar *rule)
 {
+    int kept[PRIVATE_DEGREE];
+    int keep = e1 - e0 <= PRIVATE_DEGREE;
     int min1 = Q_MAX, min2 = Q_MAX;
     uint idx1 = e0;
     int negatives = 0;
     for (uint e = e0; e < e1; e++) {
         int t = q_sat((int)total[VARIABLE(check_var[e]) * stride] - (int)c2v[e * stride]);
+        if (keep)
+            kept[e - e0] = t;
         int magnitude = t < 0 ? -t : t;
         negatives ^= t < 0;
         if (magnitude < min1) {
@@ -29,7 +33,8 @@ inline void flooding_check_update(global const uint *check_var, uint e0, uint e1
     int out1 = rule[min1];
     int out2 = rule[min2];
     for (uint e = e0; e < e1; e++) {
-        int t = q_sat((int)total[VARIABLE(check_var[e]) * stride] - (int)c2v[e * stride]);
+        int t = keep ? kept[e - e0]
+                     : q_sat((int)total[VARIABLE(check_var[e]) * stride] - (int)c2v[e * stride]);
         int magnitude = e == idx1 ? out2 : out1;
         c2v[e * stride] = (char)((negatives ^ (t < 0)) ? -magnitude : magnitude);
     }
