@@ -162,38 +162,39 @@ static ldpc_status create_buffers(cl_decoder *d, ldpc_error *err)
 
     const cl_mem_flags staged_in = CL_MEM_READ_ONLY | CL_MEM_ALLOC_HOST_PTR;
     const cl_mem_flags staged_out = CL_MEM_WRITE_ONLY | CL_MEM_ALLOC_HOST_PTR;
-    ldpc_status s = create_buffer(d, staged_in, values, NULL, &d->input, "input", err);
-    if (s == LDPC_OK)
-        s = create_buffer(d, CL_MEM_READ_WRITE, values, NULL, &d->channel, "channel", err);
-    if (s == LDPC_OK)
-        s = create_buffer(d, CL_MEM_READ_WRITE, post_bytes, NULL, &d->posterior, "posterior", err);
-    if (s == LDPC_OK)
-        s = create_buffer(d, CL_MEM_READ_WRITE, messages, NULL, &d->messages, "messages", err);
-    if (s == LDPC_OK && d->config.schedule == LDPC_SCHEDULE_LAYERED)
-        s = create_buffer(d, CL_MEM_READ_WRITE, messages, NULL, &d->next_messages, "next_messages",
-                          err);
-    if (s == LDPC_OK)
-        s = create_buffer(d, CL_MEM_READ_WRITE, frames * sizeof(cl_uint), NULL, &d->frame_iterations,
-                          "frame_iterations", err);
-    if (s == LDPC_OK)
-        s = create_buffer(d, CL_MEM_READ_WRITE, frames * sizeof(cl_uint), NULL, &d->frame_active,
-                          "frame_active", err);
-    if (s == LDPC_OK)
-        s = create_buffer(d, CL_MEM_READ_WRITE, sizeof(cl_uint), NULL, &d->active_count, "active_count",
-                          err);
-    if (s == LDPC_OK)
-        s = create_buffer(d, staged_out, frames * sizeof(ldpc_frame_stats), NULL, &d->frame_stats,
-                          "stats", err);
-    if (s == LDPC_OK)
-        s = create_buffer(d, staged_out, values, NULL, &d->bits, "bits", err);
+    const cl_mem_flags device_only = CL_MEM_READ_WRITE;
+    const size_t per_frame_word = frames * sizeof(cl_uint);
     cl_uchar rule[128];
     magnitude_rule_table(&d->config, rule);
-    if (s == LDPC_OK)
-        s = create_buffer(d, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, sizeof rule, rule,
-                          &d->rule_table, "rule_table", err);
     cl_mem arena = NULL;
-    if (s == LDPC_OK)
-        s = create_buffer(d, CL_MEM_READ_ONLY, arena_bytes, NULL, &arena, "tables", err);
+    const struct {
+        cl_mem *out;
+        cl_mem_flags flags;
+        size_t bytes;
+        void *host;
+        const char *what;
+        int wanted;
+    } buffers[] = {
+        {&d->input, staged_in, values, NULL, "input", 1},
+        {&d->channel, device_only, values, NULL, "channel", 1},
+        {&d->posterior, device_only, post_bytes, NULL, "posterior", 1},
+        {&d->messages, device_only, messages, NULL, "messages", 1},
+        {&d->next_messages, device_only, messages, NULL, "next_messages",
+         d->config.schedule == LDPC_SCHEDULE_LAYERED},
+        {&d->frame_iterations, device_only, per_frame_word, NULL, "frame_iterations", 1},
+        {&d->frame_active, device_only, per_frame_word, NULL, "frame_active", 1},
+        {&d->active_count, device_only, sizeof(cl_uint), NULL, "active_count", 1},
+        {&d->frame_stats, staged_out, frames * sizeof(ldpc_frame_stats), NULL, "stats", 1},
+        {&d->bits, staged_out, values, NULL, "bits", 1},
+        {&d->rule_table, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, sizeof rule, rule, "rule_table",
+         1},
+        {&arena, CL_MEM_READ_ONLY, arena_bytes, NULL, "tables", 1},
+    };
+    ldpc_status s = LDPC_OK;
+    for (size_t i = 0; i < sizeof buffers / sizeof buffers[0] && s == LDPC_OK; i++)
+        if (buffers[i].wanted)
+            s = create_buffer(d, buffers[i].flags, buffers[i].bytes, buffers[i].host,
+                              buffers[i].out, buffers[i].what, err);
     if (s == LDPC_OK)
         s = cl_table_cache_init(&d->tables, arena, arena_bytes / sizeof(cl_uint), lim->max_n,
                                 lim->max_edges, err);

@@ -74,7 +74,8 @@ static double elapsed_ms(const struct timespec *start)
 {
     struct timespec now;
     clock_gettime(CLOCK_MONOTONIC, &now);
-    return (double)(now.tv_sec - start->tv_sec) * 1e3 + (double)(now.tv_nsec - start->tv_nsec) / 1e6;
+    return (double)(now.tv_sec - start->tv_sec) * 1e3 +
+           (double)(now.tv_nsec - start->tv_nsec) / 1e6;
 }
 
 /* The cached binary, or NULL (with the reason in the note when not simply absent). */
@@ -108,8 +109,8 @@ static void write_cached(cl_program program, const char *dir, const char *path, 
                          size_t note_size)
 {
     size_t size = 0;
-    if (clGetProgramInfo(program, CL_PROGRAM_BINARY_SIZES, sizeof size, &size, NULL) != CL_SUCCESS ||
-        size == 0) {
+    cl_int rc = clGetProgramInfo(program, CL_PROGRAM_BINARY_SIZES, sizeof size, &size, NULL);
+    if (rc != CL_SUCCESS || size == 0) {
         snprintf(note, note_size, "the driver returned no program binary; nothing cached");
         return;
     }
@@ -122,14 +123,16 @@ static void write_cached(cl_program program, const char *dir, const char *path, 
     char temporary[LDPC_OPENCL_PATH_SIZE + 64];
     snprintf(temporary, sizeof temporary, "%s.%ld.tmp", path, (long)getpid());
     FILE *file = NULL;
-    if (clGetProgramInfo(program, CL_PROGRAM_BINARIES, sizeof binaries, binaries, NULL) != CL_SUCCESS)
+    if (clGetProgramInfo(program, CL_PROGRAM_BINARIES, sizeof binaries, binaries, NULL) !=
+        CL_SUCCESS)
         snprintf(note, note_size, "cannot read the program binary; nothing cached");
     else if (!make_directories(dir))
         snprintf(note, note_size, "cannot create cache directory %.180s: %s", dir, strerror(errno));
     else if ((file = fopen(temporary, "wb")) == NULL)
         snprintf(note, note_size, "cannot write %.180s: %s", temporary, strerror(errno));
     if (file != NULL) {
-        int ok = fwrite(CACHE_MAGIC, 1, sizeof CACHE_MAGIC - 1, file) == sizeof CACHE_MAGIC - 1 &&
+        int ok = fwrite(CACHE_MAGIC, 1, sizeof CACHE_MAGIC - 1, file) ==
+                     sizeof CACHE_MAGIC - 1 &&
                  fwrite(binary, 1, size, file) == size;
         ok = (fclose(file) == 0) && ok;
         /* rename() is atomic: a concurrent reader sees the old file or the new one. */

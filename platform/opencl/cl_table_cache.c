@@ -40,9 +40,11 @@ static const uint32_t *flag_shared_variables(cl_table_cache *cache, const ldpc_c
                 uint32_t c = code->layer_checks[i];
                 for (uint32_t e = code->check_offsets[c]; e < code->check_offsets[c + 1]; e++) {
                     uint32_t v = code->check_var[e];
-                    if (pass == 0) /* checks touch distinct variables: a repeat is another check */
-                        stamp[v] = (stamp[v] & ~SHARED_IN_LAYER) == l + 1 ? stamp[v] | SHARED_IN_LAYER
-                                                                         : l + 1;
+                    /* A check's variables are distinct: a repeat is another check. */
+                    if (pass == 0)
+                        stamp[v] = (stamp[v] & ~SHARED_IN_LAYER) == l + 1
+                                       ? stamp[v] | SHARED_IN_LAYER
+                                       : l + 1;
                     else
                         flagged[e] = v | (stamp[v] & SHARED_IN_LAYER);
                 }
