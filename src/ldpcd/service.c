@@ -96,7 +96,8 @@ static int prepare_reframer(ldpcd_service *s, const ldpcd_pipeline *p, const ldp
             snprintf(error, error_size, "out of memory");
             return -1;
         }
-        memcpy(buffer, r->buffer, r->filled);
+        if (r->filled > 0)
+            memcpy(buffer, r->buffer, r->filled);
         free(r->buffer);
         r->buffer = buffer;
         r->capacity = bytes;
