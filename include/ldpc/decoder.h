@@ -53,8 +53,9 @@ typedef struct {
     uint32_t threads;
 } ldpc_decoder_config;
 
-/* Defaults: fixed point, layered, normalized min-sum 0.75 (12/16), 50
- * iterations, syndrome every iteration, llr_scale 2. */
+/* Defaults: fixed point, layered, offset min-sum (offset 1 = 0.5 LLR; float
+ * 0.5), 50 iterations, syndrome every iteration, llr_scale 2. A normalized
+ * rule uses 0.8125 (13/16) unless set. */
 ldpc_decoder_config ldpc_decoder_config_default(void);
 /* Checks ranges and combinations (sum-product is float only, ...). */
 ldpc_status ldpc_decoder_config_validate(const ldpc_decoder_config *config, ldpc_error *err);

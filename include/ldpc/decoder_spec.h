@@ -6,12 +6,12 @@
  *   arithmetic := "fixed" | "float"
  *   schedule := "layered" | "flooding"
  *   rule     := "ms"  (plain min-sum)
- *             | "nms" (normalized min-sum, norm 0.75 unless overridden)
+ *             | "nms" (normalized min-sum, norm 0.8125 unless overridden)
  *             | "oms" (offset min-sum, offset 0.5 LLR (float) or 1 quantised
  *                      unit (fixed) unless overridden)
  *             | "spa" (sum-product, float only)
  *   key      := "norm"   normalization factor in (0, 1]; nms only. Fixed point
- *                        takes multiples of 1/16 only (0.75 = 12/16); any other
+ *                        takes multiples of 1/16 only (0.8125 = 13/16); any other
  *                        value is rejected, naming the nearest one.
  *             | "offset" offset >= 0; oms only. Float: LLR units; fixed: an
  *                        integer number of quantised units (0..127).

@@ -11,13 +11,17 @@ ldpc_decoder_config ldpc_decoder_config_default(void)
 {
     ldpc_decoder_config config = {
         .arithmetic = LDPC_ARITH_FIXED8,
-        .rule = LDPC_RULE_MIN_SUM_NORMALIZED,
+        /* Offset min-sum: at the default one fractional bit, normalization
+         * cannot shrink messages of 0.5 or 1 LLR (they round back to
+         * themselves), which makes normalized min-sum behave like plain min-sum
+         * near the threshold; docs/DECODERS.md has the measurements. */
+        .rule = LDPC_RULE_MIN_SUM_OFFSET,
         .schedule = LDPC_SCHEDULE_LAYERED,
         .max_iterations = 50,
         .syndrome_period = 1,
-        .normalization = 0.75f,
+        .normalization = 0.8125f, /* when rule is normalized */
         .offset = 0.5f,
-        .normalization_q4 = 12,
+        .normalization_q4 = 13,
         .offset_q = 1, /* 0.5 in LLR units at the default llr_scale 2 */
         .llr_scale = 2.0f,
     };

@@ -64,8 +64,9 @@ static void default_config_is_valid(void **state)
     assert_int_equal(ldpc_decoder_config_validate(&c, NULL), LDPC_OK);
     assert_int_equal(c.arithmetic, LDPC_ARITH_FIXED8);
     assert_int_equal(c.schedule, LDPC_SCHEDULE_LAYERED);
-    assert_int_equal(c.rule, LDPC_RULE_MIN_SUM_NORMALIZED);
-    assert_int_equal(c.normalization_q4, 12);
+    assert_int_equal(c.rule, LDPC_RULE_MIN_SUM_OFFSET);
+    assert_int_equal(c.offset_q, 1);
+    assert_int_equal(c.normalization_q4, 13);
     assert_int_equal(c.max_iterations, 50);
     assert_int_equal(c.syndrome_period, 1);
     assert_true(c.llr_scale == 2.0f);

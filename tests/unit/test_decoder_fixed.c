@@ -31,6 +31,7 @@ static ldpc_decoder_config fixed_config(ldpc_check_rule rule, ldpc_schedule sche
 {
     ldpc_decoder_config config = ldpc_decoder_config_default();
     config.rule = rule;
+    config.normalization_q4 = 12; /* the hand-worked examples use 12/16 */
     config.schedule = schedule;
     config.max_iterations = iterations;
     config.syndrome_period = period;
@@ -40,7 +41,9 @@ static ldpc_decoder_config fixed_config(ldpc_check_rule rule, ldpc_schedule sche
 static void check_update_min_sum_by_hand(void **state)
 {
     (void)state;
-    ldpc_decoder_config config = ldpc_decoder_config_default(); /* normalized 12/16 */
+    ldpc_decoder_config config = ldpc_decoder_config_default();
+    config.rule = LDPC_RULE_MIN_SUM_NORMALIZED;
+    config.normalization_q4 = 12;
     /* |t| = 10 3 7 20: min1 = 3 (edge 1), min2 = 7; one negative input. */
     const int8_t t[4] = {10, -3, 7, 20};
     int8_t out[4];
@@ -66,6 +69,7 @@ static void check_update_ties_zero_and_degree_one(void **state)
 {
     (void)state;
     ldpc_decoder_config config = ldpc_decoder_config_default();
+    config.rule = LDPC_RULE_MIN_SUM_NORMALIZED;
     config.normalization_q4 = 16;
     /* Two edges share the minimum: every edge gets it (min2 == min1). */
     const int8_t tie[4] = {-5, 9, 5, 30};

@@ -61,6 +61,7 @@ static void min_sum_checks_in_llr_units(void **state)
     (void)state;
     ldpc_decoder_config config = ldpc_decoder_config_default();
     config.arithmetic = LDPC_ARITH_FLOAT;
+    config.rule = LDPC_RULE_MIN_SUM_NORMALIZED;
     config.normalization = 0.75f;
     const float t[4] = {5.0f, -1.5f, 3.5f, 10.0f};
     float out[4];

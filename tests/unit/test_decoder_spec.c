@@ -38,7 +38,7 @@ static void bases_set_arithmetic_schedule_and_rule(void **state)
     assert_int_equal(c.arithmetic, LDPC_ARITH_FIXED8);
     assert_int_equal(c.schedule, LDPC_SCHEDULE_LAYERED);
     assert_int_equal(c.rule, LDPC_RULE_MIN_SUM_NORMALIZED);
-    assert_int_equal(c.normalization_q4, 12);
+    assert_int_equal(c.normalization_q4, 13);
     assert_int_equal(c.max_iterations, defaults.max_iterations);
     assert_int_equal(c.syndrome_period, defaults.syndrome_period);
     assert_true(c.llr_scale == defaults.llr_scale);
@@ -128,10 +128,11 @@ static void format_is_shortest_and_parses_back(void **state)
     static const struct {
         const char *in, *canonical;
     } cases[] = {
-        {"default", "fixed-layered-nms"},
-        {"fixed-layered-nms,norm=0.75", "fixed-layered-nms"},
+        {"default", "fixed-layered-oms"},
+        {"fixed-layered-nms,norm=0.8125", "fixed-layered-nms"},
+        {"fixed-layered-nms,norm=0.75", "fixed-layered-nms,norm=0.75"},
         {"fixed-layered-nms,norm=1", "fixed-layered-ms"},
-        {"fixed-layered-nms,norm=0.8125,iter=20", "fixed-layered-nms,norm=0.8125,iter=20"},
+        {"fixed-layered-nms,norm=0.875,iter=20", "fixed-layered-nms,norm=0.875,iter=20"},
         {"float-flooding-spa,scale=3,period=0", "float-flooding-spa,period=0,scale=3"},
         {"float-layered-nms,norm=0.1", "float-layered-nms,norm=0.1"},
         {"fixed-flooding-oms,offset=2", "fixed-flooding-oms,offset=2"},
