@@ -24,8 +24,8 @@ typedef struct {
     const char *baseline;
     uint64_t threads;
     uint64_t batch;     /* 0: 64 frames per thread */
-    uint64_t fixed_iterations; /* 0: early termination */
-    uint64_t max_iterations;
+    uint64_t fixed_iterations; /* fixed count, no early termination */
+    uint64_t max_iterations;   /* early termination within this many */
     double ebn0_db;
     double seconds;
     int full_path;
@@ -45,7 +45,7 @@ static void usage(FILE *out)
 {
     fprintf(out,
             "usage: ldpc bench [--code NAME] [--decoder SPEC] [--backend NAME] [--baseline NAME]\n"
-            "                  [--threads T] [--batch F] [--iterations N | --ebn0 DB [--max-iter N]]\n"
+            "                  [--threads T] [--batch F] [--iterations N | --max-iter N] [--ebn0 DB]\n"
             "                  [--seconds S] [--mode decode|full] [--json]\n\n"
             "  --code NAME      default dvbs2-normal-1/2\n"
             "  --decoder SPEC   default fixed-layered-nms\n"
@@ -55,8 +55,9 @@ static void usage(FILE *out)
             "  --threads T      worker threads of the decoder (default 1)\n"
             "  --batch F        frames per decoder call (default 64 per thread)\n"
             "  --iterations N   fixed iteration count, no early termination (default 20)\n"
-            "  --ebn0 DB        Eb/N0 of the generated frames (default 1.0); with no\n"
-            "                   --iterations, early termination with --max-iter (default 50)\n"
+            "  --max-iter N     early termination instead: syndrome after every iteration,\n"
+            "                   at most N iterations\n"
+            "  --ebn0 DB        Eb/N0 of the generated frames (default 1.0)\n"
             "  --seconds S      minimum timed duration per backend (default 2)\n"
             "  --mode full      time quantisation of float LLRs too (decode_f32)\n");
 }
@@ -82,8 +83,8 @@ static int parse_options(int argc, char **argv, bench_options *o)
         {NULL, 0, NULL, 0}};
     *o = (bench_options){.code_name = "dvbs2-normal-1/2", .decoder_spec = "fixed-layered-nms",
                          .backend = "auto", .baseline = "reference", .threads = 1,
-                         .max_iterations = 50, .ebn0_db = 1.0, .seconds = 2.0};
-    int early_termination = 0, c;
+                         .ebn0_db = 1.0, .seconds = 2.0};
+    int c;
     while ((c = getopt_long(argc, argv, "", options, NULL)) != -1) {
         int bad = 0;
         switch (c) {
@@ -98,7 +99,6 @@ static int parse_options(int argc, char **argv, bench_options *o)
             break;
         case OPT_EBN0:
             bad = tool_parse_double("--ebn0", optarg, &o->ebn0_db);
-            early_termination = 1;
             break;
         case OPT_MAX_ITER:
             bad = tool_parse_uint("--max-iter", optarg, 1, 1000, &o->max_iterations);
@@ -125,13 +125,13 @@ static int parse_options(int argc, char **argv, bench_options *o)
         tool_error("unexpected argument '%s'", argv[optind]);
         return -1;
     }
-    if (!early_termination && o->fixed_iterations == 0)
-        o->fixed_iterations = 20;
-    if (early_termination && o->fixed_iterations != 0) {
-        tool_error("--iterations (fixed count) and --ebn0 (early termination) exclude each other;"
-                   " use --ebn0 with --max-iter");
+    if (o->fixed_iterations != 0 && o->max_iterations != 0) {
+        tool_error("--iterations (fixed count) and --max-iter (early termination) exclude each "
+                   "other");
         return -1;
     }
+    if (o->fixed_iterations == 0 && o->max_iterations == 0)
+        o->fixed_iterations = 20;
     return 0;
 }
 
