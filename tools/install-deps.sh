@@ -9,4 +9,5 @@ $sudo_cmd apt-get install -y --no-install-recommends \
     build-essential cmake pkg-config git \
     libliquid-dev libzmq3-dev libcmocka-dev libsystemd-dev \
     ocl-icd-opencl-dev ocl-icd-libopencl1 opencl-c-headers pocl-opencl-icd clinfo \
-    gnuplot-nox python3
+    gnuplot-nox python3 \
+    clang libclang-rt-14-dev
