@@ -2,6 +2,7 @@
  * source for ldpc decode). */
 #include <getopt.h>
 #include <stdlib.h>
+#include <unistd.h>
 #include <string.h>
 
 #include "commands.h"
@@ -148,7 +149,7 @@ static int channel_stream(const ldpc_code *code, const channel_options *o, sim_c
     for (;;) {
         size_t frames, partial;
         int end;
-        if (tool_read_frames(stdin, input, code->n, CHANNEL_FRAMES_PER_READ, &frames, &partial,
+        if (tool_read_frames(STDIN_FILENO, input, code->n, CHANNEL_FRAMES_PER_READ, &frames, &partial,
                              &end) != 0)
             goto done;
         for (size_t f = 0; f < frames; f++, frame_index++) {
@@ -164,6 +165,7 @@ static int channel_stream(const ldpc_code *code, const channel_options *o, sim_c
             if (tool_write(stdout, output, out_bytes) != 0)
                 goto done;
         }
+        fflush(stdout); /* frames from a slow source leave at once */
         if (partial != 0) {
             tool_report_partial_frame(partial, code->n, frame_index);
             goto done;

@@ -1,6 +1,7 @@
 /* ldpc encode --code NAME: k information bits in, n codeword bits out, per frame. */
 #include <getopt.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "commands.h"
 #include "tool_common.h"
@@ -67,7 +68,7 @@ static int encode_stream(const ldpc_code *code, const encode_options *o)
     for (;;) {
         size_t frames, partial;
         int end;
-        if (tool_read_frames(stdin, input, in_bytes, ENCODE_FRAMES_PER_READ, &frames, &partial,
+        if (tool_read_frames(STDIN_FILENO, input, in_bytes, ENCODE_FRAMES_PER_READ, &frames, &partial,
                              &end) != 0)
             goto done;
         for (size_t f = 0; f < frames; f++, frame_index++) {
@@ -84,6 +85,7 @@ static int encode_stream(const ldpc_code *code, const encode_options *o)
             if (tool_write(stdout, o->packed_out ? packed : codeword, out_bytes) != 0)
                 goto done;
         }
+        fflush(stdout); /* frames from a slow source leave at once */
         if (partial != 0) {
             tool_report_partial_frame(partial, in_bytes, frame_index);
             goto done;

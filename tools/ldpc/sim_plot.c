@@ -1,4 +1,5 @@
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,15 +50,38 @@ static void put_rate(FILE *out, double rate)
         fputs(" NaN", out);
 }
 
-static void put_panel(FILE *out, const char *y_label, int column, size_t curve_count,
+/* Explicit ranges: gnuplot refuses to autoscale a log axis with no valid
+ * point (a curve without errors) and warns about a one-point x range. */
+static void put_ranges(FILE *out, size_t curve_count, const sim_plot_curve *curves, int fer)
+{
+    double lowest = 1.0, x_min = INFINITY, x_max = -INFINITY;
+    for (size_t c = 0; c < curve_count; c++)
+        for (size_t i = 0; i < curves[c].count; i++) {
+            const sim_plot_point *p = &curves[c].points[i];
+            double rate = fer ? p->fer : p->ber;
+            if (rate > 0.0 && rate < lowest)
+                lowest = rate;
+            x_min = fmin(x_min, p->snr_db);
+            x_max = fmax(x_max, p->snr_db);
+        }
+    double floor_decade = lowest < 1.0 ? pow(10.0, floor(log10(lowest))) : 1e-6;
+    fprintf(out, "set yrange [%g:1]\n", floor_decade);
+    if (x_min < x_max)
+        fprintf(out, "set xrange [%g:%g]\n", x_min, x_max);
+    else if (x_min == x_max)
+        fprintf(out, "set xrange [%g:%g]\n", x_min - 0.5, x_max + 0.5);
+}
+
+static void put_panel(FILE *out, const char *y_label, int fer, size_t curve_count,
                       const sim_plot_curve *curves)
 {
+    put_ranges(out, curve_count, curves, fer);
     fputs("set ylabel ", out);
     put_quoted(out, y_label);
     fputs("\nplot ", out);
     for (size_t c = 0; c < curve_count; c++) {
         fprintf(out, "%s$curve%zu using 1:%d with linespoints linewidth 2 pointtype %zu title ",
-                c ? ", \\\n     " : "", c, column, 4 + 2 * (c % 4));
+                c ? ", \\\n     " : "", c, fer ? 3 : 2, 4 + 2 * (c % 4));
         put_quoted(out, curves[c].label);
         fputs(" noenhanced", out);
     }
@@ -91,8 +115,8 @@ int sim_plot_png(const char *path, const char *title, const char *x_label,
           gnuplot);
     put_quoted(gnuplot, x_label);
     fputc('\n', gnuplot);
-    put_panel(gnuplot, "bit error rate (information bits)", 2, curve_count, curves);
-    put_panel(gnuplot, "frame error rate", 3, curve_count, curves);
+    put_panel(gnuplot, "bit error rate (information bits)", 0, curve_count, curves);
+    put_panel(gnuplot, "frame error rate", 1, curve_count, curves);
     fputs("unset multiplot\nset output\n", gnuplot);
     int status = pclose(gnuplot);
     if (status == -1 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {

@@ -1,9 +1,11 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <math.h>
+#include <poll.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "tool_common.h"
 
@@ -73,23 +75,38 @@ ldpc_code *tool_open_code(const char *name)
     return code;
 }
 
-int tool_read_frames(FILE *in, uint8_t *buffer, size_t frame_bytes, size_t max_frames,
+/* True if a read on fd would not block (data, end of file or an error). */
+static int input_ready(int fd)
+{
+    struct pollfd p = {.fd = fd, .events = POLLIN};
+    return poll(&p, 1, 0) > 0;
+}
+
+int tool_read_frames(int fd, uint8_t *buffer, size_t frame_bytes, size_t max_frames,
                      size_t *frames, size_t *partial_bytes, int *end_of_input)
 {
     size_t wanted = frame_bytes * max_frames, total = 0;
+    *end_of_input = 0;
     while (total < wanted) {
-        size_t got = fread(buffer + total, 1, wanted - total, in);
-        total += got;
-        if (got == 0)
+        /* Whole frames in hand and nothing more waiting: hand them over now
+         * rather than wait for a full batch from a slow source. */
+        if (total > 0 && total % frame_bytes == 0 && !input_ready(fd))
             break;
-    }
-    if (ferror(in)) {
-        tool_error("reading standard input: %s", strerror(errno));
-        return -1;
+        ssize_t got = read(fd, buffer + total, wanted - total);
+        if (got < 0) {
+            if (errno == EINTR)
+                continue;
+            tool_error("reading standard input: %s", strerror(errno));
+            return -1;
+        }
+        if (got == 0) {
+            *end_of_input = 1;
+            break;
+        }
+        total += (size_t)got;
     }
     *frames = total / frame_bytes;
-    *partial_bytes = total % frame_bytes;
-    *end_of_input = total < wanted;
+    *partial_bytes = total % frame_bytes; /* non-zero only at end of input */
     return 0;
 }
 

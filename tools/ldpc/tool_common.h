@@ -34,12 +34,12 @@ int tool_parse_uint(const char *option, const char *text, uint64_t min, uint64_t
 /* ldpc_code_create with the library's message printed on failure. */
 ldpc_code *tool_open_code(const char *name);
 
-/* Reads up to `max_frames` whole frames of `frame_bytes` into `buffer`.
- * Sets *frames to the number of whole frames read and *partial_bytes to the
- * bytes of an incomplete frame left at end of input (0 if none). Returns 0,
- * or -1 after printing a message on a read error. *end_of_input tells whether
- * the input is exhausted. */
-int tool_read_frames(FILE *in, uint8_t *buffer, size_t frame_bytes, size_t max_frames,
+/* Reads whole frames of `frame_bytes` from fd into `buffer`: at least one
+ * (blocking), then more while more are already waiting, up to `max_frames`.
+ * So a fast source fills batches and a slow one is not held back. Sets
+ * *frames, *partial_bytes (bytes of an incomplete frame at end of input, else
+ * 0) and *end_of_input. Returns 0, or -1 after printing a message. */
+int tool_read_frames(int fd, uint8_t *buffer, size_t frame_bytes, size_t max_frames,
                      size_t *frames, size_t *partial_bytes, int *end_of_input);
 /* Prints the standard "trailing partial frame" message. */
 void tool_report_partial_frame(size_t partial_bytes, size_t frame_bytes, size_t frames_done);
