@@ -55,5 +55,12 @@ static inline wide w_widen(vec a) { return (wide){vmovl_s8(vget_low_s8(a)), vmov
 static inline vec w_narrow(wide a) { return vcombine_s8(vqmovn_s16(a.lo), vqmovn_s16(a.hi)); }
 static inline wide w_add(wide a, wide b) { return (wide){vaddq_s16(a.lo, b.lo), vaddq_s16(a.hi, b.hi)}; }
 static inline wide w_sub(wide a, wide b) { return (wide){vsubq_s16(a.lo, b.lo), vsubq_s16(a.hi, b.hi)}; }
+static inline wide w_load(const int16_t *p) { return w_loadu(p); }
+static inline void w_store(int16_t *p, wide a) { w_storeu(p, a); }
+static inline wide w_select(wide mask, wide if_set, wide if_clear)
+{
+    return (wide){vbslq_s16(vreinterpretq_u16_s16(mask.lo), if_set.lo, if_clear.lo),
+                  vbslq_s16(vreinterpretq_u16_s16(mask.hi), if_set.hi, if_clear.hi)};
+}
 
 #include "common/frame_decoder_template.h"

@@ -3,13 +3,13 @@
  *
  * A DVB code is quasi-cyclic in blocks of 360: layer t (checks t, t + q, ...,
  * t + 359 q) meets each variable block through a 360x360 circulant, a "block
- * edge" with a rotation. Each block's 360 posteriors are kept with wrapped
- * copies (position p holds variable p mod 360, for p < FRAME_SPAN), so the
- * window a block edge sees, check position i in lane i, is one contiguous
- * unaligned run starting at `offset` = (360 - rotation) mod 360. Lanes
- * 360..383 pad the run to a whole number of vectors; they compute exact
- * duplicates of lanes 0..23 (same posteriors, same messages), so the window
- * values written back stay periodic. */
+ * edge" with a rotation. The window a block edge sees, check position i in
+ * lane i, is the block's posteriors read cyclically from `offset` =
+ * (360 - rotation) mod 360: lane i holds variable (offset + i) mod 360. A
+ * vector of the window is one unaligned load, or two blended where it crosses
+ * position 360. Lanes 360..383 pad the window to a whole number of vectors;
+ * they read the same posteriors and messages as lanes 0..23 and so compute
+ * exact duplicates of them, which makes storing them back harmless. */
 #ifndef LDPC_FRAME_DECODER_H
 #define LDPC_FRAME_DECODER_H
 
@@ -21,20 +21,20 @@
 
 #define FRAME_GROUP 360u  /* checks per layer, variables per block */
 #define FRAME_LANES 384u  /* FRAME_GROUP padded to a multiple of 64 lanes */
-/* Positions of a block's posteriors kept valid: the widest window starts at
- * 359 and holds FRAME_LANES lanes. */
-#define FRAME_SPAN 744u
-/* Write-only slack before and after the span: a vector stored partly outside
- * [0, FRAME_SPAN) spills its outer lanes there (at most 64 int16 lanes). */
+/* Slack before and after a block's 360 posteriors: a vector of a window that
+ * crosses position 360 is loaded from both sides (the lanes outside [0, 360)
+ * are blended away) and stored to both sides (they land here). */
 #define FRAME_MARGIN 64u
-#define FRAME_BLOCK_STRIDE 896u /* MARGIN + SPAN + MARGIN, rounded to 64 bytes */
+#define FRAME_BLOCK_STRIDE 512u /* MARGIN + 360 + MARGIN, rounded to 64 bytes */
 
 /* One circulant between a layer and a variable block. */
 typedef struct {
-    uint32_t block;       /* information group g, or groups + t for parity block t */
-    uint16_t offset;      /* window start: (360 - rotation) mod 360 */
-    uint16_t check0_gap;  /* 1 for the staircase edge of layer 0 that check 0 lacks
-                           * (its lanes 0 and 360 carry no edge) */
+    uint32_t block;      /* information group g, or groups + t for parity block t */
+    uint16_t offset;     /* window start: (360 - rotation) mod 360 */
+    uint8_t check0_gap;  /* 1 for the staircase edge of layer 0 that check 0 lacks
+                          * (its lanes 0 and 360 carry no edge) */
+    uint8_t repeated;    /* 1 if an earlier block edge of the layer has the same
+                          * block: its update must start from the current values */
 } frame_block_edge;
 
 /* The block schedule of one DVB code: layer t's block edges are
@@ -52,10 +52,11 @@ typedef struct {
 /* Everything one decoder needs, reserved at creation from the limits. */
 typedef struct {
     frame_schedule schedule;
-    int16_t *post;     /* blocks * FRAME_BLOCK_STRIDE: block b's position p at
-                        * post[b * FRAME_BLOCK_STRIDE + FRAME_MARGIN + p] */
+    int16_t *post;     /* blocks * FRAME_BLOCK_STRIDE: block b's variable i at
+                        * post[b * FRAME_BLOCK_STRIDE + FRAME_MARGIN + i] */
     int8_t *c2v;       /* block edges * FRAME_LANES */
     int8_t *t;         /* max_check_degree * FRAME_LANES: one layer's check inputs */
+    int16_t *extrinsic; /* max_check_degree * FRAME_LANES: posterior - old message */
     int8_t *min1;      /* FRAME_LANES each: per check of the layer being updated */
     int8_t *sent_min1;
     int8_t *sent_min2;
@@ -63,6 +64,7 @@ typedef struct {
     int16_t *window;   /* FRAME_LANES: a block edge's new posteriors before write-back */
     int8_t *parity;    /* layers * FRAME_LANES: syndrome signs for counting */
     int8_t *check0_gap_lanes; /* FRAME_LANES: -1 at lanes 0 and 360, else 0 */
+    int16_t *lanes_from; /* 2 * FRAME_MARGIN: 0, then -1 from index FRAME_MARGIN on */
     ref_fixed_workspace reference; /* codes that are not DVB go to the reference */
 } frame_workspace;
 

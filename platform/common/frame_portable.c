@@ -152,5 +152,19 @@ static inline wide w_sub(wide a, wide b)
     LANEWISE(r, (int16_t)(a.lane[i] - b.lane[i]));
     return r;
 }
+static inline wide w_load(const int16_t *p)
+{
+    return w_loadu(p);
+}
+static inline void w_store(int16_t *p, wide a)
+{
+    w_storeu(p, a);
+}
+static inline wide w_select(wide mask, wide if_set, wide if_clear)
+{
+    wide r;
+    LANEWISE(r, mask.lane[i] < 0 ? if_set.lane[i] : if_clear.lane[i]);
+    return r;
+}
 
 #include "common/frame_decoder_template.h"

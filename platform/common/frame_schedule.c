@@ -31,8 +31,10 @@ size_t frame_workspace_bytes(const ldpc_decoder_limits *limits)
     return workspace_round_up((size_t)max_blocks(limits) * FRAME_BLOCK_STRIDE * sizeof(int16_t)) +
            workspace_round_up((size_t)max_block_edges(limits) * FRAME_LANES) +
            workspace_round_up((size_t)limits->max_check_degree * FRAME_LANES) +
+           workspace_round_up((size_t)limits->max_check_degree * FRAME_LANES * sizeof(int16_t)) +
            5 * workspace_round_up(FRAME_LANES) +
            workspace_round_up(FRAME_LANES * sizeof(int16_t)) +
+           workspace_round_up(2 * FRAME_MARGIN * sizeof(int16_t)) +
            workspace_round_up((size_t)max_layers(limits) * FRAME_LANES) +
            workspace_round_up(((size_t)max_layers(limits) + 1) * sizeof(uint32_t)) +
            workspace_round_up((size_t)max_block_edges(limits) * sizeof(frame_block_edge)) +
@@ -46,12 +48,15 @@ void frame_workspace_carve(frame_workspace *ws, void *block, const ldpc_decoder_
                                            sizeof(int16_t));
     ws->c2v = workspace_take(&cursor, (size_t)max_block_edges(limits) * FRAME_LANES);
     ws->t = workspace_take(&cursor, (size_t)limits->max_check_degree * FRAME_LANES);
+    ws->extrinsic = workspace_take(&cursor, (size_t)limits->max_check_degree * FRAME_LANES *
+                                                sizeof(int16_t));
     ws->min1 = workspace_take(&cursor, FRAME_LANES);
     ws->sent_min1 = workspace_take(&cursor, FRAME_LANES);
     ws->sent_min2 = workspace_take(&cursor, FRAME_LANES);
     ws->signs = workspace_take(&cursor, FRAME_LANES);
     ws->check0_gap_lanes = workspace_take(&cursor, FRAME_LANES);
     ws->window = workspace_take(&cursor, FRAME_LANES * sizeof(int16_t));
+    ws->lanes_from = workspace_take(&cursor, 2 * FRAME_MARGIN * sizeof(int16_t));
     ws->parity = workspace_take(&cursor, (size_t)max_layers(limits) * FRAME_LANES);
     ws->schedule.layer_offsets =
         workspace_take(&cursor, ((size_t)max_layers(limits) + 1) * sizeof(uint32_t));
@@ -62,6 +67,8 @@ void frame_workspace_carve(frame_workspace *ws, void *block, const ldpc_decoder_
     memset(ws->check0_gap_lanes, 0, FRAME_LANES);
     ws->check0_gap_lanes[0] = -1;
     ws->check0_gap_lanes[FRAME_GROUP] = -1;
+    for (uint32_t i = 0; i < 2 * FRAME_MARGIN; i++)
+        ws->lanes_from[i] = (int16_t)(i < FRAME_MARGIN ? 0 : -1);
 }
 
 int frame_code_supported(const ldpc_code *code)
@@ -88,12 +95,25 @@ static int schedule_holds(const frame_schedule *s, const ldpc_code *code)
 
 /* Appends a block edge to layer `layer`; layer_offsets[layer] is its cursor. */
 static void push_edge(frame_schedule *s, uint32_t layer, uint32_t block, uint32_t rotation,
-                      uint16_t check0_gap)
+                      uint8_t check0_gap)
 {
     frame_block_edge *e = &s->edges[s->layer_offsets[layer]++];
     e->block = block;
     e->offset = (uint16_t)((FRAME_GROUP - rotation) % FRAME_GROUP);
     e->check0_gap = check0_gap;
+    e->repeated = 0;
+}
+
+/* Marks the block edges whose block an earlier edge of the same layer has
+ * (the repeats of docs/DECODERS.md): O(degree^2) per layer, a few thousand
+ * comparisons per code. */
+static void mark_repeats(frame_schedule *s)
+{
+    for (uint32_t t = 0; t < s->q; t++)
+        for (uint32_t e = s->layer_offsets[t]; e < s->layer_offsets[t + 1]; e++)
+            for (uint32_t earlier = s->layer_offsets[t]; earlier < e; earlier++)
+                if (s->edges[earlier].block == s->edges[e].block)
+                    s->edges[e].repeated = 1;
 }
 
 /* Address x = xr + xd q of table row g: bit s of group g reaches check
@@ -136,6 +156,7 @@ void frame_schedule_prepare(frame_workspace *ws, const ldpc_code *code)
     s->groups = groups;
     s->block_count = groups + q;
     s->edge_count = start;
+    mark_repeats(s);
     s->code = code;
     memcpy(s->code_name, code->name, sizeof s->code_name);
 }

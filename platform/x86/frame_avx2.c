@@ -57,5 +57,22 @@ static inline vec w_narrow(wide a)
 }
 static inline wide w_add(wide a, wide b) { return (wide){_mm256_add_epi16(a.lo, b.lo), _mm256_add_epi16(a.hi, b.hi)}; }
 static inline wide w_sub(wide a, wide b) { return (wide){_mm256_sub_epi16(a.lo, b.lo), _mm256_sub_epi16(a.hi, b.hi)}; }
+static inline wide w_load(const int16_t *p)
+{
+    const __m256i *q = (const __m256i *)(const void *)p;
+    return (wide){_mm256_load_si256(q), _mm256_load_si256(q + 1)};
+}
+static inline void w_store(int16_t *p, wide a)
+{
+    __m256i *q = (__m256i *)(void *)p;
+    _mm256_store_si256(q, a.lo);
+    _mm256_store_si256(q + 1, a.hi);
+}
+/* blendv picks bytes by their top bit; the masks are whole int16 lanes. */
+static inline wide w_select(wide mask, wide if_set, wide if_clear)
+{
+    return (wide){_mm256_blendv_epi8(if_clear.lo, if_set.lo, mask.lo),
+                  _mm256_blendv_epi8(if_clear.hi, if_set.hi, mask.hi)};
+}
 
 #include "common/frame_decoder_template.h"

@@ -59,5 +59,19 @@ static inline vec w_narrow(wide a)
 }
 static inline wide w_add(wide a, wide b) { return (wide){_mm512_add_epi16(a.lo, b.lo), _mm512_add_epi16(a.hi, b.hi)}; }
 static inline wide w_sub(wide a, wide b) { return (wide){_mm512_sub_epi16(a.lo, b.lo), _mm512_sub_epi16(a.hi, b.hi)}; }
+static inline wide w_load(const int16_t *p)
+{
+    return (wide){_mm512_load_si512((const void *)p), _mm512_load_si512((const void *)(p + 32))};
+}
+static inline void w_store(int16_t *p, wide a)
+{
+    _mm512_store_si512((void *)p, a.lo);
+    _mm512_store_si512((void *)(p + 32), a.hi);
+}
+static inline wide w_select(wide mask, wide if_set, wide if_clear)
+{
+    return (wide){_mm512_mask_blend_epi16(_mm512_movepi16_mask(mask.lo), if_clear.lo, if_set.lo),
+                  _mm512_mask_blend_epi16(_mm512_movepi16_mask(mask.hi), if_clear.hi, if_set.hi)};
+}
 
 #include "common/frame_decoder_template.h"

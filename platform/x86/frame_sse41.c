@@ -52,5 +52,22 @@ static inline wide w_widen(vec a)
 static inline vec w_narrow(wide a) { return _mm_packs_epi16(a.lo, a.hi); }
 static inline wide w_add(wide a, wide b) { return (wide){_mm_add_epi16(a.lo, b.lo), _mm_add_epi16(a.hi, b.hi)}; }
 static inline wide w_sub(wide a, wide b) { return (wide){_mm_sub_epi16(a.lo, b.lo), _mm_sub_epi16(a.hi, b.hi)}; }
+static inline wide w_load(const int16_t *p)
+{
+    const __m128i *q = (const __m128i *)(const void *)p;
+    return (wide){_mm_load_si128(q), _mm_load_si128(q + 1)};
+}
+static inline void w_store(int16_t *p, wide a)
+{
+    __m128i *q = (__m128i *)(void *)p;
+    _mm_store_si128(q, a.lo);
+    _mm_store_si128(q + 1, a.hi);
+}
+/* blendv picks bytes by their top bit; the masks are whole int16 lanes. */
+static inline wide w_select(wide mask, wide if_set, wide if_clear)
+{
+    return (wide){_mm_blendv_epi8(if_clear.lo, if_set.lo, mask.lo),
+                  _mm_blendv_epi8(if_clear.hi, if_set.hi, mask.hi)};
+}
 
 #include "common/frame_decoder_template.h"
