@@ -18,16 +18,21 @@ static inline void v_store(int8_t *p, vec a) { vst1q_s8(p, a); }
 static inline vec v_set1(int8_t x) { return vdupq_n_s8(x); }
 static inline vec v_zero(void) { return vdupq_n_s8(0); }
 static inline vec v_subs(vec a, vec b) { return vqsubq_s8(a, b); }
-static inline vec v_sub(vec a, vec b) { return vsubq_s8(a, b); }
 static inline vec v_min(vec a, vec b) { return vminq_s8(a, b); }
 static inline vec v_max(vec a, vec b) { return vmaxq_s8(a, b); }
 static inline vec v_abs(vec a) { return vqabsq_s8(a); }
 static inline vec v_xor(vec a, vec b) { return veorq_s8(a, b); }
-static inline vec v_negative_mask(vec a) { return vreinterpretq_s8_u8(vcltq_s8(a, vdupq_n_s8(0))); }
-static inline vec v_equal_mask(vec a, vec b) { return vreinterpretq_s8_u8(vceqq_s8(a, b)); }
 static inline vec v_select(vec mask, vec if_set, vec if_clear)
 {
     return vbslq_s8(vreinterpretq_u8_s8(mask), if_set, if_clear);
+}
+static inline vec v_select_equal(vec a, vec b, vec if_equal, vec otherwise)
+{
+    return vbslq_s8(vceqq_s8(a, b), if_equal, otherwise);
+}
+static inline vec v_apply_sign(vec magnitude, vec s)
+{
+    return vbslq_s8(vcltq_s8(s, vdupq_n_s8(0)), vnegq_s8(magnitude), magnitude);
 }
 static inline vec v_scale_q4(vec a, uint8_t q4)
 {

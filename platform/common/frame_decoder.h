@@ -49,22 +49,30 @@ typedef struct {
     frame_block_edge *edges; /* edge_count */
 } frame_schedule;
 
-/* Everything one decoder needs, reserved at creation from the limits. */
+/* The arrays of the frame path, reserved at creation from the limits. The
+ * decoder copies this set of pointers into a local before its loops: read
+ * through the workspace, every int8 store (which may alias anything) would
+ * force them to be loaded again. */
 typedef struct {
-    frame_schedule schedule;
-    int16_t *post;     /* blocks * FRAME_BLOCK_STRIDE: block b's variable i at
-                        * post[b * FRAME_BLOCK_STRIDE + FRAME_MARGIN + i] */
-    int8_t *c2v;       /* block edges * FRAME_LANES */
-    int8_t *t;         /* max_check_degree * FRAME_LANES: one layer's check inputs */
+    int16_t *post;      /* blocks * FRAME_BLOCK_STRIDE: block b's variable i at
+                         * post[b * FRAME_BLOCK_STRIDE + FRAME_MARGIN + i] */
+    int8_t *c2v;        /* block edges * FRAME_LANES */
+    int8_t *t;          /* max_check_degree * FRAME_LANES: one layer's check inputs */
     int16_t *extrinsic; /* max_check_degree * FRAME_LANES: posterior - old message */
-    int8_t *min1;      /* FRAME_LANES each: per check of the layer being updated */
+    int8_t *min1;       /* FRAME_LANES each: per check of the layer being updated */
     int8_t *sent_min1;
     int8_t *sent_min2;
     int8_t *signs;
-    int16_t *window;   /* FRAME_LANES: a block edge's new posteriors before write-back */
-    int8_t *parity;    /* layers * FRAME_LANES: syndrome signs for counting */
+    int16_t *window;    /* FRAME_LANES: a repeated block's new window before write-back */
+    int8_t *parity;     /* layers * FRAME_LANES: syndrome signs for counting */
     int8_t *check0_gap_lanes; /* FRAME_LANES: -1 at lanes 0 and 360, else 0 */
     int16_t *lanes_from; /* 2 * FRAME_MARGIN: 0, then -1 from index FRAME_MARGIN on */
+    const frame_block_edge *edges; /* schedule.edges */
+} frame_arrays;
+
+typedef struct {
+    frame_schedule schedule;
+    frame_arrays a;
     ref_fixed_workspace reference; /* codes that are not DVB go to the reference */
 } frame_workspace;
 

@@ -4,8 +4,9 @@
  *   vec (VEC_LANES int8 lanes, VEC_LANES dividing FRAME_LANES), wide (the same
  *   lanes as int16, natural order), FRAME_FUNCTION(name)
  *   v_load, v_store (64-byte aligned), v_set1, v_zero, v_subs (saturating),
- *   v_sub (wrapping), v_min, v_max (signed), v_abs, v_xor, v_negative_mask
- *   (lanes < 0 -> all ones), v_equal_mask, v_select(mask, if_set, if_clear),
+ *   v_min, v_max (signed), v_abs, v_xor, v_select(mask, if_set, if_clear)
+ *   (mask lanes all ones or zero), v_select_equal(a, b, if_equal, otherwise),
+ *   v_apply_sign(magnitude, s) (-magnitude where s < 0, else magnitude),
  *   v_scale_q4(a, q4) = (a * q4 + 8) >> 4 for a in [0, 127] (rounds half up),
  *   v_any_negative (1 if some lane < 0)
  *   w_loadu, w_storeu (any int16 address), w_load, w_store (64-byte aligned),
@@ -28,9 +29,9 @@ static inline vec FRAME_FUNCTION(check_rule)(vec magnitude, const ldpc_decoder_c
     return v_scale_q4(magnitude, config->normalization_q4);
 }
 
-static inline int16_t *FRAME_FUNCTION(block_post)(frame_workspace *ws, uint32_t block)
+static inline int16_t *FRAME_FUNCTION(block_post)(const frame_arrays a, uint32_t block)
 {
-    return ws->post + (size_t)block * FRAME_BLOCK_STRIDE + FRAME_MARGIN;
+    return a.post + (size_t)block * FRAME_BLOCK_STRIDE + FRAME_MARGIN;
 }
 
 /* Where lane `lane` of a window starting at `offset` sits in its block
@@ -45,15 +46,15 @@ static inline uint32_t FRAME_FUNCTION(window_position)(uint32_t offset, uint32_t
 
 /* VEC_LANES posteriors of a block read cyclically from `position`: one load,
  * or two blended where the run crosses 360 (the lanes read from the margins
- * are discarded). lanes_from: ws->lanes_from. */
-static inline wide FRAME_FUNCTION(load_cyclic)(const int16_t *ws_lanes_from, const int16_t *post,
+ * are discarded). */
+static inline wide FRAME_FUNCTION(load_cyclic)(const frame_arrays a, const int16_t *post,
                                                 uint32_t position)
 {
     wide run = w_loadu(post + position);
     if (position + VEC_LANES <= FRAME_GROUP)
         return run;
     uint32_t first_wrapped = FRAME_GROUP - position;
-    return w_select(w_loadu(ws_lanes_from + FRAME_MARGIN - first_wrapped),
+    return w_select(w_loadu(a.lanes_from + FRAME_MARGIN - first_wrapped),
                     w_loadu(post + position - FRAME_GROUP), run);
 }
 
@@ -68,29 +69,29 @@ static inline void FRAME_FUNCTION(store_cyclic)(int16_t *post, uint32_t position
 }
 
 /* Phase 1 of a layer (block edges first..last-1): the inputs t of every check
- * from the layer-start posteriors, kept in ws->t (and posterior - old message
- * in ws->extrinsic), and per check min1, the two magnitudes it sends and the
+ * from the layer-start posteriors, kept in a.t (and posterior - old message
+ * in a.extrinsic), and per check min1, the two magnitudes it sends and the
  * XOR of its signs. The edge check 0 lacks enters as +127, which changes
  * neither minimum (both start at 127) nor the sign. */
-static void FRAME_FUNCTION(layer_inputs)(const ldpc_decoder_config *config, frame_workspace *ws,
+static void FRAME_FUNCTION(layer_inputs)(const ldpc_decoder_config *config, const frame_arrays a,
                                          uint32_t first, uint32_t last)
 {
-    const frame_block_edge *edges = ws->schedule.edges;
     const vec minus127 = v_set1(-127), plus127 = v_set1(127);
     for (uint32_t c = 0; c < FRAME_LANES; c += VEC_LANES) {
         vec min1 = plus127, min2 = plus127, signs = v_zero();
-        int8_t *t_store = ws->t + c;
-        int16_t *extrinsic_store = ws->extrinsic + c;
+        int8_t *t_store = a.t + c;
+        int16_t *extrinsic_store = a.extrinsic + c;
         for (uint32_t e = first; e < last;
              e++, t_store += FRAME_LANES, extrinsic_store += FRAME_LANES) {
-            wide posterior = FRAME_FUNCTION(load_cyclic)(ws->lanes_from, 
-                FRAME_FUNCTION(block_post)(ws, edges[e].block),
-                FRAME_FUNCTION(window_position)(edges[e].offset, c));
+            const frame_block_edge edge = a.edges[e];
+            wide posterior = FRAME_FUNCTION(load_cyclic)(
+                a, FRAME_FUNCTION(block_post)(a, edge.block),
+                FRAME_FUNCTION(window_position)(edge.offset, c));
             wide extrinsic =
-                w_sub(posterior, w_widen(v_load(ws->c2v + (size_t)e * FRAME_LANES + c)));
+                w_sub(posterior, w_widen(v_load(a.c2v + (size_t)e * FRAME_LANES + c)));
             vec t = v_max(w_narrow(extrinsic), minus127);
-            if (edges[e].check0_gap)
-                t = v_select(v_load(ws->check0_gap_lanes + c), plus127, t);
+            if (edge.check0_gap)
+                t = v_select(v_load(a.check0_gap_lanes + c), plus127, t);
             vec magnitude = v_abs(t);
             min2 = v_min(min2, v_max(min1, magnitude));
             min1 = v_min(min1, magnitude);
@@ -98,25 +99,23 @@ static void FRAME_FUNCTION(layer_inputs)(const ldpc_decoder_config *config, fram
             v_store(t_store, t);
             w_store(extrinsic_store, extrinsic);
         }
-        v_store(ws->min1 + c, min1);
-        v_store(ws->sent_min1 + c, FRAME_FUNCTION(check_rule)(min1, config));
-        v_store(ws->sent_min2 + c, FRAME_FUNCTION(check_rule)(min2, config));
-        v_store(ws->signs + c, signs);
+        v_store(a.min1 + c, min1);
+        v_store(a.sent_min1 + c, FRAME_FUNCTION(check_rule)(min1, config));
+        v_store(a.sent_min2 + c, FRAME_FUNCTION(check_rule)(min2, config));
+        v_store(a.signs + c, signs);
     }
 }
 
-/* The new message of block edge e (layer position j) in lanes c.. */
-static inline vec FRAME_FUNCTION(new_message)(const frame_workspace *ws,
-                                              const frame_block_edge *edge, uint32_t j,
+/* The new message, in lanes c.., of the block edge at layer position j. */
+static inline vec FRAME_FUNCTION(new_message)(const frame_arrays a, int check0_gap, uint32_t j,
                                               uint32_t c)
 {
-    vec t = v_load(ws->t + (size_t)j * FRAME_LANES + c);
-    vec magnitude = v_select(v_equal_mask(v_abs(t), v_load(ws->min1 + c)),
-                             v_load(ws->sent_min2 + c), v_load(ws->sent_min1 + c));
-    vec negative = v_negative_mask(v_xor(v_load(ws->signs + c), t));
-    vec message = v_sub(v_xor(magnitude, negative), negative);
-    if (edge->check0_gap)
-        message = v_select(v_load(ws->check0_gap_lanes + c), v_zero(), message);
+    vec t = v_load(a.t + (size_t)j * FRAME_LANES + c);
+    vec magnitude = v_select_equal(v_abs(t), v_load(a.min1 + c), v_load(a.sent_min2 + c),
+                                   v_load(a.sent_min1 + c));
+    vec message = v_apply_sign(magnitude, v_xor(v_load(a.signs + c), t));
+    if (check0_gap)
+        message = v_select(v_load(a.check0_gap_lanes + c), v_zero(), message);
     return message;
 }
 
@@ -126,114 +125,111 @@ static inline vec FRAME_FUNCTION(new_message)(const frame_workspace *ws,
  * the new message. A repeated block has changed since: its window is read
  * again, and completed before it is stored, because the padding lanes of its
  * last vector hold the same variables as the first lanes. */
-static void FRAME_FUNCTION(layer_update)(frame_workspace *ws, uint32_t first, uint32_t last)
+static void FRAME_FUNCTION(layer_update)(const frame_arrays a, uint32_t first, uint32_t last)
 {
-    const frame_block_edge *edges = ws->schedule.edges;
     for (uint32_t e = first; e < last; e++) {
-        const frame_block_edge *edge = &edges[e];
+        const frame_block_edge edge = a.edges[e];
         const uint32_t j = e - first;
-        int16_t *post = FRAME_FUNCTION(block_post)(ws, edge->block);
-        int8_t *c2v = ws->c2v + (size_t)e * FRAME_LANES;
-        if (!edge->repeated) {
-            const int16_t *extrinsic = ws->extrinsic + (size_t)j * FRAME_LANES;
+        int16_t *post = FRAME_FUNCTION(block_post)(a, edge.block);
+        int8_t *c2v = a.c2v + (size_t)e * FRAME_LANES;
+        if (!edge.repeated) {
+            const int16_t *extrinsic = a.extrinsic + (size_t)j * FRAME_LANES;
             for (uint32_t c = 0; c < FRAME_LANES; c += VEC_LANES) {
-                vec message = FRAME_FUNCTION(new_message)(ws, edge, j, c);
+                vec message = FRAME_FUNCTION(new_message)(a, edge.check0_gap, j, c);
                 v_store(c2v + c, message);
-                FRAME_FUNCTION(store_cyclic)(post,
-                                             FRAME_FUNCTION(window_position)(edge->offset, c),
+                FRAME_FUNCTION(store_cyclic)(post, FRAME_FUNCTION(window_position)(edge.offset, c),
                                              w_add(w_load(extrinsic + c), w_widen(message)));
             }
             continue;
         }
         for (uint32_t c = 0; c < FRAME_LANES; c += VEC_LANES) {
-            vec message = FRAME_FUNCTION(new_message)(ws, edge, j, c);
+            vec message = FRAME_FUNCTION(new_message)(a, edge.check0_gap, j, c);
             wide old_message = w_widen(v_load(c2v + c));
             v_store(c2v + c, message);
-            wide current = FRAME_FUNCTION(load_cyclic)(ws->lanes_from, 
-                post, FRAME_FUNCTION(window_position)(edge->offset, c));
-            w_store(ws->window + c, w_add(w_sub(current, old_message), w_widen(message)));
+            wide current = FRAME_FUNCTION(load_cyclic)(
+                a, post, FRAME_FUNCTION(window_position)(edge.offset, c));
+            w_store(a.window + c, w_add(w_sub(current, old_message), w_widen(message)));
         }
         for (uint32_t c = 0; c < FRAME_LANES; c += VEC_LANES)
-            FRAME_FUNCTION(store_cyclic)(post, FRAME_FUNCTION(window_position)(edge->offset, c),
-                                         w_load(ws->window + c));
+            FRAME_FUNCTION(store_cyclic)(post, FRAME_FUNCTION(window_position)(edge.offset, c),
+                                         w_load(a.window + c));
     }
 }
 
-/* The parity of the decisions of layer l's checks in lanes c..c+VEC_LANES-1:
- * the sign of the XOR of their posteriors. */
-static inline vec FRAME_FUNCTION(check_parity)(frame_workspace *ws, uint32_t layer, uint32_t c)
+/* The parity of the decisions of the checks of block edges first..last-1 in
+ * lanes c..c+VEC_LANES-1: the sign of the XOR of their posteriors. */
+static inline vec FRAME_FUNCTION(check_parity)(const frame_arrays a, uint32_t first,
+                                               uint32_t last, uint32_t c)
 {
-    const frame_block_edge *edges = ws->schedule.edges;
     vec parity = v_zero();
-    for (uint32_t e = ws->schedule.layer_offsets[layer]; e < ws->schedule.layer_offsets[layer + 1];
-         e++) {
-        vec sign = w_narrow(FRAME_FUNCTION(load_cyclic)(ws->lanes_from, 
-            FRAME_FUNCTION(block_post)(ws, edges[e].block),
-            FRAME_FUNCTION(window_position)(edges[e].offset, c)));
-        if (edges[e].check0_gap)
-            sign = v_select(v_load(ws->check0_gap_lanes + c), v_zero(), sign);
+    for (uint32_t e = first; e < last; e++) {
+        const frame_block_edge edge = a.edges[e];
+        vec sign = w_narrow(FRAME_FUNCTION(load_cyclic)(
+            a, FRAME_FUNCTION(block_post)(a, edge.block),
+            FRAME_FUNCTION(window_position)(edge.offset, c)));
+        if (edge.check0_gap)
+            sign = v_select(v_load(a.check0_gap_lanes + c), v_zero(), sign);
         parity = v_xor(parity, sign);
     }
     return parity;
 }
 
-static int FRAME_FUNCTION(all_satisfied)(frame_workspace *ws)
+static int FRAME_FUNCTION(all_satisfied)(const frame_schedule *s, const frame_arrays a)
 {
-    for (uint32_t l = 0; l < ws->schedule.q; l++)
+    for (uint32_t l = 0; l < s->q; l++)
         for (uint32_t c = 0; c < FRAME_LANES; c += VEC_LANES)
-            if (v_any_negative(FRAME_FUNCTION(check_parity)(ws, l, c)))
+            if (v_any_negative(FRAME_FUNCTION(check_parity)(a, s->layer_offsets[l],
+                                                            s->layer_offsets[l + 1], c)))
                 return 0;
     return 1;
 }
 
-static uint32_t FRAME_FUNCTION(count_unsatisfied)(frame_workspace *ws)
+static uint32_t FRAME_FUNCTION(count_unsatisfied)(const frame_schedule *s, const frame_arrays a)
 {
-    const uint32_t layers = ws->schedule.q;
-    for (uint32_t l = 0; l < layers; l++)
+    for (uint32_t l = 0; l < s->q; l++)
         for (uint32_t c = 0; c < FRAME_LANES; c += VEC_LANES)
-            v_store(ws->parity + (size_t)l * FRAME_LANES + c,
-                    FRAME_FUNCTION(check_parity)(ws, l, c));
+            v_store(a.parity + (size_t)l * FRAME_LANES + c,
+                    FRAME_FUNCTION(check_parity)(a, s->layer_offsets[l], s->layer_offsets[l + 1],
+                                                 c));
     uint32_t unsatisfied = 0;
-    for (uint32_t l = 0; l < layers; l++)
+    for (uint32_t l = 0; l < s->q; l++)
         for (uint32_t i = 0; i < FRAME_GROUP; i++)
-            unsatisfied += ws->parity[(size_t)l * FRAME_LANES + i] < 0;
+            unsatisfied += a.parity[(size_t)l * FRAME_LANES + i] < 0;
     return unsatisfied;
 }
 
-/* Block b's 360 channel values: src[i * stride]. */
+/* A block's 360 channel values: src[i * stride]. */
 static void FRAME_FUNCTION(load_block)(int16_t *post, const int8_t *src, size_t stride)
 {
     for (uint32_t i = 0; i < FRAME_GROUP; i++)
         post[i] = src[i * stride];
 }
 
-static void FRAME_FUNCTION(load_channel)(const ldpc_code *code, frame_workspace *ws,
-                                         const int8_t *q)
+static void FRAME_FUNCTION(load_channel)(const ldpc_code *code, const frame_schedule *s,
+                                         const frame_arrays a, const int8_t *q)
 {
-    const uint32_t groups = ws->schedule.groups, layers = ws->schedule.q;
-    for (uint32_t g = 0; g < groups; g++)
-        FRAME_FUNCTION(load_block)(FRAME_FUNCTION(block_post)(ws, g), q + (size_t)g * FRAME_GROUP,
+    for (uint32_t g = 0; g < s->groups; g++)
+        FRAME_FUNCTION(load_block)(FRAME_FUNCTION(block_post)(a, g), q + (size_t)g * FRAME_GROUP,
                                    1);
-    for (uint32_t t = 0; t < layers; t++)
-        FRAME_FUNCTION(load_block)(FRAME_FUNCTION(block_post)(ws, groups + t), q + code->k + t,
-                                   layers);
+    for (uint32_t t = 0; t < s->q; t++)
+        FRAME_FUNCTION(load_block)(FRAME_FUNCTION(block_post)(a, s->groups + t), q + code->k + t,
+                                   s->q);
 }
 
-static void FRAME_FUNCTION(export_bits)(const ldpc_code *code, frame_workspace *ws,
-                                        uint8_t *bits)
+static void FRAME_FUNCTION(export_bits)(const ldpc_code *code, const frame_schedule *s,
+                                        const frame_arrays a, uint8_t *bits)
 {
-    const uint32_t groups = ws->schedule.groups, layers = ws->schedule.q;
-    for (uint32_t g = 0; g < groups; g++) {
-        const int16_t *post = FRAME_FUNCTION(block_post)(ws, g);
+    for (uint32_t g = 0; g < s->groups; g++) {
+        const int16_t *post = FRAME_FUNCTION(block_post)(a, g);
         uint8_t *out = bits + (size_t)g * FRAME_GROUP;
         for (uint32_t i = 0; i < FRAME_GROUP; i++)
             out[i] = (uint8_t)(post[i] < 0);
     }
-    for (uint32_t t = 0; t < layers; t++) {
-        const int16_t *post = FRAME_FUNCTION(block_post)(ws, groups + t);
+    for (uint32_t t = 0; t < s->q; t++) {
+        const int16_t *post = FRAME_FUNCTION(block_post)(a, s->groups + t);
         uint8_t *out = bits + code->k + t;
         for (uint32_t i = 0; i < FRAME_GROUP; i++)
-            out[(size_t)i * layers] = (uint8_t)(post[i] < 0);
+            out[(size_t)i * s->q] = (uint8_t)(post[i] < 0);
     }
 }
 
@@ -241,28 +237,30 @@ void FRAME_FUNCTION(frame_decode)(const ldpc_code *code, const ldpc_decoder_conf
                                   frame_workspace *ws, const int8_t *q, uint8_t *bits,
                                   ldpc_frame_stats *stats)
 {
-    const uint32_t *layer_offsets = ws->schedule.layer_offsets;
-    FRAME_FUNCTION(load_channel)(code, ws, q);
-    memset(ws->c2v, 0, (size_t)ws->schedule.edge_count * FRAME_LANES);
+    const frame_schedule *s = &ws->schedule;
+    const frame_arrays a = ws->a;
+    const uint32_t layers = s->q, *layer_offsets = s->layer_offsets;
+    FRAME_FUNCTION(load_channel)(code, s, a, q);
+    memset(a.c2v, 0, (size_t)s->edge_count * FRAME_LANES);
     uint32_t iteration = 0;
     int converged = 0;
     while (iteration < config->max_iterations && !converged) {
         iteration++;
-        for (uint32_t l = 0; l < ws->schedule.q; l++) {
-            FRAME_FUNCTION(layer_inputs)(config, ws, layer_offsets[l], layer_offsets[l + 1]);
-            FRAME_FUNCTION(layer_update)(ws, layer_offsets[l], layer_offsets[l + 1]);
+        for (uint32_t l = 0; l < layers; l++) {
+            FRAME_FUNCTION(layer_inputs)(config, a, layer_offsets[l], layer_offsets[l + 1]);
+            FRAME_FUNCTION(layer_update)(a, layer_offsets[l], layer_offsets[l + 1]);
         }
         if (syndrome_due(config, iteration))
-            converged = FRAME_FUNCTION(all_satisfied)(ws);
+            converged = FRAME_FUNCTION(all_satisfied)(s, a);
     }
-    FRAME_FUNCTION(export_bits)(code, ws, bits);
+    FRAME_FUNCTION(export_bits)(code, s, a, bits);
     if (stats == NULL)
         return;
     uint32_t corrected = 0;
     for (uint32_t v = 0; v < code->n; v++)
         corrected += bits[v] != (uint8_t)(q[v] < 0);
     stats->iterations = iteration;
-    stats->unsatisfied_checks = converged ? 0 : FRAME_FUNCTION(count_unsatisfied)(ws);
+    stats->unsatisfied_checks = converged ? 0 : FRAME_FUNCTION(count_unsatisfied)(s, a);
     stats->converged = stats->unsatisfied_checks == 0;
     stats->corrected_bits = corrected;
 }

@@ -53,12 +53,6 @@ static inline vec v_subs(vec a, vec b)
     LANEWISE(r, clamp8((int32_t)a.lane[i] - b.lane[i]));
     return r;
 }
-static inline vec v_sub(vec a, vec b)
-{
-    vec r;
-    LANEWISE(r, (int8_t)(uint8_t)((uint8_t)a.lane[i] - (uint8_t)b.lane[i]));
-    return r;
-}
 static inline vec v_min(vec a, vec b)
 {
     vec r;
@@ -85,22 +79,22 @@ static inline vec v_xor(vec a, vec b)
     LANEWISE(r, (int8_t)(a.lane[i] ^ b.lane[i]));
     return r;
 }
-static inline vec v_negative_mask(vec a)
-{
-    vec r;
-    LANEWISE(r, (int8_t)(a.lane[i] < 0 ? -1 : 0));
-    return r;
-}
-static inline vec v_equal_mask(vec a, vec b)
-{
-    vec r;
-    LANEWISE(r, (int8_t)(a.lane[i] == b.lane[i] ? -1 : 0));
-    return r;
-}
 static inline vec v_select(vec mask, vec if_set, vec if_clear)
 {
     vec r;
     LANEWISE(r, mask.lane[i] < 0 ? if_set.lane[i] : if_clear.lane[i]);
+    return r;
+}
+static inline vec v_select_equal(vec a, vec b, vec if_equal, vec otherwise)
+{
+    vec r;
+    LANEWISE(r, a.lane[i] == b.lane[i] ? if_equal.lane[i] : otherwise.lane[i]);
+    return r;
+}
+static inline vec v_apply_sign(vec magnitude, vec s)
+{
+    vec r;
+    LANEWISE(r, (int8_t)(s.lane[i] < 0 ? -magnitude.lane[i] : magnitude.lane[i]));
     return r;
 }
 static inline vec v_scale_q4(vec a, uint8_t q4)

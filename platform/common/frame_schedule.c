@@ -44,31 +44,32 @@ size_t frame_workspace_bytes(const ldpc_decoder_limits *limits)
 void frame_workspace_carve(frame_workspace *ws, void *block, const ldpc_decoder_limits *limits)
 {
     unsigned char *cursor = block;
-    ws->post = workspace_take(&cursor, (size_t)max_blocks(limits) * FRAME_BLOCK_STRIDE *
+    ws->a.post = workspace_take(&cursor, (size_t)max_blocks(limits) * FRAME_BLOCK_STRIDE *
                                            sizeof(int16_t));
-    ws->c2v = workspace_take(&cursor, (size_t)max_block_edges(limits) * FRAME_LANES);
-    ws->t = workspace_take(&cursor, (size_t)limits->max_check_degree * FRAME_LANES);
-    ws->extrinsic = workspace_take(&cursor, (size_t)limits->max_check_degree * FRAME_LANES *
+    ws->a.c2v = workspace_take(&cursor, (size_t)max_block_edges(limits) * FRAME_LANES);
+    ws->a.t = workspace_take(&cursor, (size_t)limits->max_check_degree * FRAME_LANES);
+    ws->a.extrinsic = workspace_take(&cursor, (size_t)limits->max_check_degree * FRAME_LANES *
                                                 sizeof(int16_t));
-    ws->min1 = workspace_take(&cursor, FRAME_LANES);
-    ws->sent_min1 = workspace_take(&cursor, FRAME_LANES);
-    ws->sent_min2 = workspace_take(&cursor, FRAME_LANES);
-    ws->signs = workspace_take(&cursor, FRAME_LANES);
-    ws->check0_gap_lanes = workspace_take(&cursor, FRAME_LANES);
-    ws->window = workspace_take(&cursor, FRAME_LANES * sizeof(int16_t));
-    ws->lanes_from = workspace_take(&cursor, 2 * FRAME_MARGIN * sizeof(int16_t));
-    ws->parity = workspace_take(&cursor, (size_t)max_layers(limits) * FRAME_LANES);
+    ws->a.min1 = workspace_take(&cursor, FRAME_LANES);
+    ws->a.sent_min1 = workspace_take(&cursor, FRAME_LANES);
+    ws->a.sent_min2 = workspace_take(&cursor, FRAME_LANES);
+    ws->a.signs = workspace_take(&cursor, FRAME_LANES);
+    ws->a.check0_gap_lanes = workspace_take(&cursor, FRAME_LANES);
+    ws->a.window = workspace_take(&cursor, FRAME_LANES * sizeof(int16_t));
+    ws->a.lanes_from = workspace_take(&cursor, 2 * FRAME_MARGIN * sizeof(int16_t));
+    ws->a.parity = workspace_take(&cursor, (size_t)max_layers(limits) * FRAME_LANES);
     ws->schedule.layer_offsets =
         workspace_take(&cursor, ((size_t)max_layers(limits) + 1) * sizeof(uint32_t));
     ws->schedule.edges =
         workspace_take(&cursor, (size_t)max_block_edges(limits) * sizeof(frame_block_edge));
     ws->schedule.code = NULL;
+    ws->a.edges = ws->schedule.edges;
     ref_fixed_workspace_carve(&ws->reference, cursor, limits, LDPC_SCHEDULE_LAYERED);
-    memset(ws->check0_gap_lanes, 0, FRAME_LANES);
-    ws->check0_gap_lanes[0] = -1;
-    ws->check0_gap_lanes[FRAME_GROUP] = -1;
+    memset(ws->a.check0_gap_lanes, 0, FRAME_LANES);
+    ws->a.check0_gap_lanes[0] = -1;
+    ws->a.check0_gap_lanes[FRAME_GROUP] = -1;
     for (uint32_t i = 0; i < 2 * FRAME_MARGIN; i++)
-        ws->lanes_from[i] = (int16_t)(i < FRAME_MARGIN ? 0 : -1);
+        ws->a.lanes_from[i] = (int16_t)(i < FRAME_MARGIN ? 0 : -1);
 }
 
 int frame_code_supported(const ldpc_code *code)

@@ -14,14 +14,20 @@ static inline void v_store(int8_t *p, vec a) { _mm256_store_si256((__m256i *)(vo
 static inline vec v_set1(int8_t x) { return _mm256_set1_epi8(x); }
 static inline vec v_zero(void) { return _mm256_setzero_si256(); }
 static inline vec v_subs(vec a, vec b) { return _mm256_subs_epi8(a, b); }
-static inline vec v_sub(vec a, vec b) { return _mm256_sub_epi8(a, b); }
 static inline vec v_min(vec a, vec b) { return _mm256_min_epi8(a, b); }
 static inline vec v_max(vec a, vec b) { return _mm256_max_epi8(a, b); }
 static inline vec v_abs(vec a) { return _mm256_abs_epi8(a); }
 static inline vec v_xor(vec a, vec b) { return _mm256_xor_si256(a, b); }
-static inline vec v_negative_mask(vec a) { return _mm256_cmpgt_epi8(_mm256_setzero_si256(), a); }
-static inline vec v_equal_mask(vec a, vec b) { return _mm256_cmpeq_epi8(a, b); }
 static inline vec v_select(vec mask, vec if_set, vec if_clear) { return _mm256_blendv_epi8(if_clear, if_set, mask); }
+static inline vec v_select_equal(vec a, vec b, vec if_equal, vec otherwise)
+{
+    return _mm256_blendv_epi8(otherwise, if_equal, _mm256_cmpeq_epi8(a, b));
+}
+/* sign_epi8 zeroes where s is 0: OR-ing 1 in keeps the sign and avoids it. */
+static inline vec v_apply_sign(vec magnitude, vec s)
+{
+    return _mm256_sign_epi8(magnitude, _mm256_or_si256(s, _mm256_set1_epi8(1)));
+}
 static inline vec v_scale_q4(vec a, uint8_t q4)
 {
     const __m256i factor = _mm256_set1_epi16(q4), low_bytes = _mm256_set1_epi16(0x00ff);

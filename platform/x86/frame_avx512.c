@@ -1,6 +1,6 @@
 /* AVX-512BW instance of the frame decoder: 64 checks per vector, six vectors
- * per layer. Posteriors widen and narrow in natural lane order (vpmovsxbw,
- * vpmovswb), which the rotated windows need. */
+ * per layer. Posteriors widen and narrow in natural lane order, which the
+ * rotated windows need. */
 #include <stdint.h>
 
 #include <immintrin.h>
@@ -14,16 +14,21 @@ static inline void v_store(int8_t *p, vec a) { _mm512_store_si512((void *)p, a);
 static inline vec v_set1(int8_t x) { return _mm512_set1_epi8(x); }
 static inline vec v_zero(void) { return _mm512_setzero_si512(); }
 static inline vec v_subs(vec a, vec b) { return _mm512_subs_epi8(a, b); }
-static inline vec v_sub(vec a, vec b) { return _mm512_sub_epi8(a, b); }
 static inline vec v_min(vec a, vec b) { return _mm512_min_epi8(a, b); }
 static inline vec v_max(vec a, vec b) { return _mm512_max_epi8(a, b); }
 static inline vec v_abs(vec a) { return _mm512_abs_epi8(a); }
 static inline vec v_xor(vec a, vec b) { return _mm512_xor_si512(a, b); }
-static inline vec v_negative_mask(vec a) { return _mm512_movm_epi8(_mm512_movepi8_mask(a)); }
-static inline vec v_equal_mask(vec a, vec b) { return _mm512_movm_epi8(_mm512_cmpeq_epi8_mask(a, b)); }
 static inline vec v_select(vec mask, vec if_set, vec if_clear)
 {
     return _mm512_mask_blend_epi8(_mm512_movepi8_mask(mask), if_clear, if_set);
+}
+static inline vec v_select_equal(vec a, vec b, vec if_equal, vec otherwise)
+{
+    return _mm512_mask_blend_epi8(_mm512_cmpeq_epi8_mask(a, b), otherwise, if_equal);
+}
+static inline vec v_apply_sign(vec magnitude, vec s)
+{
+    return _mm512_mask_sub_epi8(magnitude, _mm512_movepi8_mask(s), _mm512_setzero_si512(), magnitude);
 }
 static inline vec v_scale_q4(vec a, uint8_t q4)
 {
@@ -52,10 +57,12 @@ static inline wide w_widen(vec a)
     return (wide){_mm512_cvtepi8_epi16(_mm512_castsi512_si256(a)),
                   _mm512_cvtepi8_epi16(_mm512_extracti64x4_epi64(a, 1))};
 }
+/* packs interleaves the two inputs by 64-bit pieces within each 128-bit lane;
+ * one permutation restores natural order (cheaper than two vpmovswb). */
 static inline vec w_narrow(wide a)
 {
-    return _mm512_inserti64x4(_mm512_castsi256_si512(_mm512_cvtsepi16_epi8(a.lo)),
-                              _mm512_cvtsepi16_epi8(a.hi), 1);
+    return _mm512_permutexvar_epi64(_mm512_setr_epi64(0, 2, 4, 6, 1, 3, 5, 7),
+                                    _mm512_packs_epi16(a.lo, a.hi));
 }
 static inline wide w_add(wide a, wide b) { return (wide){_mm512_add_epi16(a.lo, b.lo), _mm512_add_epi16(a.hi, b.hi)}; }
 static inline wide w_sub(wide a, wide b) { return (wide){_mm512_sub_epi16(a.lo, b.lo), _mm512_sub_epi16(a.hi, b.hi)}; }
