@@ -34,7 +34,7 @@ static int fail(char *error, size_t error_size, const char *format, ...)
     return -1;
 }
 
-/* Reads Z85 keys (40 characters each), one per line; '#' starts a comment. */
+/* Reads Z85 keys (40 characters each), one per line; lines starting with '#' are comments. */
 static int read_keys(const char *path, uint8_t (*keys)[32], size_t max_keys, size_t *count,
                      char *error, size_t error_size)
 {
@@ -46,9 +46,10 @@ static int read_keys(const char *path, uint8_t (*keys)[32], size_t max_keys, siz
     *count = 0;
     while (fgets(line, sizeof line, file) != NULL) {
         line_number++;
-        char *hash = strchr(line, '#');
-        if (hash != NULL)
-            *hash = '\0';
+        /* '#' is a Z85 character, so only a line that starts with it is a comment. */
+        const char *first = line + strspn(line, " \t");
+        if (*first == '#')
+            continue;
         char key[Z85_KEY_LENGTH + 1];
         size_t length = 0;
         for (char *p = line; *p != '\0'; p++) {
