@@ -11,9 +11,10 @@
  * max(A(a), B(b)): O(d q^2) per check.
  *
  * Fixed point: channel and check-to-variable messages are uint8 saturating
- * at 255; sums live in 16 bits and are brought back by subtracting their
- * minimum and saturating. Float values are capped at NB_FLOAT_MESSAGE_MAX so
- * that thousands of iterations cannot overflow. */
+ * at 255; totals and posteriors are exact 16-bit sums of the channel and the
+ * messages, and a variable-to-check input is brought back to 8 bits by
+ * subtracting its minimum and saturating. Float inputs are capped at
+ * NB_FLOAT_MESSAGE_MAX so that thousands of iterations cannot overflow. */
 #ifndef LDPC_NB_MINMAX_H
 #define LDPC_NB_MINMAX_H
 
@@ -33,7 +34,7 @@ typedef struct {
     float *in;       /* max_check_degree * q: check-domain inputs */
     float *forward;  /* max_check_degree * q */
     float *out;      /* max_check_degree * q: check-domain outputs */
-    float *u;        /* max_check_degree * q: variable-domain inputs (layered) */
+    float *u;        /* max_check_degree * q: raw variable-domain inputs */
     float *backward; /* 2 * q */
 } nb_float_workspace;
 

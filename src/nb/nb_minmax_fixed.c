@@ -34,6 +34,8 @@ static void minmax_combine(const uint8_t *a, const uint8_t *b, uint32_t q, uint8
     memset(out, NB_FIXED_MESSAGE_MAX, q);
     for (uint32_t i = 0; i < q; i++) {
         uint8_t ai = a[i];
+        if (ai == NB_FIXED_MESSAGE_MAX)
+            continue; /* cannot lower any output below its initial 255 */
         for (uint32_t j = 0; j < q; j++) {
             uint8_t worst = ai > b[j] ? ai : b[j];
             if (worst < out[i ^ j])
@@ -66,18 +68,6 @@ static void check_node(const uint8_t *in, uint32_t d, uint32_t q, nb_fixed_works
     memcpy(out, bwd, q);
 }
 
-/* Relative to the best symbol, saturated to 8 bits. */
-static void normalise(int16_t *u, uint32_t q)
-{
-    int16_t low = u[0];
-    for (uint32_t a = 1; a < q; a++)
-        low = u[a] < low ? u[a] : low;
-    for (uint32_t a = 0; a < q; a++) {
-        int v = u[a] - low;
-        u[a] = (int16_t)(v < NB_FIXED_MESSAGE_MAX ? v : NB_FIXED_MESSAGE_MAX);
-    }
-}
-
 static void update_check(const ldpc_nb_code *code, const gf_field *f, uint32_t chk,
                          nb_fixed_workspace *ws)
 {
@@ -85,8 +75,14 @@ static void update_check(const ldpc_nb_code *code, const gf_field *f, uint32_t c
     uint32_t q = code->q, first = g->check_offsets[chk], d = g->check_offsets[chk + 1] - first;
     for (uint32_t i = 0; i < d; i++) {
         const uint8_t *times = f->mul + (size_t)code->edge_coef[first + i] * q;
-        for (uint32_t a = 0; a < q; a++)
-            ws->in[i * q + times[a]] = (uint8_t)ws->u[i * q + a];
+        const int16_t *u = ws->u + i * q;
+        int16_t low = u[0];
+        for (uint32_t a = 1; a < q; a++)
+            low = u[a] < low ? u[a] : low;
+        for (uint32_t a = 0; a < q; a++) {
+            int v = u[a] - low; /* relative to the best symbol, saturated */
+            ws->in[i * q + times[a]] = (uint8_t)(v < NB_FIXED_MESSAGE_MAX ? v : NB_FIXED_MESSAGE_MAX);
+        }
     }
     check_node(ws->in, d, q, ws);
     for (uint32_t i = 0; i < d; i++) {
@@ -124,7 +120,6 @@ static void gather_inputs(const ldpc_nb_code *code, uint32_t chk, nb_fixed_works
         const uint8_t *c2v = ws->c2v + (size_t)(first + i) * q;
         for (uint32_t a = 0; a < q; a++)
             ws->u[i * q + a] = (int16_t)(post[a] - c2v[a]);
-        normalise(ws->u + i * q, q);
     }
 }
 
@@ -138,7 +133,10 @@ static void flooding_iteration(const ldpc_nb_code *code, const gf_field *f,
     flooding_totals(code, ws);
 }
 
-/* Posteriors stay within 0..510: a saturated input plus a message. */
+/* Posteriors are exact: channel plus every message of the symbol, at most
+ * 255 * (1 + degree). A posterior rebuilt from the saturated input instead
+ * forgets the channel once it saturates, which gave an error floor (frames
+ * that settled on a word far from the received one). */
 static void layered_iteration(const ldpc_nb_code *code, const gf_field *f,
                               nb_fixed_workspace *ws)
 {

@@ -69,20 +69,9 @@ static void check_node(const float *in, uint32_t d, uint32_t q, nb_float_workspa
     memcpy(out, bwd, q * sizeof(float));
 }
 
-/* Subtracts the minimum and caps: the message relative to its best symbol. */
-static void normalise(float *u, uint32_t q)
-{
-    float low = u[0];
-    for (uint32_t a = 1; a < q; a++)
-        low = u[a] < low ? u[a] : low;
-    for (uint32_t a = 0; a < q; a++) {
-        float v = u[a] - low;
-        u[a] = v < NB_FLOAT_MESSAGE_MAX ? v : NB_FLOAT_MESSAGE_MAX;
-    }
-}
-
-/* Runs check chk with its variable-domain inputs in ws->u; writes the new
- * check-to-variable messages to c2v (variable domain). */
+/* Runs check chk with its variable-domain inputs in ws->u (raw: posterior
+ * minus the edge's old message), normalised on the way to the check domain;
+ * writes the new check-to-variable messages to c2v (variable domain). */
 static void update_check(const ldpc_nb_code *code, const gf_field *f, uint32_t chk,
                          nb_float_workspace *ws)
 {
@@ -90,8 +79,14 @@ static void update_check(const ldpc_nb_code *code, const gf_field *f, uint32_t c
     uint32_t q = code->q, first = g->check_offsets[chk], d = g->check_offsets[chk + 1] - first;
     for (uint32_t i = 0; i < d; i++) {
         const uint8_t *times = f->mul + (size_t)code->edge_coef[first + i] * q;
-        for (uint32_t a = 0; a < q; a++)
-            ws->in[i * q + times[a]] = ws->u[i * q + a];
+        const float *u = ws->u + i * q;
+        float low = u[0];
+        for (uint32_t a = 1; a < q; a++)
+            low = u[a] < low ? u[a] : low;
+        for (uint32_t a = 0; a < q; a++) {
+            float v = u[a] - low; /* relative to the best symbol, capped */
+            ws->in[i * q + times[a]] = v < NB_FLOAT_MESSAGE_MAX ? v : NB_FLOAT_MESSAGE_MAX;
+        }
     }
     check_node(ws->in, d, q, ws);
     for (uint32_t i = 0; i < d; i++) {
@@ -129,7 +124,6 @@ static void flooding_iteration(const ldpc_nb_code *code, const gf_field *f,
             const float *c2v = ws->c2v + (size_t)(first + i) * q;
             for (uint32_t a = 0; a < q; a++)
                 ws->u[i * q + a] = total[a] - c2v[a];
-            normalise(ws->u + i * q, q);
         }
         update_check(code, f, chk, ws);
     }
@@ -142,7 +136,8 @@ static void layered_iteration(const ldpc_nb_code *code, const gf_field *f,
     const ldpc_code *g = code->graph;
     uint32_t q = code->q;
     /* Layers here are disjoint or single checks, so check order inside a
-     * layer does not change the result. */
+     * layer does not change the result. Posteriors stay exact sums (channel
+     * plus messages), as in the fixed-point decoder. */
     for (uint32_t l = 0; l < g->layer_count; l++) {
         for (uint32_t pos = g->layer_offsets[l]; pos < g->layer_offsets[l + 1]; pos++) {
             uint32_t chk = g->layer_checks[pos];
@@ -152,7 +147,6 @@ static void layered_iteration(const ldpc_nb_code *code, const gf_field *f,
                 const float *c2v = ws->c2v + (size_t)(first + i) * q;
                 for (uint32_t a = 0; a < q; a++)
                     ws->u[i * q + a] = post[a] - c2v[a];
-                normalise(ws->u + i * q, q);
             }
             update_check(code, f, chk, ws);
             for (uint32_t i = 0; i < d; i++) {
