@@ -46,6 +46,12 @@ static inline int v_any_negative(vec a)
     uint64x2_t sign_bits = vreinterpretq_u64_u8(vshrq_n_u8(vreinterpretq_u8_s8(a), 7));
     return (vgetq_lane_u64(sign_bits, 0) | vgetq_lane_u64(sign_bits, 1)) != 0;
 }
+static inline int v_count_negative(vec a)
+{
+    /* Per byte 0 or 1, summed pairwise up to two 64-bit halves. */
+    uint64x2_t sums = vpaddlq_u32(vpaddlq_u16(vpaddlq_u8(vshrq_n_u8(vreinterpretq_u8_s8(a), 7))));
+    return (int)(vgetq_lane_u64(sums, 0) + vgetq_lane_u64(sums, 1));
+}
 
 typedef struct {
     int16x8_t lo, hi;

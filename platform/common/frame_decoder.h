@@ -25,7 +25,9 @@
  * crosses position 360 is loaded from both sides (the lanes outside [0, 360)
  * are blended away) and stored to both sides (they land here). */
 #define FRAME_MARGIN 64u
-#define FRAME_BLOCK_STRIDE 512u /* MARGIN + 360 + MARGIN, rounded to 64 bytes */
+/* MARGIN + 360 + MARGIN = 488, rounded to 64 bytes and then one cache line
+ * more: at exactly 1 KiB apart, blocks fall into the same cache sets. */
+#define FRAME_BLOCK_STRIDE 544u
 
 /* One circulant between a layer and a variable block. */
 typedef struct {
@@ -64,8 +66,8 @@ typedef struct {
     int8_t *sent_min2;
     int8_t *signs;
     int16_t *window;    /* FRAME_LANES: a repeated block's new window before write-back */
-    int8_t *parity;     /* layers * FRAME_LANES: syndrome signs for counting */
     int8_t *check0_gap_lanes; /* FRAME_LANES: -1 at lanes 0 and 360, else 0 */
+    int8_t *padding_lanes;    /* FRAME_LANES: -1 at lanes 360.., else 0 */
     int16_t *lanes_from; /* 2 * FRAME_MARGIN: 0, then -1 from index FRAME_MARGIN on */
     const frame_block_edge *edges; /* schedule.edges */
 } frame_arrays;

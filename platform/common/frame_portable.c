@@ -110,6 +110,13 @@ static inline int v_any_negative(vec a)
         any |= a.lane[i] < 0;
     return any;
 }
+static inline int v_count_negative(vec a)
+{
+    int count = 0;
+    for (int i = 0; i < VEC_LANES; i++)
+        count += a.lane[i] < 0;
+    return count;
+}
 
 static inline wide w_loadu(const int16_t *p)
 {

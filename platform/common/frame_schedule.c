@@ -32,10 +32,9 @@ size_t frame_workspace_bytes(const ldpc_decoder_limits *limits)
            workspace_round_up((size_t)max_block_edges(limits) * FRAME_LANES) +
            workspace_round_up((size_t)limits->max_check_degree * FRAME_LANES) +
            workspace_round_up((size_t)limits->max_check_degree * FRAME_LANES * sizeof(int16_t)) +
-           5 * workspace_round_up(FRAME_LANES) +
+           6 * workspace_round_up(FRAME_LANES) +
            workspace_round_up(FRAME_LANES * sizeof(int16_t)) +
            workspace_round_up(2 * FRAME_MARGIN * sizeof(int16_t)) +
-           workspace_round_up((size_t)max_layers(limits) * FRAME_LANES) +
            workspace_round_up(((size_t)max_layers(limits) + 1) * sizeof(uint32_t)) +
            workspace_round_up((size_t)max_block_edges(limits) * sizeof(frame_block_edge)) +
            ref_fixed_workspace_bytes(limits, LDPC_SCHEDULE_LAYERED);
@@ -55,9 +54,9 @@ void frame_workspace_carve(frame_workspace *ws, void *block, const ldpc_decoder_
     ws->a.sent_min2 = workspace_take(&cursor, FRAME_LANES);
     ws->a.signs = workspace_take(&cursor, FRAME_LANES);
     ws->a.check0_gap_lanes = workspace_take(&cursor, FRAME_LANES);
+    ws->a.padding_lanes = workspace_take(&cursor, FRAME_LANES);
     ws->a.window = workspace_take(&cursor, FRAME_LANES * sizeof(int16_t));
     ws->a.lanes_from = workspace_take(&cursor, 2 * FRAME_MARGIN * sizeof(int16_t));
-    ws->a.parity = workspace_take(&cursor, (size_t)max_layers(limits) * FRAME_LANES);
     ws->schedule.layer_offsets =
         workspace_take(&cursor, ((size_t)max_layers(limits) + 1) * sizeof(uint32_t));
     ws->schedule.edges =
@@ -68,6 +67,8 @@ void frame_workspace_carve(frame_workspace *ws, void *block, const ldpc_decoder_
     memset(ws->a.check0_gap_lanes, 0, FRAME_LANES);
     ws->a.check0_gap_lanes[0] = -1;
     ws->a.check0_gap_lanes[FRAME_GROUP] = -1;
+    for (uint32_t i = 0; i < FRAME_LANES; i++)
+        ws->a.padding_lanes[i] = (int8_t)(i < FRAME_GROUP ? 0 : -1);
     for (uint32_t i = 0; i < 2 * FRAME_MARGIN; i++)
         ws->a.lanes_from[i] = (int16_t)(i < FRAME_MARGIN ? 0 : -1);
 }

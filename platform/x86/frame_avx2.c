@@ -37,6 +37,7 @@ static inline vec v_scale_q4(vec a, uint8_t q4)
     return _mm256_or_si256(_mm256_and_si256(even, low_bytes), _mm256_slli_epi16(odd, 8));
 }
 static inline int v_any_negative(vec a) { return _mm256_movemask_epi8(a) != 0; }
+static inline int v_count_negative(vec a) { return __builtin_popcount((unsigned)_mm256_movemask_epi8(a)); }
 
 typedef struct {
     __m256i lo, hi;

@@ -39,6 +39,7 @@ static inline vec v_scale_q4(vec a, uint8_t q4)
     return _mm512_or_si512(_mm512_and_si512(even, low_bytes), _mm512_slli_epi16(odd, 8));
 }
 static inline int v_any_negative(vec a) { return _mm512_movepi8_mask(a) != 0; }
+static inline int v_count_negative(vec a) { return __builtin_popcountll(_mm512_movepi8_mask(a)); }
 
 typedef struct {
     __m512i lo, hi;

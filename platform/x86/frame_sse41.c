@@ -36,6 +36,7 @@ static inline vec v_scale_q4(vec a, uint8_t q4)
     return _mm_or_si128(_mm_and_si128(even, low_bytes), _mm_slli_epi16(odd, 8));
 }
 static inline int v_any_negative(vec a) { return _mm_movemask_epi8(a) != 0; }
+static inline int v_count_negative(vec a) { return __builtin_popcount((unsigned)_mm_movemask_epi8(a)); }
 
 typedef struct {
     __m128i lo, hi;

@@ -189,8 +189,12 @@ ldpc_status ldpc_decoder_decode_i8(ldpc_decoder *decoder, const ldpc_code *code,
         return decoder->backend->decode_f32(decoder->backend_state, code, decoder->channel_llr,
                                             frames, bits, stats, err);
     }
+    /* Through a local pointer: a store through int8_t * may alias the decoder,
+     * which would reload decoder->channel_q every value and keep the loop
+     * scalar (a quarter of a one-iteration decode of a 64800-bit frame). */
+    int8_t *channel = decoder->channel_q;
     for (size_t i = 0; i < values; i++)
-        decoder->channel_q[i] = q_from_input(llr[i]);
-    return decoder->backend->decode_i8(decoder->backend_state, code, decoder->channel_q, frames,
-                                       bits, stats, err);
+        channel[i] = q_from_input(llr[i]);
+    return decoder->backend->decode_i8(decoder->backend_state, code, channel, frames, bits, stats,
+                                       err);
 }
