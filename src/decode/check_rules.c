@@ -88,12 +88,9 @@ float boxplus(float a, float b)
 
 /* Forward-backward: out[j] = t_0 [+] ... t_{j-1} [+] t_{j+1} ... [+] t_{d-1},
  * with the forward partial sums in scratch and the backward one running. */
-static void check_update_sum_product(const float *t, uint32_t degree, float *forward, float *out)
+static void sum_product_forward_backward(const float *t, uint32_t degree, float *forward,
+                                         float *out)
 {
-    if (degree == 1) {
-        out[0] = FLOAT_MESSAGE_LIMIT;
-        return;
-    }
     forward[0] = t[0];
     for (uint32_t j = 1; j < degree; j++)
         forward[j] = boxplus(forward[j - 1], t[j]);
@@ -104,6 +101,68 @@ static void check_update_sum_product(const float *t, uint32_t degree, float *for
         backward = boxplus(t[j], backward);
     }
     out[0] = backward;
+}
+
+/* Gallager's phi(x) = -log(tanh(x / 2)) = log1p(2 / (exp(x) - 1)) for x >= 0:
+ * its own inverse, +inf at 0. In double (faster than expm1f and log1pf here),
+ * written so that nothing cancels: expm1 below 1, exp(-x) above. Above 87 phi
+ * is below FLT_MIN and returns 0 rather than a slow, imprecise denormal. */
+static float phi(float x)
+{
+    if (x > 87.0f)
+        return 0.0f;
+    if (x < 1.0f)
+        return (float)log1p(2.0 / expm1((double)x));
+    double e = exp(-(double)x);
+    return (float)log1p(2.0 * e / (1.0 - e));
+}
+
+/* Below this, phi(x) > 1e-26: terms that phi flushes to 0 are then more than
+ * 1e12 times smaller than some other term of every edge's sum. */
+#define PHI_EXACT_LIMIT 60.0f
+
+/* Exact sum-product in Gallager's form: |out_j| = phi(sum over i != j of
+ * phi(|t_i|)), sign = the product of the other signs; the sums over i != j
+ * come from prefix and suffix sums (no subtraction, nothing cancels). Two
+ * phi per edge instead of three box-plus: about twice as fast. Where every
+ * edge but at most one is above PHI_EXACT_LIMIT, phi would underflow, so
+ * forward-backward box-plus takes over. phis: degree floats; out holds the
+ * prefix sums until edge j is written. */
+static void check_update_sum_product(const float *t, uint32_t degree, float *phis, float *out)
+{
+    if (degree == 1) {
+        out[0] = FLOAT_MESSAGE_LIMIT;
+        return;
+    }
+    float min1 = FLOAT_MESSAGE_LIMIT, min2 = FLOAT_MESSAGE_LIMIT;
+    for (uint32_t j = 0; j < degree; j++) {
+        float magnitude = fabsf(t[j]);
+        if (magnitude < min1) {
+            min2 = min1;
+            min1 = magnitude;
+        } else if (magnitude < min2) {
+            min2 = magnitude;
+        }
+    }
+    if (min2 > PHI_EXACT_LIMIT || degree == 2) {
+        sum_product_forward_backward(t, degree, phis, out);
+        return;
+    }
+    uint32_t negatives = 0; /* parity of the number of t < 0 */
+    float prefix = 0.0f;
+    for (uint32_t j = 0; j < degree; j++) {
+        negatives ^= t[j] < 0.0f;
+        phis[j] = phi(fabsf(t[j]));
+        prefix += phis[j];
+        out[j] = prefix;
+    }
+    float suffix = 0.0f;
+    for (uint32_t j = degree; j-- > 0;) {
+        float magnitude = phi((j > 0 ? out[j - 1] : 0.0f) + suffix);
+        suffix += phis[j];
+        uint32_t negative = negatives ^ (uint32_t)(t[j] < 0.0f);
+        out[j] = negative ? -magnitude : magnitude;
+    }
 }
 
 void check_update_float(const float *t, uint32_t degree, const ldpc_decoder_config *config,
