@@ -46,9 +46,9 @@ typedef struct {
 typedef struct {
     const ldpc_code *code; /* the code it was derived from (NULL: none yet) */
     char code_name[LDPC_CODE_NAME_SIZE];
-    uint32_t q, groups, block_count, edge_count;
+    uint32_t q, groups;
     uint32_t *layer_offsets; /* q + 1 */
-    frame_block_edge *edges; /* edge_count */
+    frame_block_edge *edges; /* layer_offsets[q] */
 } frame_schedule;
 
 /* The arrays of the frame path, reserved at creation from the limits. The

@@ -156,8 +156,6 @@ void frame_schedule_prepare(frame_workspace *ws, const ldpc_code *code)
     offsets[0] = 0;
     s->q = q;
     s->groups = groups;
-    s->block_count = groups + q;
-    s->edge_count = start;
     mark_repeats(s);
     s->code = code;
     memcpy(s->code_name, code->name, sizeof s->code_name);
