@@ -198,7 +198,7 @@ static ldpc_status read_row_degrees(const int_file *f, uint32_t index, loaded_h 
         return ldpc_fail(err, LDPC_ERR_NO_MEMORY, "%s: cannot allocate the row lists", f->path);
     uint64_t edges = 0;
     for (uint32_t c = 0; c < h->m; c++) {
-        if (v[c] < 1 || v[c] > h->n)
+        if (v[c] < 1 || (int64_t)v[c] > (int64_t)h->n)
             return ldpc_fail(err, LDPC_ERR_PARSE, "%s:%u: row degree %ld of row %u is not in 1..%u",
                              f->path, f->lines[index].number, v[c], c + 1, h->n);
         h->row_degree[c] = (uint32_t)v[c];
@@ -249,7 +249,7 @@ static ldpc_status read_row_pairs(const int_file *f, uint32_t first, nb_format f
             if (format == FORMAT_DAVEY && v[i] == 0 && v[i + 1] == 0)
                 continue;
             uint8_t h_value = coefficient(field, format, v[i + 1]);
-            if (v[i] < 1 || v[i] > h->n || h_value == 0 || filled >= h->row_degree[c])
+            if (v[i] < 1 || (int64_t)v[i] > (int64_t)h->n || h_value == 0 || filled >= h->row_degree[c])
                 return ldpc_fail(err, LDPC_ERR_PARSE,
                                  "%s:%u: row %u: pair '%ld %ld' is out of range or beyond the "
                                  "row degree %u",
@@ -283,7 +283,7 @@ static ldpc_status read_ubs_rows(const int_file *f, uint32_t first, loaded_h *h,
         const long *s = line_values(f, first + c), *v = line_values(f, first + h->m + c);
         for (uint32_t i = 0; i < h->row_degree[c]; i++) {
             uint8_t h_value = coefficient(field, FORMAT_UBS, v[i]);
-            if (s[i] < 0 || s[i] >= h->n || h_value == 0)
+            if (s[i] < 0 || (int64_t)s[i] >= (int64_t)h->n || h_value == 0)
                 return ldpc_fail(err, LDPC_ERR_PARSE,
                                  "%s:%u: row %u: symbol %ld or coefficient %ld (line %u) is out "
                                  "of range",
@@ -310,7 +310,7 @@ static ldpc_status check_columns(const int_file *f, uint32_t first, nb_format fo
             if (format == FORMAT_DAVEY && v[i] == 0 && v[i + 1] == 0)
                 continue;
             uint32_t e = UINT32_MAX;
-            if (v[i] >= 1 && v[i] <= h->m)
+            if (v[i] >= 1 && (int64_t)v[i] <= (int64_t)h->m)
                 for (uint32_t j = h->offsets[v[i] - 1]; j < h->offsets[v[i]]; j++)
                     if (h->vars[j] == col)
                         e = j;
@@ -334,7 +334,7 @@ static ldpc_status detect_format(const int_file *f, const loaded_h *h, nb_format
         return ldpc_fail(err, LDPC_ERR_PARSE, "%s: too short for a nonbinary alist", f->path);
     if (f->lines[1].count == h->n && f->lines[2].count == h->m) {
         long degree = line_values(f, 2)[0];
-        uint32_t first_row = f->lines[3].count;
+        int64_t first_row = f->lines[3].count;
         *out = first_row == 2 * degree ? FORMAT_KN_ROWS : FORMAT_UBS;
         if (first_row != 2 * degree && first_row != degree)
             return ldpc_fail(err, LDPC_ERR_PARSE, "%s:%u: neither a KN nor a UBS row line",

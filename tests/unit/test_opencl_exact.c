@@ -18,6 +18,7 @@ typedef struct {
 
 static void run_case(const exact_case *c)
 {
+    test_opencl_require();
     ldpc_code *code = NULL;
     ldpc_error err = {{0}};
     if (ldpc_code_create(c->code, &code, &err) != LDPC_OK)
