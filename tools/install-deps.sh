@@ -4,10 +4,13 @@ set -euo pipefail
 export DEBIAN_FRONTEND=noninteractive
 sudo_cmd=""
 if [ "$(id -u)" != 0 ]; then sudo_cmd="sudo"; fi
+# arm64 packages (cmocka) for the aarch64 cross build tested under qemu-user.
+$sudo_cmd dpkg --add-architecture arm64
 $sudo_cmd apt-get update
 $sudo_cmd apt-get install -y --no-install-recommends \
     build-essential cmake pkg-config git \
     libliquid-dev libzmq3-dev libcmocka-dev libsystemd-dev \
     ocl-icd-opencl-dev ocl-icd-libopencl1 opencl-c-headers pocl-opencl-icd clinfo \
     gnuplot-nox python3 \
-    clang libclang-rt-14-dev
+    clang libclang-rt-14-dev \
+    gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user libcmocka-dev:arm64

@@ -13,3 +13,11 @@ cmake -S . -B build/asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DLDPC_WERROR=ON -DLD
 cmake --build build/asan -j"$jobs"
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
     ctest --test-dir build/asan --output-on-failure -j"$jobs" -L unit
+
+# The NEON decoders against the reference, built for aarch64 and run under
+# qemu-user (docs/PORTING.md).
+if command -v aarch64-linux-gnu-gcc >/dev/null && command -v qemu-aarch64 >/dev/null; then
+    bash tools/cross-test.sh aarch64
+else
+    echo "run-tests: aarch64 cross test skipped: tools/install-deps.sh installs its tools" >&2
+fi
