@@ -109,11 +109,13 @@ static void assert_same(const char *backend, const ldpc_code *code, const expect
     }
 }
 
-/* Runs every frame backend this machine can run; returns how many ran. */
+/* Runs every frame backend this machine can run; returns how many ran and
+ * lists their names in `ran_names` (for the log: which variants were proven). */
 static size_t for_each_frame_backend(void (*body)(const char *backend, void *context),
-                                     void *context)
+                                     void *context, char *ran_names, size_t size)
 {
-    size_t ran = 0;
+    size_t ran = 0, used = 0;
+    ran_names[0] = '\0';
     for (size_t i = 0; i < frame_backend_count(); i++) {
         const decode_backend *b = frame_backend_at(i);
         if (!b->available()) {
@@ -122,6 +124,9 @@ static size_t for_each_frame_backend(void (*body)(const char *backend, void *con
         }
         body(b->name, context);
         ran++;
+        int written = snprintf(ran_names + used, size - used, "%s%s", used ? " " : "", b->name);
+        if (written > 0 && (size_t)written < size - used)
+            used += (size_t)written;
     }
     return ran;
 }
@@ -159,13 +164,13 @@ static void compare_scenario(const ldpc_decoder_config *config, const scenario *
     int8_t *q = make_frames(code, s->frames, s->ebn0_db, seed);
     expected_results expected = reference_results(config, code, q, s->frames);
     comparison c = {config, code, q, s->frames, &expected};
-    size_t ran = for_each_frame_backend(compare_backend, &c);
-    assert_true(ran >= 1); /* portable-frame runs everywhere */
-    print_message("  %-18s %5.2f dB %2u frames (%u converged), %s, period %u, %u repeated "
-                  "edges: %zu backends identical\n",
+    char names[128];
+    assert_true(for_each_frame_backend(compare_backend, &c, names, sizeof names) >= 1);
+    print_message("  %-18s %5.2f dB %2u frames (%u converged), %s, period %u, %5u repeated "
+                  "edges: %s identical\n",
                   s->code_name, s->ebn0_db, s->frames, expected.converged,
                   config->rule == LDPC_RULE_MIN_SUM_OFFSET ? "OMS" : "NMS",
-                  config->syndrome_period, code->layer_repeat_count, ran);
+                  config->syndrome_period, code->layer_repeat_count, names);
     free_results(&expected);
     free(q);
     ldpc_code_destroy(code);
@@ -185,6 +190,8 @@ static void test_normalized_min_sum(void **state)
         {"dvbs2-normal-9/10", 3.8, 2},
     };
     ldpc_decoder_config config = ldpc_decoder_config_default();
+    config.rule = LDPC_RULE_MIN_SUM_NORMALIZED;
+    config.normalization_q4 = 12;
     config.max_iterations = 20;
     for (size_t i = 0; i < sizeof scenarios / sizeof scenarios[0]; i++)
         compare_scenario(&config, &scenarios[i], 300 + i);
@@ -195,6 +202,7 @@ static void test_offset_min_sum_and_periods(void **state)
     (void)state;
     const scenario s = {"dvbs2-short-1/2", 1.6, 5};
     ldpc_decoder_config config = ldpc_decoder_config_default();
+    config.normalization_q4 = 12;
     config.max_iterations = 13;
     const uint32_t periods[] = {1, 4, 0};
     for (size_t r = 0; r < 2; r++) {
@@ -214,6 +222,10 @@ static void test_offset_min_sum_and_periods(void **state)
     config.syndrome_period = 0;
     config.max_iterations = 6;
     compare_scenario(&config, &(scenario){"dvbs2-normal-1/2", 1.2, 1}, 22);
+    config = ldpc_decoder_config_default(); /* whatever the library's default is */
+    compare_scenario(&config, &(scenario){"dvbs2-short-2/3", 2.4, 4}, 23);
+    config.rule = LDPC_RULE_MIN_SUM_NORMALIZED; /* with the default factor */
+    compare_scenario(&config, &(scenario){"dvbs2-short-2/3", 2.4, 4}, 24);
 }
 
 /* One decoder, codes changing from call to call (ACM): the block schedule is
@@ -265,7 +277,10 @@ static void test_code_switches_and_fallback(void **state)
         s.q[2][v] = (int8_t)((int)(test_rng_next(&rng) % 41) - 12); /* mostly positive */
     for (size_t i = 0; i < 3; i++)
         s.expected[i] = reference_results(&config, s.codes[i], s.q[i], 2);
-    assert_true(for_each_frame_backend(switch_codes, &s) >= 1);
+    char names[128];
+    assert_true(for_each_frame_backend(switch_codes, &s, names, sizeof names) >= 1);
+    print_message("  short 1/2, short 3/4, a random code (reference fallback), in turn: %s "
+                  "identical\n", names);
     for (size_t i = 0; i < 3; i++) {
         free_results(&s.expected[i]);
         free(s.q[i]);
