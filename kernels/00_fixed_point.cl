@@ -24,10 +24,16 @@ inline int q_sat(int x)
  * computed by the host from the reference's own check_update_fixed(), so that
  * the device cannot drift from the reference's rounding. */
 
-/* Posteriors (layered) and totals (flooding) are exact sums q + sum(c2v) in
- * an int, as in the reference (which needs 16 bits: |q| + degree * 127 <
- * 32768; the host refuses variable degrees above 256). An int rather than a
- * short because OpenCL 1.2 has atomic_add for 32-bit integers only. */
+/* Posteriors (layered) and totals (flooding) are exact sums q + sum(c2v), as
+ * in the reference, which needs 16 bits: |q| + degree * 127 < 32768 (the host
+ * refuses variable degrees above 256). The layered item-per-frame kernels keep
+ * them in a short; the others in an int, because the group design adds to
+ * shared posteriors with atomic_add, which OpenCL 1.2 has for 32-bit integers
+ * only. The kernels that serve every design read them through posterior_at. */
+inline int posterior_at(global const int *posterior, uint at, uint short_posteriors)
+{
+    return short_posteriors ? ((global const short *)posterior)[at] : posterior[at];
+}
 
 /* Iteration `it` (1-based) ends with a syndrome check. */
 inline int syndrome_due(uint it, uint syndrome_period, uint max_iterations)
@@ -41,19 +47,27 @@ inline int syndrome_due(uint it, uint syndrome_period, uint max_iterations)
 #define SHARED_IN_LAYER 0x80000000u
 #define VARIABLE(word) ((word) & ~SHARED_IN_LAYER)
 
-/* Parity of the hard decisions (posterior < 0) of the check on edges e0..e1-1. */
+/* Parity of the hard decisions (posterior < 0) of the check on edges e0..e1-1;
+ * the posterior of variable v is element base + v * stride. */
 inline int check_unsatisfied(global const uint *check_var, uint e0, uint e1,
-                             global const int *post, uint stride)
+                             global const int *posterior, uint base, uint stride,
+                             uint short_posteriors)
 {
     int parity = 0;
     for (uint e = e0; e < e1; e++)
-        parity ^= post[VARIABLE(check_var[e]) * stride] < 0;
+        parity ^= posterior_at(posterior, base + VARIABLE(check_var[e]) * stride,
+                               short_posteriors) < 0;
     return parity;
 }
 
-/* Where the code's tables sit inside the table arena (offsets in words). */
+/* Where the code's tables sit inside the table arena (offsets in words).
+ * The item_* tables serve the layered item-per-frame kernels
+ * (25_layered_item.cl): the edges renumbered in layer order (the edges of the
+ * check at layer position i are item_offsets[i] .. item_offsets[i+1]-1) and
+ * the snapshot lists of ldpc_code. */
 typedef struct {
-    uint n, m, layer_count, pad;
+    uint n, m, layer_count, max_check_degree;
     uint check_offsets, check_var, var_offsets, var_edges;
-    uint layer_offsets, layer_checks, pad2, pad3;
+    uint layer_offsets, layer_checks, item_offsets, item_var;
+    uint item_slot, snapshot_offsets, snapshot_vars, pad;
 } code_tables_t;

@@ -1,11 +1,12 @@
 /* Start of a batch: the host's frame-major int8 input (n values per frame, as
  * the application wrote them) becomes the channel values and the initial
- * posteriors, and every frame becomes active. Global size (n, frames).
+ * posteriors (shorts or ints, see posterior_at), and every frame becomes
+ * active. Global size (n, frames).
  */
 kernel void setup_frames(global const char *input, uint n, uint frames, global char *channel,
-                         global int *posterior, uint index_stride, uint frame_stride,
-                         global uint *frame_iterations, global uint *frame_active,
-                         global uint *active_count)
+                         global int *posterior, uint short_posteriors, uint index_stride,
+                         uint frame_stride, global uint *frame_iterations,
+                         global uint *frame_active, global uint *active_count)
 {
     uint v = get_global_id(0), f = get_global_id(1);
     if (v >= n || f >= frames)
@@ -13,7 +14,10 @@ kernel void setup_frames(global const char *input, uint n, uint frames, global c
     int q = max((int)input[f * n + v], -Q_MAX); /* -128 reads as -127 */
     uint at = f * frame_stride + v * index_stride;
     channel[at] = (char)q;
-    posterior[at] = q;
+    if (short_posteriors)
+        ((global short *)posterior)[at] = (short)q;
+    else
+        posterior[at] = q;
     if (v == 0) {
         frame_iterations[f] = 0;
         frame_active[f] = 1;

@@ -6,17 +6,13 @@
  *   1. for each check: t = sat(post - c2v), next = rule(t);
  *   2. for each edge: post += next - c2v (exact), c2v = next.
  *
- * layered_item_per_frame: one work-item per frame walks the phases check by
- * check; messages are frame-interleaved so that a warp's accesses coalesce.
- *
  * layered_group_per_frame: one work-group per frame shares the checks of each
  * phase among its work-items (barriers between phases). Where two checks of a
  * layer share a variable, phase 2 adds to that posterior atomically (integer
- * sums: the order does not matter).
- *
- * Both run iterations first_iteration+1 .. last_iteration of every active
- * frame and retire a frame (frame_active = 0, active_count - 1) when its
- * syndrome is satisfied or it reaches max_iterations. */
+ * sums: the order does not matter). It runs iterations first_iteration+1 ..
+ * last_iteration of every active frame and retires a frame (frame_active = 0,
+ * active_count - 1) when its syndrome is satisfied or it reaches
+ * max_iterations. The item-per-frame kernels are in 25_layered_item.cl. */
 
 /* Phase 1 for the check on edges e0..e1-1. The inputs t of checks up to
  * PRIVATE_DEGREE edges stay in private memory between the two passes (one
@@ -54,11 +50,10 @@ inline void layer_check_messages(global const uint *check_var, uint e0, uint e1,
     }
 }
 
-/* Phase 2 for the same check. shared_atomic: several work-items may update
- * one posterior at once. */
+/* Phase 2 for the same check. A posterior that another check of the layer
+ * also updates may be added to by several work-items at once: atomically. */
 inline void layer_check_apply(global const uint *check_var, uint e0, uint e1, global int *post,
-                              global char *c2v, global const char *next, uint stride,
-                              int shared_atomic)
+                              global char *c2v, global const char *next, uint stride)
 {
     for (uint e = e0; e < e1; e++) {
         uint word = check_var[e];
@@ -66,61 +61,10 @@ inline void layer_check_apply(global const uint *check_var, uint e0, uint e1, gl
         int message = next[e * stride];
         int delta = message - (int)c2v[e * stride];
         c2v[e * stride] = (char)message;
-        if (shared_atomic && (word & SHARED_IN_LAYER))
+        if (word & SHARED_IN_LAYER)
             atomic_add(p, delta);
         else
             *p += delta;
-    }
-}
-
-kernel void layered_item_per_frame(global const uint *tables, code_tables_t code,
-                                   global int *posterior, global char *messages,
-                                   global char *next_messages, uint index_stride,
-                                   uint post_frame_stride, uint message_frame_stride,
-                                   uint frames, uint first_iteration, uint last_iteration,
-                                   uint max_iterations, uint syndrome_period,
-                                   constant uchar *rule, global uint *frame_iterations,
-                                   global uint *frame_active, global uint *active_count)
-{
-    uint f = get_global_id(0);
-    if (f >= frames || !frame_active[f])
-        return;
-    global const uint *check_offsets = tables + code.check_offsets;
-    global const uint *check_var = tables + code.check_var;
-    global const uint *layer_offsets = tables + code.layer_offsets;
-    global const uint *layer_checks = tables + code.layer_checks;
-    global int *post = posterior + f * post_frame_stride;
-    global char *c2v = messages + f * message_frame_stride;
-    global char *next = next_messages + f * message_frame_stride;
-
-    for (uint it = first_iteration + 1; it <= last_iteration; it++) {
-        for (uint l = 0; l < code.layer_count; l++) {
-            uint first = layer_offsets[l], end = layer_offsets[l + 1];
-            for (uint i = first; i < end; i++) {
-                uint c = layer_checks[i];
-                layer_check_messages(check_var, check_offsets[c], check_offsets[c + 1], post, c2v,
-                                     next, index_stride, rule);
-            }
-            for (uint i = first; i < end; i++) {
-                uint c = layer_checks[i];
-                layer_check_apply(check_var, check_offsets[c], check_offsets[c + 1], post, c2v,
-                                  next, index_stride, 0);
-            }
-        }
-        frame_iterations[f] = it;
-        int done = it == max_iterations;
-        if (syndrome_due(it, syndrome_period, max_iterations)) {
-            int unsatisfied = 0;
-            for (uint c = 0; c < code.m && !unsatisfied; c++)
-                unsatisfied = check_unsatisfied(check_var, check_offsets[c], check_offsets[c + 1],
-                                                post, index_stride);
-            done |= !unsatisfied;
-        }
-        if (done) {
-            frame_active[f] = 0;
-            atomic_dec(active_count);
-            return;
-        }
     }
 }
 
@@ -159,7 +103,7 @@ kernel void layered_group_per_frame(global const uint *tables, code_tables_t cod
             for (uint i = first + lid; i < end; i += group_size) {
                 uint c = layer_checks[i];
                 layer_check_apply(check_var, check_offsets[c], check_offsets[c + 1], post, c2v,
-                                  next, index_stride, 1);
+                                  next, index_stride);
             }
             barrier(CLK_GLOBAL_MEM_FENCE);
         }
@@ -169,8 +113,8 @@ kernel void layered_group_per_frame(global const uint *tables, code_tables_t cod
                 unsatisfied = 0;
             barrier(CLK_LOCAL_MEM_FENCE);
             for (uint c = lid; c < code.m; c += group_size)
-                if (check_unsatisfied(check_var, check_offsets[c], check_offsets[c + 1], post,
-                                      index_stride))
+                if (check_unsatisfied(check_var, check_offsets[c], check_offsets[c + 1], post, 0,
+                                      index_stride, 0))
                     atomic_or(&unsatisfied, 1);
             barrier(CLK_LOCAL_MEM_FENCE);
             done |= !unsatisfied;

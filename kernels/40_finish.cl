@@ -6,8 +6,9 @@
  * channel's hard decision (q < 0). */
 kernel void frame_statistics(global const uint *tables, code_tables_t code,
                              global const char *channel_values, global const int *posterior,
-                             uint index_stride, uint frame_stride, uint frames,
-                             global const uint *frame_iterations, global uint4 *stats)
+                             uint short_posteriors, uint index_stride, uint frame_stride,
+                             uint frames, global const uint *frame_iterations,
+                             global uint4 *stats)
 {
     local uint unsatisfied, corrected;
     uint f = get_group_id(0);
@@ -17,7 +18,7 @@ kernel void frame_statistics(global const uint *tables, code_tables_t code,
     global const uint *check_offsets = tables + code.check_offsets;
     global const uint *check_var = tables + code.check_var;
     global const char *channel = channel_values + f * frame_stride;
-    global const int *post = posterior + f * frame_stride;
+    uint post_at = f * frame_stride;
     if (lid == 0) {
         unsatisfied = 0;
         corrected = 0;
@@ -25,10 +26,13 @@ kernel void frame_statistics(global const uint *tables, code_tables_t code,
     barrier(CLK_LOCAL_MEM_FENCE);
     uint my_unsatisfied = 0, my_corrected = 0;
     for (uint c = lid; c < code.m; c += group_size)
-        my_unsatisfied += check_unsatisfied(check_var, check_offsets[c], check_offsets[c + 1],
-                                            post, index_stride);
+        my_unsatisfied +=
+            check_unsatisfied(check_var, check_offsets[c], check_offsets[c + 1],
+                              posterior, post_at, index_stride, short_posteriors);
     for (uint v = lid; v < code.n; v += group_size)
-        my_corrected += (post[v * index_stride] < 0) != (channel[v * index_stride] < 0);
+        my_corrected +=
+            (posterior_at(posterior, post_at + v * index_stride, short_posteriors) < 0) !=
+            (channel[v * index_stride] < 0);
     atomic_add(&unsatisfied, my_unsatisfied);
     atomic_add(&corrected, my_corrected);
     barrier(CLK_LOCAL_MEM_FENCE);
@@ -38,10 +42,12 @@ kernel void frame_statistics(global const uint *tables, code_tables_t code,
 
 /* Global size (n, frames), the bit index fastest so that the writes to the
  * host-visible buffer coalesce. */
-kernel void write_decisions(global const int *posterior, uint n, uint frames,
-                            uint index_stride, uint frame_stride, global uchar *bits)
+kernel void write_decisions(global const int *posterior, uint short_posteriors, uint n,
+                            uint frames, uint index_stride, uint frame_stride,
+                            global uchar *bits)
 {
     uint v = get_global_id(0), f = get_global_id(1);
     if (v < n && f < frames)
-        bits[f * n + v] = posterior[f * frame_stride + v * index_stride] < 0;
+        bits[f * n + v] =
+            posterior_at(posterior, f * frame_stride + v * index_stride, short_posteriors) < 0;
 }

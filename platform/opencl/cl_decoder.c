@@ -68,6 +68,18 @@ static size_t min_size(size_t a, size_t b)
     return a < b ? a : b;
 }
 
+/* The layered item-per-frame kernels by the largest check degree they take
+ * (kernels/25_layered_item.cl); a batch uses the first that fits its code. */
+static const struct {
+    const char *name;
+    uint32_t max_check_degree;
+} layered_item_kernels[CL_ITEM_KERNELS] = {
+    {"layered_item_d8", 8},
+    {"layered_item_d16", 16},
+    {"layered_item_d32", 32},
+    {"layered_item_any", UINT32_MAX},
+};
+
 static ldpc_status build(cl_decoder *d, ldpc_error *err)
 {
     char *source = NULL;
@@ -87,15 +99,15 @@ static ldpc_status build(cl_decoder *d, ldpc_error *err)
     d->stats.program_build_ms = report.build_ms;
     snprintf(d->stats.cache_note, sizeof d->stats.cache_note, "%s", report.note);
 
-    const char *schedule = d->config.schedule == LDPC_SCHEDULE_LAYERED ? "layered" : "flooding";
-    char item[64], group[64];
-    snprintf(item, sizeof item, "%s_item_per_frame", schedule);
-    snprintf(group, sizeof group, "%s_group_per_frame", schedule);
+    int layered = d->config.schedule == LDPC_SCHEDULE_LAYERED;
     status = create_kernel(d, "setup_frames", &d->setup, err);
+    if (status == LDPC_OK && !layered)
+        status = create_kernel(d, "flooding_item_per_frame", &d->iterate_item[0], err);
+    for (size_t i = 0; i < CL_ITEM_KERNELS && layered && status == LDPC_OK; i++)
+        status = create_kernel(d, layered_item_kernels[i].name, &d->iterate_item[i], err);
     if (status == LDPC_OK)
-        status = create_kernel(d, item, &d->iterate_item, err);
-    if (status == LDPC_OK)
-        status = create_kernel(d, group, &d->iterate_group, err);
+        status = create_kernel(d, layered ? "layered_group_per_frame" : "flooding_group_per_frame",
+                               &d->iterate_group, err);
     if (status == LDPC_OK)
         status = create_kernel(d, "frame_statistics", &d->statistics, err);
     if (status == LDPC_OK)
@@ -106,8 +118,10 @@ static ldpc_status build(cl_decoder *d, ldpc_error *err)
 static void choose_sizes(cl_decoder *d)
 {
     size_t requested = d->opencl.work_group_size;
-    d->item_group = min_size(requested ? requested : d->vendor->item_group,
-                             kernel_max_group(d, d->iterate_item));
+    d->item_group = requested ? requested : d->vendor->item_group;
+    for (size_t i = 0; i < CL_ITEM_KERNELS; i++)
+        if (d->iterate_item[i] != NULL)
+            d->item_group = min_size(d->item_group, kernel_max_group(d, d->iterate_item[i]));
     d->frame_group_cap = min_size(requested ? requested : d->vendor->frame_group,
                                   kernel_max_group(d, d->iterate_group));
     d->statistics_group = min_size(64, kernel_max_group(d, d->statistics));
@@ -143,7 +157,8 @@ static ldpc_status create_buffers(cl_decoder *d, ldpc_error *err)
                          "OpenCL: %zu frames of %u edges exceed 32-bit device indexing", frames,
                          lim->max_edges);
     size_t post_bytes = values * sizeof(cl_int);
-    size_t table_words = cl_table_words(lim->max_n, lim->max_m, lim->max_edges, lim->max_m);
+    size_t table_words = cl_table_words(lim->max_n, lim->max_m, lim->max_edges, lim->max_m,
+                                        lim->max_edges / 2);
     size_t arena_bytes = d->opencl.table_cache_bytes ? d->opencl.table_cache_bytes
                                                      : DEFAULT_TABLE_CACHE_BYTES;
     if (arena_bytes < table_words * sizeof(cl_uint))
@@ -197,7 +212,7 @@ static ldpc_status create_buffers(cl_decoder *d, ldpc_error *err)
                               buffers[i].out, buffers[i].what, err);
     if (s == LDPC_OK)
         s = cl_table_cache_init(&d->tables, arena, arena_bytes / sizeof(cl_uint), lim->max_n,
-                                lim->max_edges, err);
+                                lim->max_m, lim->max_edges, err);
     return s;
 }
 
@@ -306,6 +321,8 @@ typedef struct {
     cl_code_tables tables;
     uint32_t frames;
     int group_per_frame;
+    cl_kernel iterate;
+    cl_uint short_posteriors; /* layered item design: posteriors are shorts */
     cl_uint index_stride, post_frame_stride, message_frame_stride;
     size_t local, global;
 } batch_plan;
@@ -329,13 +346,27 @@ static size_t group_size_for_layer(size_t layer, size_t cap)
     return cap;
 }
 
+/* The item kernel for this code: for the layered schedule the one with the
+ * smallest check degree bound that fits. */
+static cl_kernel item_kernel_for(const cl_decoder *d, const ldpc_code *code)
+{
+    if (d->config.schedule != LDPC_SCHEDULE_LAYERED)
+        return d->iterate_item[0];
+    size_t i = 0;
+    while (layered_item_kernels[i].max_check_degree < code->max_check_degree)
+        i++;
+    return d->iterate_item[i];
+}
+
 static void plan_batch(const cl_decoder *d, const ldpc_code *code, uint32_t frames,
                        batch_plan *p)
 {
     p->code = code;
     p->frames = frames;
     p->group_per_frame = use_group_per_frame(d);
+    p->short_posteriors = !p->group_per_frame && d->config.schedule == LDPC_SCHEDULE_LAYERED;
     if (p->group_per_frame) {
+        p->iterate = d->iterate_group;
         /* Frame-major: a work-group's frame is contiguous. */
         p->index_stride = 1;
         p->post_frame_stride = d->limits.max_n;
@@ -345,8 +376,10 @@ static void plan_batch(const cl_decoder *d, const ldpc_code *code, uint32_t fram
                        : d->frame_group_cap;
         p->global = (size_t)frames * p->local;
     } else {
-        /* Frame-interleaved: [index][frame], neighbouring work-items adjacent. */
-        p->index_stride = d->limits.max_frames;
+        /* Frame-interleaved: [index][frame], neighbouring work-items adjacent;
+         * rows as short as the batch allows, whole warps aligned. */
+        p->iterate = item_kernel_for(d, code);
+        p->index_stride = (cl_uint)min_size(round_up(frames, 32), d->limits.max_frames);
         p->post_frame_stride = 1;
         p->message_frame_stride = 1;
         p->local = d->item_group;
@@ -401,6 +434,7 @@ static ldpc_status run_setup(cl_decoder *d, const batch_plan *p, ldpc_error *err
     arg(&a, sizeof frames, &frames);
     arg(&a, sizeof(cl_mem), &d->channel);
     arg(&a, sizeof(cl_mem), &d->posterior);
+    arg(&a, sizeof(cl_uint), &p->short_posteriors);
     arg(&a, sizeof(cl_uint), &p->index_stride);
     arg(&a, sizeof(cl_uint), &p->post_frame_stride);
     arg(&a, sizeof(cl_mem), &d->frame_iterations);
@@ -476,7 +510,7 @@ static ldpc_status read_status(cl_decoder *d, int slot, cl_event *done, ldpc_err
  * every frame has retired such a launch does nothing. */
 static ldpc_status run_iterations(cl_decoder *d, const batch_plan *p, ldpc_error *err)
 {
-    cl_kernel kernel = p->group_per_frame ? d->iterate_group : d->iterate_item;
+    cl_kernel kernel = p->iterate;
     cl_uint first_index = 0;
     ldpc_status status = set_iteration_args(d, kernel, p, &first_index, err);
     cl_uint max_iterations = d->config.max_iterations, chunk = d->iterations_per_launch;
@@ -524,6 +558,7 @@ static ldpc_status run_finish(cl_decoder *d, const batch_plan *p, ldpc_error *er
     arg(&a, sizeof p->tables, &p->tables);
     arg(&a, sizeof(cl_mem), &d->channel);
     arg(&a, sizeof(cl_mem), &d->posterior);
+    arg(&a, sizeof(cl_uint), &p->short_posteriors);
     arg(&a, sizeof(cl_uint), &p->index_stride);
     arg(&a, sizeof(cl_uint), &p->post_frame_stride);
     arg(&a, sizeof frames, &frames);
@@ -536,6 +571,7 @@ static ldpc_status run_finish(cl_decoder *d, const batch_plan *p, ldpc_error *er
            "frame_statistics");
     a = (arg_list){d->decisions, 0, CL_SUCCESS};
     arg(&a, sizeof(cl_mem), &d->posterior);
+    arg(&a, sizeof(cl_uint), &p->short_posteriors);
     arg(&a, sizeof n, &n);
     arg(&a, sizeof frames, &frames);
     arg(&a, sizeof(cl_uint), &p->index_stride);
@@ -637,11 +673,15 @@ void cl_decoder_release(cl_decoder *d)
     for (size_t i = 0; i < sizeof buffers / sizeof buffers[0]; i++)
         if (buffers[i] != NULL)
             clReleaseMemObject(buffers[i]);
-    cl_kernel kernels[] = {d->setup, d->iterate_item, d->iterate_group, d->statistics,
-                           d->decisions};
+    cl_kernel kernels[] = {d->setup, d->iterate_group, d->statistics, d->decisions};
     for (size_t i = 0; i < sizeof kernels / sizeof kernels[0]; i++)
         if (kernels[i] != NULL)
             clReleaseKernel(kernels[i]);
+    for (size_t i = 0; i < CL_ITEM_KERNELS; i++) {
+        if (d->iterate_item[i] != NULL)
+            clReleaseKernel(d->iterate_item[i]);
+        d->iterate_item[i] = NULL;
+    }
     if (d->program != NULL)
         clReleaseProgram(d->program);
     if (d->queue != NULL)
@@ -652,7 +692,7 @@ void cl_decoder_release(cl_decoder *d)
     d->input = d->channel = d->posterior = d->messages = NULL;
     d->frame_iterations = d->frame_active = d->active_count = d->frame_stats = d->bits = NULL;
     d->rule_table = d->next_messages = NULL;
-    d->setup = d->iterate_item = d->iterate_group = d->statistics = d->decisions = NULL;
+    d->setup = d->iterate_group = d->statistics = d->decisions = NULL;
     d->program = NULL;
     d->queue = NULL;
     d->context = NULL;

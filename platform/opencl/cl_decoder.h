@@ -12,6 +12,10 @@
 #include "cl_vendor_defaults.h"
 #include "opencl/opencl_backend.h"
 
+/* Item-per-frame iteration kernels: the layered schedule has one per bound on
+ * the check degree (kernels/25_layered_item.cl), flooding one. */
+#define CL_ITEM_KERNELS 4
+
 /* Events kept per batch for profiling before they are summed. */
 #define CL_PROFILE_EVENTS 64
 
@@ -27,10 +31,14 @@ typedef struct {
     cl_context context;
     cl_command_queue queue;
     cl_program program;
-    cl_kernel setup, iterate_item, iterate_group, statistics, decisions;
+    cl_kernel setup, iterate_group, statistics, decisions;
+    cl_kernel iterate_item[CL_ITEM_KERNELS]; /* unused entries NULL */
     /* input, bits, stats: host-visible staging (CL_MEM_ALLOC_HOST_PTR, mapped). */
     cl_mem input, channel, posterior, messages;
-    cl_mem next_messages; /* layered: the messages of the layer being updated */
+    /* layered: the new messages of the layer (group design), or the layer-start
+     * posteriors of its repeats (item design, shorts: fits, as a snapshot
+     * variable has two edges in its layer) */
+    cl_mem next_messages;
     cl_mem frame_iterations, frame_active, active_count, frame_stats, bits;
     cl_mem rule_table; /* 128 bytes: the check rule's output per magnitude */
     cl_table_cache tables;

@@ -6,25 +6,71 @@
 #include "cl_table_cache.h"
 #include "util/error_internal.h"
 
-size_t cl_table_words(uint32_t n, uint32_t m, uint32_t edges, uint32_t layer_count)
+size_t cl_table_words(uint32_t n, uint32_t m, uint32_t edges, uint32_t layer_count,
+                      uint32_t snapshots)
 {
     /* check_offsets, check_var, var_offsets, var_edges, layer_offsets, layer_checks */
-    return ((size_t)m + 1) + edges + ((size_t)n + 1) + edges + ((size_t)layer_count + 1) + m;
+    size_t graph = ((size_t)m + 1) + edges + ((size_t)n + 1) + edges +
+                   ((size_t)layer_count + 1) + m;
+    /* item_offsets, item_var, item_slot, snapshot_offsets, snapshot_vars */
+    return graph + ((size_t)m + 1) + 2 * (size_t)edges + ((size_t)layer_count + 1) + snapshots;
 }
 
 #define SHARED_IN_LAYER 0x80000000u
+#define REPEATED_IN_LAYER 0x80000000u
 
 ldpc_status cl_table_cache_init(cl_table_cache *cache, cl_mem arena, size_t capacity_words,
-                                uint32_t max_n, uint32_t max_edges, ldpc_error *err)
+                                uint32_t max_n, uint32_t max_m, uint32_t max_edges,
+                                ldpc_error *err)
 {
     memset(cache, 0, sizeof *cache);
     cache->arena = arena;
     cache->capacity_words = capacity_words;
-    cache->flagged_check_var = malloc((size_t)max_edges * sizeof(uint32_t));
+    size_t edge_words = (size_t)max_edges * sizeof(uint32_t);
+    size_t check_words = ((size_t)max_m + 1) * sizeof(uint32_t);
+    cache->flagged_check_var = malloc(edge_words);
     cache->layer_stamp = malloc((size_t)max_n * sizeof(uint32_t));
-    if (cache->flagged_check_var == NULL || cache->layer_stamp == NULL)
+    cache->item_offsets = malloc(check_words);
+    cache->item_var = malloc(edge_words);
+    cache->item_slot = malloc(edge_words);
+    cache->no_snapshots = calloc((size_t)max_m + 1, sizeof(uint32_t));
+    if (cache->flagged_check_var == NULL || cache->layer_stamp == NULL ||
+        cache->item_offsets == NULL || cache->item_var == NULL || cache->item_slot == NULL ||
+        cache->no_snapshots == NULL)
         return ldpc_fail(err, LDPC_ERR_NO_MEMORY, "OpenCL table scratch: out of memory");
     return LDPC_OK;
+}
+
+static uint32_t snapshot_count(const ldpc_code *code)
+{
+    return code->layers_disjoint ? 0 : code->layer_snapshot_offsets[code->layer_count];
+}
+
+/* The edges in layer order for the item-per-frame kernels: item_offsets by
+ * layer position, item_var the variable (REPEATED_IN_LAYER on the edges listed
+ * in check_repeat_edges, which read snapshot slot item_slot; 0 elsewhere). */
+static void layer_order_edges(cl_table_cache *cache, const ldpc_code *code)
+{
+    uint32_t k = 0;
+    for (uint32_t i = 0; i < code->m; i++) {
+        uint32_t c = code->layer_checks[i];
+        uint32_t r = 0, repeats = 0;
+        if (!code->layers_disjoint) {
+            r = code->check_repeat_offsets[i];
+            repeats = code->check_repeat_offsets[i + 1];
+        }
+        cache->item_offsets[i] = k;
+        for (uint32_t e = code->check_offsets[c]; e < code->check_offsets[c + 1]; e++, k++) {
+            cache->item_var[k] = code->check_var[e];
+            cache->item_slot[k] = 0;
+            /* check_repeat_edges lists the check's repeats in ascending order. */
+            if (r < repeats && code->check_repeat_edges[r] == e) {
+                cache->item_var[k] |= REPEATED_IN_LAYER;
+                cache->item_slot[k] = code->check_repeat_slots[r++];
+            }
+        }
+    }
+    cache->item_offsets[code->m] = k;
 }
 
 /* check_var with SHARED_IN_LAYER on the edges whose variable is used by more
@@ -125,6 +171,10 @@ static void remember_address(cl_table_entry *entry, const ldpc_code *code)
 static ldpc_status upload(cl_table_cache *cache, cl_command_queue queue, cl_table_entry *entry,
                           const ldpc_code *code, ldpc_error *err)
 {
+    struct timespec start, end;
+    clock_gettime(CLOCK_MONOTONIC, &start);
+    layer_order_edges(cache, code);
+    int disjoint = code->layers_disjoint;
     struct {
         const uint32_t *data;
         size_t count;
@@ -136,16 +186,21 @@ static ldpc_status upload(cl_table_cache *cache, cl_command_queue queue, cl_tabl
         {code->var_edges, code->edges, &entry->tables.var_edges},
         {code->layer_offsets, (size_t)code->layer_count + 1, &entry->tables.layer_offsets},
         {code->layer_checks, code->m, &entry->tables.layer_checks},
+        {cache->item_offsets, (size_t)code->m + 1, &entry->tables.item_offsets},
+        {cache->item_var, code->edges, &entry->tables.item_var},
+        {cache->item_slot, code->edges, &entry->tables.item_slot},
+        {disjoint ? cache->no_snapshots : code->layer_snapshot_offsets,
+         (size_t)code->layer_count + 1, &entry->tables.snapshot_offsets},
+        {code->layer_snapshot_vars, snapshot_count(code), &entry->tables.snapshot_vars},
     };
-    struct timespec start, end;
-    clock_gettime(CLOCK_MONOTONIC, &start);
     size_t at = entry->start;
     cl_int rc = CL_SUCCESS;
     for (size_t i = 0; i < sizeof arrays / sizeof arrays[0] && rc == CL_SUCCESS; i++) {
         *arrays[i].offset = (cl_uint)at;
-        rc = clEnqueueWriteBuffer(queue, cache->arena, CL_FALSE, at * sizeof(uint32_t),
-                                  arrays[i].count * sizeof(uint32_t), arrays[i].data, 0, NULL,
-                                  NULL);
+        if (arrays[i].count > 0) /* a write of 0 bytes is an error */
+            rc = clEnqueueWriteBuffer(queue, cache->arena, CL_FALSE, at * sizeof(uint32_t),
+                                      arrays[i].count * sizeof(uint32_t), arrays[i].data, 0,
+                                      NULL, NULL);
         at += arrays[i].count;
     }
     /* Waiting here keeps the code's arrays and the scratch out of the driver's
@@ -194,7 +249,8 @@ ldpc_status cl_table_cache_lookup(cl_table_cache *cache, cl_command_queue queue,
     }
 
     cache->misses++;
-    size_t words = cl_table_words(code->n, code->m, code->edges, code->layer_count);
+    size_t words = cl_table_words(code->n, code->m, code->edges, code->layer_count,
+                                  snapshot_count(code));
     if (words > cache->capacity_words)
         return ldpc_fail(err, LDPC_ERR_LIMITS, "tables of '%s' (%zu words) exceed the arena (%zu)",
                          code->name, words, cache->capacity_words);
@@ -215,6 +271,7 @@ ldpc_status cl_table_cache_lookup(cl_table_cache *cache, cl_command_queue queue,
     slot->tables.n = code->n;
     slot->tables.m = code->m;
     slot->tables.layer_count = code->layer_count;
+    slot->tables.max_check_degree = code->max_check_degree;
     remember_address(slot, code);
     ldpc_status status = upload(cache, queue, slot, code, err);
     if (status != LDPC_OK)
@@ -237,8 +294,12 @@ void cl_table_cache_release(cl_table_cache *cache)
 {
     free(cache->flagged_check_var);
     free(cache->layer_stamp);
-    cache->flagged_check_var = NULL;
-    cache->layer_stamp = NULL;
+    free(cache->item_offsets);
+    free(cache->item_var);
+    free(cache->item_slot);
+    free(cache->no_snapshots);
+    cache->flagged_check_var = cache->layer_stamp = cache->item_offsets = NULL;
+    cache->item_var = cache->item_slot = cache->no_snapshots = NULL;
     if (cache->arena != NULL)
         clReleaseMemObject(cache->arena);
     cache->arena = NULL;

@@ -5,7 +5,10 @@
  * by a hash of its contents; every miss is exactly one upload.
  *
  * check_var is uploaded with bit 31 set on the edges whose variable another
- * check of the same layer also uses (SHARED_IN_LAYER in the kernels). */
+ * check of the same layer also uses (SHARED_IN_LAYER in the kernels). The
+ * layered item-per-frame kernels read the edges renumbered in layer order
+ * (item_offsets by layer position, item_var with bit 31 on the repeats that
+ * read snapshot slot item_slot) and the code's snapshot lists. */
 #ifndef LDPC_CL_TABLE_CACHE_H
 #define LDPC_CL_TABLE_CACHE_H
 
@@ -21,9 +24,10 @@
 /* Kernel argument: where a code's tables sit in the arena (offsets in 32-bit
  * words). Same layout as code_tables_t in kernels/00_fixed_point.cl. */
 typedef struct {
-    cl_uint n, m, layer_count, pad0;
+    cl_uint n, m, layer_count, max_check_degree;
     cl_uint check_offsets, check_var, var_offsets, var_edges;
-    cl_uint layer_offsets, layer_checks, pad1, pad2;
+    cl_uint layer_offsets, layer_checks, item_offsets, item_var;
+    cl_uint item_slot, snapshot_offsets, snapshot_vars, pad;
 } cl_code_tables;
 
 typedef struct {
@@ -40,23 +44,31 @@ typedef struct {
 typedef struct {
     cl_mem arena;
     size_t capacity_words;
-    /* Host scratch for the uploaded check_var (with its shared-in-layer flags),
-     * reserved at creation for the largest code. */
+    /* Host scratch for the tables computed at upload, reserved at creation
+     * for the largest code. */
     uint32_t *flagged_check_var; /* max_edges */
     uint32_t *layer_stamp;       /* max_n */
+    uint32_t *item_offsets;      /* max_m + 1 */
+    uint32_t *item_var;          /* max_edges */
+    uint32_t *item_slot;         /* max_edges */
+    uint32_t *no_snapshots;      /* max_m + 1 zeros: snapshot offsets of disjoint layers */
     cl_table_entry entries[CL_TABLE_CACHE_SLOTS];
     uint64_t clock;
     uint64_t lookups, hits, misses, uploads, evictions, upload_bytes;
     uint64_t last_upload_ns;
 } cl_table_cache;
 
-/* Arena words that the tables of a code of this size need. */
-size_t cl_table_words(uint32_t n, uint32_t m, uint32_t edges, uint32_t layer_count);
+/* Arena words that the tables of a code of this size need, with `snapshots`
+ * entries in its snapshot lists (never above edges / 2: a snapshot variable
+ * has two edges in its layer). */
+size_t cl_table_words(uint32_t n, uint32_t m, uint32_t edges, uint32_t layer_count,
+                      uint32_t snapshots);
 
 /* Takes ownership of `arena` (capacity_words words) and reserves the host
- * scratch for codes up to max_n variables and max_edges edges. */
+ * scratch for codes up to max_n variables, max_m checks and max_edges edges. */
 ldpc_status cl_table_cache_init(cl_table_cache *cache, cl_mem arena, size_t capacity_words,
-                                uint32_t max_n, uint32_t max_edges, ldpc_error *err);
+                                uint32_t max_n, uint32_t max_m, uint32_t max_edges,
+                                ldpc_error *err);
 
 /* The tables of `code`, uploading them (evicting the least recently used
  * codes) when they are not resident. The upload completes before return. */

@@ -1,0 +1,273 @@
+/* Layered min-sum with one work-item per frame: the arithmetic of
+ * 20_layered.cl (docs/DECODERS.md), for large batches.
+ *
+ * The work-item walks the checks of each layer in order and finishes one check
+ * (new messages, then its posteriors) before the next, so that nothing of a
+ * check leaves registers between the two phases and no `next` array is needed.
+ * That is the parallel layer of the reference because a check reads the
+ * posteriors of the layer's start: an edge whose variable an earlier check of
+ * the layer already changed (a repeat, flagged in item_var) reads the value
+ * from a snapshot taken before the layer (ldpc_code's layer_snapshot_* lists,
+ * as the CPU SIMD decoders do), then adds its change to the current posterior.
+ *
+ * Layout: frame-interleaved ([index][frame], stride = index_stride), posteriors
+ * as shorts, messages numbered in layer order (the edges of the check at layer
+ * position i are item_offsets[i] .. item_offsets[i+1]-1). Neighbouring
+ * work-items touch neighbouring bytes and read the same table word.
+ *
+ * A work-item is limited by memory latency: every edge needs a posterior from
+ * anywhere in the frame. So the checks go in steps of `checks` checks of at
+ * most `degree` edges, unrolled, every load of a step issued before the first
+ * is used. The loads of a step cannot depend on the stores of the steps
+ * before it in the layer (those touch repeats only), so they need not wait for
+ * them either. The host picks the kernel with the smallest degree bound that
+ * fits the code; layered_item_any takes any degree, one check at a time. */
+
+#define REPEATED_IN_LAYER 0x80000000u
+#define ITEM_VARIABLE(word) ((word) & ~REPEATED_IN_LAYER)
+/* degree x checks of every unrolled kernel: the values a step keeps in
+ * registers. */
+#define ITEM_STEP_EDGES 64
+
+typedef struct {
+    global const uint *offsets, *var, *slot; /* item_offsets, item_var, item_slot */
+    uint stride;
+} item_tables_t;
+
+/* The layer-start posterior of the variable of layered edge e, minus its
+ * current message: exact, saturated only where the check rule needs it. */
+inline int item_extrinsic(item_tables_t t, uint e, uint word, global const short *restrict post,
+                          global const char *restrict c2v, global const short *restrict snap)
+{
+    int start = (word & REPEATED_IN_LAYER) ? snap[t.slot[e] * t.stride]
+                                           : post[ITEM_VARIABLE(word) * t.stride];
+    return start - c2v[e * t.stride];
+}
+
+/* The new message from extrinsic x, min-sum outputs out1/out2 and the sign
+ * parity of the check; first_min says whether this edge holds the minimum. */
+inline int item_message(int x, int negatives, int first_min, int out1, int out2)
+{
+    int magnitude = first_min ? out2 : out1;
+    return (negatives ^ (x < 0)) ? -magnitude : magnitude;
+}
+
+/* Stores the edge's new message and its change of the posterior. A repeat's
+ * posterior has moved since the layer started: it is read again. */
+inline void item_store(item_tables_t t, uint e, uint word, int x, int message,
+                       global short *restrict post, global char *restrict c2v)
+{
+    global short *p = post + ITEM_VARIABLE(word) * t.stride;
+    if (word & REPEATED_IN_LAYER)
+        *p = (short)(*p + message - c2v[e * t.stride]);
+    else
+        *p = (short)(x + message); /* x + message = start - c2v + message */
+    c2v[e * t.stride] = (char)message;
+}
+
+/* Checks i .. i+count-1 (layer positions, count <= checks) of at most
+ * `degree` edges each, unrolled: degree and checks are constants. */
+inline void item_step(item_tables_t t, uint i, uint count, global short *restrict post,
+                      global char *restrict c2v, global const short *restrict snap,
+                      local const uchar *rule, const uint degree, const uint checks)
+{
+    uint e0[ITEM_STEP_EDGES], edges[ITEM_STEP_EDGES], word[ITEM_STEP_EDGES];
+    int x[ITEM_STEP_EDGES];
+#pragma unroll
+    for (uint k = 0; k < checks; k++) {
+        e0[k] = 0;
+        edges[k] = 0;
+        if (k < count) {
+            e0[k] = t.offsets[i + k];
+            edges[k] = t.offsets[i + k + 1] - e0[k];
+        }
+    }
+#pragma unroll
+    for (uint k = 0; k < checks; k++) {
+#pragma unroll
+        for (uint j = 0; j < degree; j++) {
+            word[k * degree + j] = 0;
+            x[k * degree + j] = 0;
+            if (j < edges[k]) {
+                word[k * degree + j] = t.var[e0[k] + j];
+                x[k * degree + j] =
+                    item_extrinsic(t, e0[k] + j, word[k * degree + j], post, c2v, snap);
+            }
+        }
+    }
+#pragma unroll
+    for (uint k = 0; k < checks; k++) {
+        int min1 = Q_MAX, min2 = Q_MAX, negatives = 0;
+        uint first_min = 0;
+#pragma unroll
+        for (uint j = 0; j < degree; j++) {
+            if (j < edges[k]) {
+                int v = x[k * degree + j];
+                int magnitude = min(v < 0 ? -v : v, Q_MAX);
+                negatives ^= v < 0;
+                min2 = min(min2, max(min1, magnitude));
+                first_min = magnitude < min1 ? j : first_min;
+                min1 = min(min1, magnitude);
+            }
+        }
+        int out1 = rule[min1], out2 = rule[min2];
+#pragma unroll
+        for (uint j = 0; j < degree; j++) {
+            if (j < edges[k]) {
+                int v = x[k * degree + j];
+                item_store(t, e0[k] + j, word[k * degree + j], v,
+                           item_message(v, negatives, j == first_min, out1, out2), post, c2v);
+            }
+        }
+    }
+}
+
+/* One check of any degree on layered edges e0..e1-1: the extrinsics are read
+ * twice instead of kept (a check's own stores do not change them: its
+ * variables are distinct). */
+inline void item_check_any(item_tables_t t, uint e0, uint e1, global short *restrict post,
+                           global char *restrict c2v, global const short *restrict snap,
+                           local const uchar *rule)
+{
+    int min1 = Q_MAX, min2 = Q_MAX, negatives = 0;
+    uint first_min = e0;
+    for (uint e = e0; e < e1; e++) {
+        int v = item_extrinsic(t, e, t.var[e], post, c2v, snap);
+        int magnitude = min(v < 0 ? -v : v, Q_MAX);
+        negatives ^= v < 0;
+        min2 = min(min2, max(min1, magnitude));
+        first_min = magnitude < min1 ? e : first_min;
+        min1 = min(min1, magnitude);
+    }
+    int out1 = rule[min1], out2 = rule[min2];
+    for (uint e = e0; e < e1; e++) {
+        uint word = t.var[e];
+        int v = item_extrinsic(t, e, word, post, c2v, snap);
+        item_store(t, e, word, v, item_message(v, negatives, e == first_min, out1, out2), post,
+                   c2v);
+    }
+}
+
+/* 1 if a check of the frame is unsatisfied (degree 0: any degree, a check at
+ * a time; else steps as in item_step). */
+inline int item_unsatisfied(item_tables_t t, uint m, global const short *restrict post,
+                            const uint degree, const uint checks)
+{
+    if (degree == 0) {
+        for (uint i = 0; i < m; i++) {
+            int parity = 0;
+            for (uint e = t.offsets[i]; e < t.offsets[i + 1]; e++)
+                parity ^= post[ITEM_VARIABLE(t.var[e]) * t.stride] < 0;
+            if (parity)
+                return 1;
+        }
+        return 0;
+    }
+    for (uint i = 0; i < m; i += checks) {
+        uint count = min(checks, m - i);
+        int unsatisfied = 0;
+#pragma unroll
+        for (uint k = 0; k < checks; k++) {
+            if (k < count) {
+                uint e0 = t.offsets[i + k], edges = t.offsets[i + k + 1] - e0;
+                int parity = 0;
+#pragma unroll
+                for (uint j = 0; j < degree; j++)
+                    if (j < edges)
+                        parity ^= post[ITEM_VARIABLE(t.var[e0 + j]) * t.stride] < 0;
+                unsatisfied |= parity;
+            }
+        }
+        if (unsatisfied)
+            return 1;
+    }
+    return 0;
+}
+
+/* The parameters of every layered iteration kernel (20_layered.cl has the
+ * same list): here posterior is short and next_messages holds the snapshot. */
+#define LAYERED_ITEM_PARAMS                                                                      \
+    global const uint *tables, code_tables_t code, global short *restrict posterior,            \
+        global char *restrict messages, global short *restrict snapshots, uint index_stride,   \
+        uint post_frame_stride, uint message_frame_stride, uint frames, uint first_iteration,  \
+        uint last_iteration, uint max_iterations, uint syndrome_period, constant uchar *rule,   \
+        global uint *frame_iterations, global uint *frame_active, global uint *active_count
+#define LAYERED_ITEM_ARGS                                                                        \
+    tables, code, posterior, messages, snapshots, index_stride, post_frame_stride,              \
+        message_frame_stride, frames, first_iteration, last_iteration, max_iterations,          \
+        syndrome_period, rule, frame_iterations, frame_active, active_count
+
+/* Iterations first_iteration+1 .. last_iteration of the work-item's frame, if
+ * active; retires it (frame_active = 0, active_count - 1) when its syndrome is
+ * satisfied or it reaches max_iterations. rule_local: the kernel's copy of the
+ * rule (table lookups with a different index in every work-item). */
+inline void layered_item_frame(LAYERED_ITEM_PARAMS, local uchar *rule_local, const uint degree,
+                               const uint checks)
+{
+    for (uint i = get_local_id(0); i <= Q_MAX; i += get_local_size(0))
+        rule_local[i] = rule[i];
+    barrier(CLK_LOCAL_MEM_FENCE);
+    uint f = get_global_id(0);
+    if (f >= frames || !frame_active[f])
+        return;
+    item_tables_t t = {tables + code.item_offsets, tables + code.item_var,
+                       tables + code.item_slot, index_stride};
+    global const uint *layer_offsets = tables + code.layer_offsets;
+    global const uint *snapshot_offsets = tables + code.snapshot_offsets;
+    global const uint *snapshot_vars = tables + code.snapshot_vars;
+    global short *post = posterior + f * post_frame_stride;
+    global char *c2v = messages + f * message_frame_stride;
+    global short *snap = snapshots + f * post_frame_stride;
+
+    for (uint it = first_iteration + 1; it <= last_iteration; it++) {
+        for (uint l = 0; l < code.layer_count; l++) {
+            uint s0 = snapshot_offsets[l], s1 = snapshot_offsets[l + 1];
+#pragma unroll 4
+            for (uint s = s0; s < s1; s++)
+                snap[(s - s0) * index_stride] = post[snapshot_vars[s] * index_stride];
+            uint first = layer_offsets[l], end = layer_offsets[l + 1];
+            if (degree == 0) {
+                for (uint i = first; i < end; i++)
+                    item_check_any(t, t.offsets[i], t.offsets[i + 1], post, c2v, snap,
+                                   rule_local);
+            } else {
+                for (uint i = first; i < end; i += checks)
+                    item_step(t, i, min(checks, end - i), post, c2v, snap, rule_local, degree,
+                              checks);
+            }
+        }
+        frame_iterations[f] = it;
+        int done = it == max_iterations;
+        if (!done && syndrome_due(it, syndrome_period, max_iterations))
+            done = !item_unsatisfied(t, code.m, post, degree, checks);
+        if (done) {
+            frame_active[f] = 0;
+            atomic_dec(active_count);
+            return;
+        }
+    }
+}
+
+kernel void layered_item_d8(LAYERED_ITEM_PARAMS)
+{
+    local uchar rule_local[Q_MAX + 1];
+    layered_item_frame(LAYERED_ITEM_ARGS, rule_local, 8, 8);
+}
+
+kernel void layered_item_d16(LAYERED_ITEM_PARAMS)
+{
+    local uchar rule_local[Q_MAX + 1];
+    layered_item_frame(LAYERED_ITEM_ARGS, rule_local, 16, 4);
+}
+
+kernel void layered_item_d32(LAYERED_ITEM_PARAMS)
+{
+    local uchar rule_local[Q_MAX + 1];
+    layered_item_frame(LAYERED_ITEM_ARGS, rule_local, 32, 2);
+}
+
+kernel void layered_item_any(LAYERED_ITEM_PARAMS)
+{
+    local uchar rule_local[Q_MAX + 1];
+    layered_item_frame(LAYERED_ITEM_ARGS, rule_local, 0, 1);
+}
