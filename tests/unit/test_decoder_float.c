@@ -56,6 +56,33 @@ static void sum_product_check_excludes_each_edge(void **state)
     assert_float_equal(out[0], FLOAT_MESSAGE_LIMIT, 0.0);
 }
 
+/* Sum-product over inputs where phi (-log tanh(x/2)) underflows in float
+ * (above ~87): every edge must still equal box-plus over the other edges, both
+ * where one input is small and where all are large. Also a zero input. */
+static void sum_product_check_exact_for_large_inputs(void **state)
+{
+    (void)state;
+    ldpc_decoder_config config = ldpc_decoder_config_default();
+    config.arithmetic = LDPC_ARITH_FLOAT;
+    config.rule = LDPC_RULE_SUM_PRODUCT;
+    const float checks[4][5] = {{2.0f, 3.0f, -95.0f, 96.0f, 500.0f},
+                                {88.0f, -89.0f, 90.5f, 120.0f, 1e6f},
+                                {0.5f, 88.0f, -89.0f, 120.0f, 61.0f},
+                                {0.0f, -4.0f, 95.0f, 7.0f, -0.25f}};
+    for (int c = 0; c < 4; c++) {
+        float scratch[5], out[5];
+        check_update_float(checks[c], 5, &config, scratch, out);
+        for (int e = 0; e < 5; e++) {
+            float expected = NAN;
+            for (int j = 0; j < 5; j++)
+                if (j != e)
+                    expected = isnan(expected) ? checks[c][j] : boxplus(expected, checks[c][j]);
+            /* Not assert_float_equal: cmocka counts inf as equal to anything. */
+            assert_true(fabsf(out[e] - expected) <= 1e-5f * fmaxf(1.0f, fabsf(expected)));
+        }
+    }
+}
+
 static void min_sum_checks_in_llr_units(void **state)
 {
     (void)state;
@@ -120,6 +147,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(boxplus_matches_textbook_form),
         cmocka_unit_test(sum_product_check_excludes_each_edge),
+        cmocka_unit_test(sum_product_check_exact_for_large_inputs),
         cmocka_unit_test(min_sum_checks_in_llr_units),
         cmocka_unit_test(extreme_inputs_stay_finite),
     };
