@@ -48,7 +48,7 @@ static void usage(FILE *out)
             "                  [--threads T] [--batch F] [--iterations N | --max-iter N] [--ebn0 DB]\n"
             "                  [--seconds S] [--mode decode|full] [--json]\n\n"
             "  --code NAME      default dvbs2-normal-1/2\n"
-            "  --decoder SPEC   default fixed-layered-nms\n"
+            "  --decoder SPEC   default: the library default (fixed-layered-oms)\n"
             "  --backend NAME   auto (default), reference, avx512bw, avx2, sse4.1, neon, opencl;\n"
             "                   one frame at a time (latency, with --batch 1): avx512bw-frame,\n"
             "                   avx2-frame, sse4.1-frame, neon-frame, portable-frame\n"
@@ -83,7 +83,7 @@ static int parse_options(int argc, char **argv, bench_options *o)
         {"json", no_argument, NULL, OPT_JSON},
         {"help", no_argument, NULL, OPT_HELP},
         {NULL, 0, NULL, 0}};
-    *o = (bench_options){.code_name = "dvbs2-normal-1/2", .decoder_spec = "fixed-layered-nms",
+    *o = (bench_options){.code_name = "dvbs2-normal-1/2", .decoder_spec = "default",
                          .backend = "auto", .baseline = "reference", .threads = 1,
                          .ebn0_db = 1.0, .seconds = 2.0};
     int c;
