@@ -10,6 +10,9 @@
  *             | "oms" (offset min-sum, offset 0.5 LLR (float) or 1 quantised
  *                      unit (fixed) unless overridden)
  *             | "spa" (sum-product, float only)
+ *             | "minmax" (Min-Max, nonbinary codes only: ldpc/nonbinary.h; its
+ *                      base starts from ldpc_nb_decoder_config_default(), 20
+ *                      iterations, and takes iter, period and scale)
  *   key      := "norm"   normalization factor in (0, 1]; nms only. Fixed point
  *                        takes multiples of 1/16 only (0.8125 = 13/16); any other
  *                        value is rejected, naming the nearest one.
@@ -22,7 +25,10 @@
  * Examples: "fixed-layered-nms", "float-flooding-spa,iter=100",
  * "fixed-layered-oms,offset=2", "fixed-layered-nms,norm=0.8125,scale=4".
  * Parsing starts from ldpc_decoder_config_default() and ends with
- * ldpc_decoder_config_validate(); each key may appear at most once. */
+ * ldpc_decoder_config_validate() (ldpc_nb_decoder_config_default() and
+ * ldpc_nb_decoder_config_validate() for minmax); each key may appear at most
+ * once. "default" is the binary default; nonbinary callers map it to
+ * ldpc_nb_decoder_config_default() themselves. */
 #ifndef LDPC_DECODER_SPEC_H
 #define LDPC_DECODER_SPEC_H
 

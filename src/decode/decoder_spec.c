@@ -7,15 +7,16 @@
 #include <string.h>
 
 #include "ldpc/decoder_spec.h"
+#include "ldpc/nonbinary.h"
 #include "util/error_internal.h"
 
 #define FLOAT_OFFSET_DEFAULT 0.5f
 #define FIXED_OFFSET_DEFAULT 1
 #define NORMALIZATION_DEFAULT_Q4 13 /* 0.8125: 0.75 loses about 0.3 dB more on DVB-S2 1/2 */
 
-typedef enum { RULE_MS, RULE_NMS, RULE_OMS, RULE_SPA } spec_rule;
+typedef enum { RULE_MS, RULE_NMS, RULE_OMS, RULE_SPA, RULE_MINMAX } spec_rule;
 
-static const char *const rule_names[] = {"ms", "nms", "oms", "spa"};
+static const char *const rule_names[] = {"ms", "nms", "oms", "spa", "minmax"};
 
 /* The configuration that a base alone ("fixed-layered-nms") stands for. */
 static ldpc_decoder_config base_config(ldpc_arithmetic arithmetic, ldpc_schedule schedule,
@@ -42,6 +43,12 @@ static ldpc_decoder_config base_config(ldpc_arithmetic arithmetic, ldpc_schedule
         break;
     case RULE_SPA:
         c.rule = LDPC_RULE_SUM_PRODUCT;
+        break;
+    case RULE_MINMAX:
+        /* The nonbinary defaults (20 iterations), not the binary ones. */
+        c = ldpc_nb_decoder_config_default();
+        c.arithmetic = arithmetic;
+        c.schedule = schedule;
         break;
     }
     return c;
@@ -92,7 +99,8 @@ static ldpc_status parse_base(const char *base, size_t length, ldpc_arithmetic *
             return LDPC_OK;
         }
     return ldpc_fail(err, LDPC_ERR_INVALID,
-                     "decoder spec: unknown check rule '%s' (expected ms, nms, oms or spa)",
+                     "decoder spec: unknown check rule '%s' (expected ms, nms, oms, spa or "
+                     "minmax)",
                      rule_text);
 }
 
@@ -259,7 +267,8 @@ ldpc_status ldpc_decoder_spec_parse(const char *spec, ldpc_decoder_config *out, 
         if (status != LDPC_OK)
             return status;
     }
-    status = ldpc_decoder_config_validate(&c, err);
+    status = rule == RULE_MINMAX ? ldpc_nb_decoder_config_validate(&c, err)
+                                 : ldpc_decoder_config_validate(&c, err);
     if (status != LDPC_OK)
         return status;
     *out = c;
@@ -296,7 +305,7 @@ static ldpc_status spec_rule_of(const ldpc_decoder_config *c, spec_rule *rule, l
     }
     case LDPC_RULE_MIN_SUM_OFFSET: *rule = RULE_OMS; return LDPC_OK;
     case LDPC_RULE_SUM_PRODUCT: *rule = RULE_SPA; return LDPC_OK;
-    case LDPC_RULE_MIN_MAX: break; /* nonbinary (ldpc/nonbinary.h): no spec form */
+    case LDPC_RULE_MIN_MAX: *rule = RULE_MINMAX; return LDPC_OK;
     }
     return ldpc_fail(err, LDPC_ERR_INVALID, "decoder config has an unknown rule %d", (int)c->rule);
 }

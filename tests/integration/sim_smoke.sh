@@ -7,7 +7,7 @@ args=(--code dvbs2-short-1/2 --ebn0 1:2:1 --decoder fixed-layered-nms --decoder 
       --max-errors 5 --max-frames 48 --batch 8 --seed 9)
 "$LDPC" sim "${args[@]}" --threads 1 --csv "$WORK/one.csv" > "$WORK/table"
 "$LDPC" sim "${args[@]}" --threads 3 --csv "$WORK/three.csv" > /dev/null
-head -1 "$WORK/one.csv" | grep -qx 'decoder,code,modulation,ebn0_db,esn0_db,frames,frame_errors,bit_errors,ber,fer,avg_iterations' ||
+head -1 "$WORK/one.csv" | grep -qx 'decoder,code,modulation,ebn0_db,esn0_db,frames,frame_errors,bit_errors,ber,fer,avg_iterations,ser' ||
     fail "CSV header: $(head -1 "$WORK/one.csv")"
 [ "$(wc -l < "$WORK/one.csv")" -eq 5 ] || fail "expected 4 CSV rows: $(cat "$WORK/one.csv")"
 grep -q '^"float-layered-ms,iter=10",dvbs2-short-1/2,bpsk,2.0000,' "$WORK/one.csv" ||
@@ -21,6 +21,7 @@ for r in rows:
     assert 0 < frames <= 48 and errors <= frames, r
     assert errors >= 5 or frames == 48, r                      # stopping rule
     assert abs(float(r["fer"]) - errors / frames) < 1e-6, r
+    assert r["ser"] == r["ber"], r                             # binary: a symbol is a bit
     assert abs(float(r["esn0_db"]) - float(r["ebn0_db"]) - (-3.5218)) < 1e-3, r  # 10 log10(7200/16200)
 PY
 grep -q '^fixed-layered-nms' "$WORK/table" || fail "no table on stdout"

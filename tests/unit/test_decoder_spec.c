@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "ldpc/decoder_spec.h"
+#include "ldpc/nonbinary.h"
 
 static ldpc_decoder_config parse_ok(const char *spec)
 {
@@ -89,6 +90,33 @@ static void overrides_apply(void **state)
     assert_int_equal(c.syndrome_period, 0);
 }
 
+static void minmax_starts_from_the_nonbinary_defaults(void **state)
+{
+    (void)state;
+    ldpc_decoder_config nb = ldpc_nb_decoder_config_default();
+    ldpc_decoder_config c = parse_ok("fixed-layered-minmax");
+    assert_int_equal(c.rule, LDPC_RULE_MIN_MAX);
+    assert_int_equal(c.arithmetic, LDPC_ARITH_FIXED8);
+    assert_int_equal(c.schedule, LDPC_SCHEDULE_LAYERED);
+    assert_int_equal(c.max_iterations, nb.max_iterations);
+    assert_int_equal(c.syndrome_period, nb.syndrome_period);
+    assert_true(c.llr_scale == nb.llr_scale);
+    assert_int_equal(ldpc_nb_decoder_config_validate(&c, NULL), LDPC_OK);
+    /* The binary validator must keep refusing it. */
+    assert_int_equal(ldpc_decoder_config_validate(&c, NULL), LDPC_ERR_INVALID);
+
+    c = parse_ok("float-flooding-minmax,iter=15,period=0,scale=4");
+    assert_int_equal(c.arithmetic, LDPC_ARITH_FLOAT);
+    assert_int_equal(c.schedule, LDPC_SCHEDULE_FLOODING);
+    assert_int_equal(c.max_iterations, 15);
+    assert_int_equal(c.syndrome_period, 0);
+    assert_true(c.llr_scale == 4.0f);
+
+    parse_fails("fixed-layered-minmax,norm=0.75", "nms rule only");
+    parse_fails("float-layered-minmax,offset=1", "oms rule only");
+    parse_fails("fixed-layered-minmax,iter=0", "iter=0");
+}
+
 static void malformed_specs_are_rejected_with_a_reason(void **state)
 {
     (void)state;
@@ -138,6 +166,8 @@ static void format_is_shortest_and_parses_back(void **state)
         {"fixed-flooding-oms,offset=2", "fixed-flooding-oms,offset=2"},
         {"float-layered-oms,offset=0.5", "float-layered-oms"},
         {"float-layered-ms,iter=7", "float-layered-ms,iter=7"},
+        {"fixed-layered-minmax,iter=20", "fixed-layered-minmax"},
+        {"float-flooding-minmax,iter=50,scale=3", "float-flooding-minmax,iter=50,scale=3"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         ldpc_decoder_config c = parse_ok(cases[i].in);
@@ -177,6 +207,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(bases_set_arithmetic_schedule_and_rule),
         cmocka_unit_test(overrides_apply),
+        cmocka_unit_test(minmax_starts_from_the_nonbinary_defaults),
         cmocka_unit_test(malformed_specs_are_rejected_with_a_reason),
         cmocka_unit_test(format_is_shortest_and_parses_back),
         cmocka_unit_test(format_reports_a_small_buffer),

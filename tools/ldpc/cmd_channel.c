@@ -7,6 +7,7 @@
 
 #include "commands.h"
 #include "sim_channel.h"
+#include "tool_code.h"
 #include "tool_common.h"
 #include "tool_rng.h"
 
@@ -129,14 +130,15 @@ static void format_soft(const channel_options *o, const float *llr, uint32_t n, 
     }
 }
 
-static int channel_stream(const ldpc_code *code, const channel_options *o, sim_channel *channel)
+static int channel_stream(const tool_code *code, const channel_options *o, sim_channel *channel)
 {
+    uint32_t n = code->n_bits;
     double esn0 = o->snr_is_esn0 ? o->snr_db
-                                 : sim_esn0_from_ebn0(o->snr_db, (double)code->k / code->n,
+                                 : sim_esn0_from_ebn0(o->snr_db, tool_code_rate(code),
                                                       o->modulation);
-    size_t out_bytes = code->n * ldpc_soft_value_size(o->output);
-    uint8_t *input = malloc((size_t)code->n * CHANNEL_FRAMES_PER_READ);
-    float *llr = malloc(sizeof *llr * code->n);
+    size_t out_bytes = n * ldpc_soft_value_size(o->output);
+    uint8_t *input = malloc((size_t)n * CHANNEL_FRAMES_PER_READ);
+    float *llr = malloc(sizeof *llr * n);
     uint8_t *output = malloc(out_bytes);
     int result = TOOL_EXIT_FAILURE;
     if (!input || !llr || !output) {
@@ -149,25 +151,25 @@ static int channel_stream(const ldpc_code *code, const channel_options *o, sim_c
     for (;;) {
         size_t frames, partial;
         int end;
-        if (tool_read_frames(STDIN_FILENO, input, code->n, CHANNEL_FRAMES_PER_READ, &frames, &partial,
+        if (tool_read_frames(STDIN_FILENO, input, n, CHANNEL_FRAMES_PER_READ, &frames, &partial,
                              &end) != 0)
             goto done;
         for (size_t f = 0; f < frames; f++, frame_index++) {
-            const uint8_t *word = input + f * code->n;
-            for (uint32_t i = 0; i < code->n; i++)
+            const uint8_t *word = input + f * n;
+            for (uint32_t i = 0; i < n; i++)
                 if (word[i] > 1) {
                     tool_error("frame %zu: codeword bit %u is %u; expected one 0/1 per byte",
                                frame_index, i, word[i]);
                     goto done;
                 }
             sim_channel_run(channel, &rng, word, esn0, llr);
-            format_soft(o, llr, code->n, output);
+            format_soft(o, llr, n, output);
             if (tool_write(stdout, output, out_bytes) != 0)
                 goto done;
         }
         fflush(stdout); /* frames from a slow source leave at once */
         if (partial != 0) {
-            tool_report_partial_frame(partial, code->n, frame_index);
+            tool_report_partial_frame(partial, n, frame_index);
             goto done;
         }
         if (end)
@@ -188,17 +190,17 @@ int command_channel(int argc, char **argv)
     int parsed = parse_options(argc, argv, &o);
     if (parsed >= 0)
         return parsed;
-    ldpc_code *code = tool_open_code(o.code_name);
-    if (code == NULL)
+    tool_code code;
+    if (tool_code_open(o.code_name, &code) != 0)
         return o.code_name == NULL ? TOOL_EXIT_USAGE : TOOL_EXIT_FAILURE;
     char why[128];
-    sim_channel *channel = sim_channel_create(o.modulation, o.demod, code->n, why, sizeof why);
+    sim_channel *channel = sim_channel_create(o.modulation, o.demod, code.n_bits, why, sizeof why);
     int result = TOOL_EXIT_USAGE;
     if (channel == NULL)
         tool_error("%s", why);
     else
-        result = channel_stream(code, &o, channel);
+        result = channel_stream(&code, &o, channel);
     sim_channel_destroy(channel);
-    ldpc_code_destroy(code);
+    tool_code_close(&code);
     return result;
 }

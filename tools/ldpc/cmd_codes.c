@@ -1,50 +1,11 @@
 /* ldpc codes [--json]: every built-in code with its parameters. */
 #include <getopt.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "commands.h"
+#include "degree_profile.h"
+#include "nb_code_list.h"
 #include "tool_common.h"
-
-/* Degree -> how many nodes have it, from an offsets array (count + 1 entries). */
-typedef struct {
-    uint32_t max_degree;
-    uint32_t *nodes_with_degree; /* max_degree + 1 */
-} degree_profile;
-
-static int profile_build(degree_profile *p, const uint32_t *offsets, uint32_t count)
-{
-    p->max_degree = 0;
-    for (uint32_t i = 0; i < count; i++)
-        if (offsets[i + 1] - offsets[i] > p->max_degree)
-            p->max_degree = offsets[i + 1] - offsets[i];
-    p->nodes_with_degree = calloc((size_t)p->max_degree + 1, sizeof *p->nodes_with_degree);
-    if (p->nodes_with_degree == NULL)
-        return -1;
-    for (uint32_t i = 0; i < count; i++)
-        p->nodes_with_degree[offsets[i + 1] - offsets[i]]++;
-    return 0;
-}
-
-/* Text: "12x5400 3x10800 2x48599 1x1", highest degree first. JSON: an object
- * {"12":5400,...} in the same order. */
-static void profile_print(FILE *out, const degree_profile *p, int json)
-{
-    const char *separator = "";
-    if (json)
-        fputc('{', out);
-    for (uint32_t d = p->max_degree + 1; d-- > 0;) {
-        if (p->nodes_with_degree[d] == 0)
-            continue;
-        if (json)
-            fprintf(out, "%s\"%u\":%u", separator, d, p->nodes_with_degree[d]);
-        else
-            fprintf(out, "%s%ux%u", separator, d, p->nodes_with_degree[d]);
-        separator = json ? "," : " ";
-    }
-    if (json)
-        fputc('}', out);
-}
 
 static void print_code(FILE *out, const ldpc_code *code, const char *alias_of, int json,
                        int first, const degree_profile *vars, const degree_profile *checks)
@@ -61,17 +22,17 @@ static void print_code(FILE *out, const ldpc_code *code, const char *alias_of, i
                 "\"layer_size\":%u,\"footprint_bytes\":%zu,\"variable_degrees\":",
                 code->n, code->k, code->m, rate, code->edges, code->layer_count,
                 code->layer_size, code->footprint_bytes);
-        profile_print(out, vars, 1);
+        degree_profile_print(out, vars, 1);
         fputs(",\"check_degrees\":", out);
-        profile_print(out, checks, 1);
+        degree_profile_print(out, checks, 1);
         fputc('}', out);
         return;
     }
     fprintf(out, "%-20s %6u %6u %6.4f %7u %6u %10zu  ", code->name, code->n, code->k, rate,
             code->edges, code->layer_count, code->footprint_bytes);
-    profile_print(out, vars, 0);
+    degree_profile_print(out, vars, 0);
     fputs(" | ", out);
-    profile_print(out, checks, 0);
+    degree_profile_print(out, checks, 0);
     if (alias_of)
         fprintf(out, "  (alias of %s)", alias_of);
     fputc('\n', out);
@@ -85,15 +46,15 @@ static int list_one(size_t index, int json, int first)
         return -1;
     degree_profile vars = {0}, checks = {0};
     int result = -1;
-    if (profile_build(&vars, code->var_offsets, code->n) == 0 &&
-        profile_build(&checks, code->check_offsets, code->m) == 0) {
+    if (degree_profile_build(&vars, code->var_offsets, code->n) == 0 &&
+        degree_profile_build(&checks, code->check_offsets, code->m) == 0) {
         print_code(stdout, code, ldpc_builtin_code_alias_of(index), json, first, &vars, &checks);
         result = 0;
     } else {
         tool_error("out of memory");
     }
-    free(vars.nodes_with_degree);
-    free(checks.nodes_with_degree);
+    degree_profile_free(&vars);
+    degree_profile_free(&checks);
     ldpc_code_destroy(code);
     return result;
 }
@@ -105,7 +66,10 @@ static void usage(FILE *out)
                  "footprint of the description in bytes, then the variable degrees and\n"
                  "the check degrees as DEGREExCOUNT, highest first. Aliases (DVB-C2 names\n"
                  "that share a DVB-T2 table) are marked. Codes from alist files are named\n"
-                 "alist:PATH in the other commands.\n");
+                 "alist:PATH in the other commands.\n\n"
+                 "Then the nonbinary codes over GF(q): q, n and k in symbols and in bits\n"
+                 "(p = log2 q bits per symbol), rate, edges, layers, girth, footprint and\n"
+                 "degrees. Nonbinary alist files are named nbalist:PATH.\n");
 }
 
 int command_codes(int argc, char **argv)
@@ -138,6 +102,8 @@ int command_codes(int argc, char **argv)
     for (size_t i = 0; i < count; i++)
         if (list_one(i, json, i == 0) != 0)
             return TOOL_EXIT_FAILURE;
+    if (nb_code_list(stdout, json, count == 0) != 0)
+        return TOOL_EXIT_FAILURE;
     if (json)
         fputs("\n]\n", stdout);
     return tool_finish_output(stdout) == 0 ? TOOL_EXIT_OK : TOOL_EXIT_FAILURE;

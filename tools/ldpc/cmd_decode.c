@@ -6,6 +6,7 @@
 
 #include "commands.h"
 #include "tool_common.h"
+#include "tool_decoder.h"
 
 #define DECODE_DEFAULT_BATCH 64 /* one AVX-512 vector of 8-bit lanes */
 #define DECODE_MAX_BATCH 4096
@@ -45,11 +46,15 @@ static void usage(FILE *out)
             "  --normalize[=T] rescale each frame to mean |LLR| = T (default %g)\n"
             "  --no-normalize  keep liquid soft bits unnormalised\n"
             "  --decoder SPEC  e.g. fixed-layered-nms, float-flooding-spa,iter=100 (default:\n"
-            "                  the library default, fixed-layered-oms)\n"
+            "                  the library default, fixed-layered-oms; for nonbinary codes\n"
+            "                  fixed-layered-minmax)\n"
             "  --max-iter N    overrides the iteration limit of SPEC\n"
             "  --backend NAME  auto (default), reference, ...\n"
             "  --stats         one JSON line per frame on stderr\n"
-            "  --batch F       frames per decoder call (default %d)\n",
+            "  --batch F       frames per decoder call (default %d)\n"
+            "Nonbinary codes over GF(2^p) (nbqc-*, nbreg-*, nbalist:PATH) take n*p soft\n"
+            "values per frame (bit LLRs, p per symbol, most significant first) and write\n"
+            "k*p (or n*p) bits.\n",
             (double)LDPC_SOFT_DEFAULT_NORMALIZE_TARGET, DECODE_DEFAULT_BATCH);
 }
 
@@ -162,8 +167,8 @@ static void print_stats(size_t frame, const ldpc_frame_stats *s)
 }
 
 typedef struct {
-    const ldpc_code *code;
-    ldpc_decoder *decoder;
+    const tool_code *code;
+    tool_decoder decoder;
     size_t batch;
     size_t raw_bytes; /* one frame of input */
     uint8_t *raw;
@@ -181,20 +186,20 @@ static int decode_and_write(decode_buffers *b, const decode_options *o, size_t f
 {
     if (frames == 0)
         return 0;
-    const ldpc_code *code = b->code;
+    const tool_code *code = b->code;
     ldpc_error err = {{0}};
-    ldpc_status status = ldpc_decoder_decode_f32(b->decoder, code, b->llr, (uint32_t)frames,
+    ldpc_status status = tool_decoder_decode_f32(&b->decoder, code, b->llr, (uint32_t)frames,
                                                  b->bits, b->stats, &err);
     if (status != LDPC_OK) {
         tool_error("frames %zu..%zu: %s", first, first + frames - 1, err.message);
         return -1;
     }
-    size_t out_bits = o->output_codeword ? code->n : code->k;
+    size_t out_bits = o->output_codeword ? code->n_bits : code->k_bits;
     for (size_t f = 0; f < frames; f++) {
-        const uint8_t *word = b->bits + f * code->n;
+        const uint8_t *word = b->bits + f * code->n_bits;
         const uint8_t *out = word;
         if (!o->output_codeword) {
-            ldpc_code_extract_info(code, word, b->info);
+            tool_code_extract_info(code, word, b->info);
             out = b->info;
         }
         if (o->packed) {
@@ -211,7 +216,7 @@ static int decode_and_write(decode_buffers *b, const decode_options *o, size_t f
 
 static int decode_stream(decode_buffers *b, const decode_options *o)
 {
-    const ldpc_code *code = b->code;
+    const tool_code *code = b->code;
     size_t frame_index = 0;
     for (;;) {
         size_t frames, partial;
@@ -220,8 +225,8 @@ static int decode_stream(decode_buffers *b, const decode_options *o)
             return -1;
         for (size_t f = 0; f < frames; f++) {
             ldpc_error err = {{0}};
-            if (ldpc_soft_to_llr(&o->soft, b->raw + f * b->raw_bytes, code->n,
-                                 b->llr + f * code->n, &err) != LDPC_OK) {
+            if (ldpc_soft_to_llr(&o->soft, b->raw + f * b->raw_bytes, code->n_bits,
+                                 b->llr + f * code->n_bits, &err) != LDPC_OK) {
                 /* Frames before the bad one still go out. */
                 if (decode_and_write(b, o, frame_index, f) != 0)
                     return -1;
@@ -242,20 +247,20 @@ static int decode_stream(decode_buffers *b, const decode_options *o)
     }
 }
 
-static int make_decoder(const ldpc_code *code, const decode_options *o, size_t batch,
-                        ldpc_decoder **decoder)
+static int make_decoder(const tool_code *code, const decode_options *o, size_t batch,
+                        tool_decoder *decoder)
 {
     ldpc_decoder_config config;
     ldpc_error err = {{0}};
     const char *spec = o->decoder_spec ? o->decoder_spec : "default";
-    if (ldpc_decoder_spec_parse(spec, &config, &err) != LDPC_OK) {
+    if (tool_decoder_spec_parse(code, spec, &config, &err) != LDPC_OK) {
         tool_error("--decoder: %s", err.message);
         return TOOL_EXIT_USAGE;
     }
     if (o->max_iterations != 0)
         config.max_iterations = (uint32_t)o->max_iterations;
-    ldpc_decoder_limits limits = ldpc_decoder_limits_for_code(code, (uint32_t)batch);
-    ldpc_status status = ldpc_decoder_create(&config, &limits, o->backend, decoder, &err);
+    ldpc_status status =
+        tool_decoder_create(decoder, code, &config, o->backend, (uint32_t)batch, &err);
     if (status != LDPC_OK) {
         tool_error("creating decoder '%s': %s", spec, err.message);
         return status == LDPC_ERR_INVALID || status == LDPC_ERR_UNSUPPORTED ? TOOL_EXIT_USAGE
@@ -270,23 +275,23 @@ int command_decode(int argc, char **argv)
     int parsed = parse_options(argc, argv, &o);
     if (parsed >= 0)
         return parsed;
-    ldpc_code *code = tool_open_code(o.code_name);
-    if (code == NULL)
+    tool_code code;
+    if (tool_code_open(o.code_name, &code) != 0)
         return o.code_name == NULL ? TOOL_EXIT_USAGE : TOOL_EXIT_FAILURE;
 
-    decode_buffers b = {.code = code, .batch = (size_t)o.batch};
-    int result = make_decoder(code, &o, b.batch, &b.decoder);
+    decode_buffers b = {.code = &code, .batch = (size_t)o.batch};
+    int result = make_decoder(&code, &o, b.batch, &b.decoder);
     if (result >= 0) {
-        ldpc_code_destroy(code);
+        tool_code_close(&code);
         return result;
     }
     result = TOOL_EXIT_FAILURE;
-    b.raw_bytes = code->n * ldpc_soft_value_size(o.soft.format);
+    b.raw_bytes = code.n_bits * ldpc_soft_value_size(o.soft.format);
     b.raw = malloc(b.raw_bytes * b.batch);
-    b.llr = malloc(sizeof *b.llr * code->n * b.batch);
-    b.bits = malloc((size_t)code->n * b.batch);
-    b.info = malloc(code->k);
-    b.packed = malloc((code->n + 7) / 8);
+    b.llr = malloc(sizeof *b.llr * code.n_bits * b.batch);
+    b.bits = malloc((size_t)code.n_bits * b.batch);
+    b.info = malloc(code.k_bits);
+    b.packed = malloc((code.n_bits + 7) / 8);
     b.stats = malloc(sizeof *b.stats * b.batch);
     if (!b.raw || !b.llr || !b.bits || !b.info || !b.packed || !b.stats)
         tool_error("out of memory");
@@ -300,7 +305,7 @@ int command_decode(int argc, char **argv)
     free(b.info);
     free(b.packed);
     free(b.stats);
-    ldpc_decoder_destroy(b.decoder);
-    ldpc_code_destroy(code);
+    tool_decoder_destroy(&b.decoder);
+    tool_code_close(&code);
     return result;
 }

@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include "commands.h"
+#include "tool_code.h"
 #include "tool_common.h"
 
 #define ENCODE_FRAMES_PER_READ 64
@@ -16,7 +17,8 @@ static void usage(FILE *out)
             "ceil(k/8) bytes, most significant bit first, with --packed-in), and writes\n"
             "n codeword bits per frame on stdout (systematic bits first for DVB codes),\n"
             "one 0/1 byte per bit or packed with --packed-out. NAME is a built-in code\n"
-            "(ldpc codes) or alist:PATH.\n");
+            "(ldpc codes), alist:PATH or nbalist:PATH. Nonbinary codes over GF(2^p) read\n"
+            "k*p bits and write n*p bits, p bits per symbol, most significant first.\n");
 }
 
 typedef struct {
@@ -51,16 +53,17 @@ static int parse_options(int argc, char **argv, encode_options *o)
     return -1; /* go on */
 }
 
-static int encode_stream(const ldpc_code *code, const encode_options *o)
+static int encode_stream(const tool_code *code, const encode_options *o)
 {
-    size_t in_bytes = o->packed_in ? (code->k + 7) / 8 : code->k;
-    size_t out_bytes = o->packed_out ? (code->n + 7) / 8 : code->n;
+    size_t in_bytes = o->packed_in ? (code->k_bits + 7) / 8 : code->k_bits;
+    size_t out_bytes = o->packed_out ? (code->n_bits + 7) / 8 : code->n_bits;
     uint8_t *input = malloc(in_bytes * ENCODE_FRAMES_PER_READ);
-    uint8_t *info = malloc(code->k);
-    uint8_t *codeword = malloc(code->n);
+    uint8_t *info = malloc(code->k_bits);
+    uint8_t *codeword = malloc(code->n_bits);
     uint8_t *packed = malloc(out_bytes);
+    uint8_t *scratch = malloc(tool_code_encode_scratch_bytes(code) + 1); /* never malloc(0) */
     int result = TOOL_EXIT_FAILURE;
-    if (!input || !info || !codeword || !packed) {
+    if (!input || !info || !codeword || !packed || !scratch) {
         tool_error("out of memory");
         goto done;
     }
@@ -74,14 +77,15 @@ static int encode_stream(const ldpc_code *code, const encode_options *o)
         for (size_t f = 0; f < frames; f++, frame_index++) {
             const uint8_t *frame = input + f * in_bytes;
             if (o->packed_in)
-                ldpc_bits_unpack(frame, code->k, info);
+                ldpc_bits_unpack(frame, code->k_bits, info);
             ldpc_error err = {{0}};
-            if (ldpc_encode(code, o->packed_in ? info : frame, codeword, &err) != LDPC_OK) {
+            if (tool_code_encode(code, o->packed_in ? info : frame, codeword, scratch, &err) !=
+                LDPC_OK) {
                 tool_error("frame %zu: %s", frame_index, err.message);
                 goto done;
             }
             if (o->packed_out)
-                ldpc_bits_pack(codeword, code->n, packed);
+                ldpc_bits_pack(codeword, code->n_bits, packed);
             if (tool_write(stdout, o->packed_out ? packed : codeword, out_bytes) != 0)
                 goto done;
         }
@@ -100,6 +104,7 @@ done:
     free(info);
     free(codeword);
     free(packed);
+    free(scratch);
     return result;
 }
 
@@ -109,10 +114,10 @@ int command_encode(int argc, char **argv)
     int parsed = parse_options(argc, argv, &o);
     if (parsed >= 0)
         return parsed;
-    ldpc_code *code = tool_open_code(o.code_name);
-    if (code == NULL)
+    tool_code code;
+    if (tool_code_open(o.code_name, &code) != 0)
         return o.code_name == NULL ? TOOL_EXIT_USAGE : TOOL_EXIT_FAILURE;
-    int result = encode_stream(code, &o);
-    ldpc_code_destroy(code);
+    int result = encode_stream(&code, &o);
+    tool_code_close(&code);
     return result;
 }

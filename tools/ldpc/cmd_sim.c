@@ -1,4 +1,4 @@
-/* ldpc sim: BER/FER Monte Carlo over AWGN, one curve per decoder. */
+/* ldpc sim: BER/SER/FER Monte Carlo over AWGN, one curve per decoder. */
 #include <getopt.h>
 #include <math.h>
 #include <stdlib.h>
@@ -10,7 +10,9 @@
 #include "sim_channel.h"
 #include "sim_plot.h"
 #include "sim_run.h"
+#include "tool_code.h"
 #include "tool_common.h"
+#include "tool_decoder.h"
 
 #define SIM_MAX_DECODERS 16
 #define SIM_MAX_POINTS 1000
@@ -37,10 +39,11 @@ static void usage(FILE *out)
             "                [--threads T] [--seed S] [--batch F] [--backend NAME]\n"
             "                [--csv FILE] [--png FILE] [--title TEXT]\n\n"
             "Monte Carlo over AWGN: random information bits, ldpc_encode, modulation,\n"
-            "noise, soft demodulation, decoding; counts information bit errors and frame\n"
-            "errors. RANGE is START:STOP:STEP in dB, or one value. Each point stops at E\n"
-            "frame errors (default 100) or N frames (default 100000). Every --decoder\n"
-            "(default: default) is one curve; all see the same noise.\n\n"
+            "noise, soft demodulation, decoding; counts information bit, symbol and frame\n"
+            "errors (BER, SER, FER; SER = BER for binary codes). RANGE is START:STOP:STEP\n"
+            "in dB, or one value. Each point stops at E frame errors (default 100) or N\n"
+            "frames (default 100000). Every --decoder (default: default) is one curve; all\n"
+            "see the same noise.\n\n"
             "  --modulation    bpsk (default, computed directly) or a liquid-dsp modem\n"
             "  --demod exact   exact LLR from liquid's constellation and the known noise\n"
             "                  variance (default); maxlog: its max-log approximation;\n"
@@ -49,9 +52,11 @@ static void usage(FILE *out)
             "  --seed S        results depend only on S, not on T (default 1)\n"
             "  --batch F       frames per decoder call (default 64, a full AVX-512 vector)\n"
             "  --csv FILE      decoder,code,modulation,ebn0_db,esn0_db,frames,frame_errors,\n"
-            "                  bit_errors,ber,fer,avg_iterations\n"
+            "                  bit_errors,ber,fer,avg_iterations,ser\n"
             "  --png FILE      BER and FER plots (needs gnuplot)\n"
-            "Eb/N0 -> Es/N0: Es/N0 = Eb/N0 + 10 log10(k/n * bits per symbol).\n");
+            "Eb/N0 -> Es/N0: Es/N0 = Eb/N0 + 10 log10(k/n * bits per symbol).\n"
+            "Nonbinary codes (nbqc-*, nbreg-*, nbalist:PATH) take Min-Max decoders\n"
+            "(default fixed-layered-minmax; e.g. float-flooding-minmax,iter=15).\n");
 }
 
 static int parse_range(const char *option, const char *text, sim_options *o)
@@ -235,7 +240,7 @@ static void write_csv_field(FILE *out, const char *text)
 
 typedef struct {
     const sim_options *options;
-    const ldpc_code *code;
+    const tool_code *code;
     FILE *csv;
     size_t point_count;
     sim_plot_point *plot_points; /* decoder_count * point_count */
@@ -252,23 +257,25 @@ static double now_seconds(void)
 static void report_point(const sim_session *s, const char *label, double ebn0, double esn0,
                          const sim_tally *t, double seconds)
 {
-    double bits = (double)t->frames * s->code->k;
+    double bits = (double)t->frames * s->code->k_bits;
+    double symbols = (double)t->frames * s->code->k_symbols;
     double ber = t->frames ? (double)t->bit_errors / bits : 0.0;
+    double ser = t->frames ? (double)t->symbol_errors / symbols : 0.0;
     double fer = t->frames ? (double)t->frame_errors / (double)t->frames : 0.0;
     double iterations = t->frames ? (double)t->iterations / (double)t->frames : 0.0;
-    printf("%-28s %7.3f %7.3f %9llu %8llu %10llu %10.3e %10.3e %7.2f %8.2f %9.1f\n", label, ebn0,
-           esn0, (unsigned long long)t->frames, (unsigned long long)t->frame_errors,
+    printf("%-28s %7.3f %7.3f %9llu %8llu %10llu %10.3e %10.3e %7.2f %8.2f %9.1f %10.3e\n",
+           label, ebn0, esn0, (unsigned long long)t->frames, (unsigned long long)t->frame_errors,
            (unsigned long long)t->bit_errors, ber, fer, iterations, seconds,
-           seconds > 0 ? (double)t->frames / seconds : 0.0);
+           seconds > 0 ? (double)t->frames / seconds : 0.0, ser);
     fflush(stdout);
     if (s->csv != NULL) {
         write_csv_field(s->csv, label);
         fputc(',', s->csv);
         write_csv_field(s->csv, s->code->name);
-        fprintf(s->csv, ",%s,%.4f,%.4f,%llu,%llu,%llu,%.6e,%.6e,%.3f\n",
+        fprintf(s->csv, ",%s,%.4f,%.4f,%llu,%llu,%llu,%.6e,%.6e,%.3f,%.6e\n",
                 sim_modulation_name(s->options->modulation), ebn0, esn0,
                 (unsigned long long)t->frames, (unsigned long long)t->frame_errors,
-                (unsigned long long)t->bit_errors, ber, fer, iterations);
+                (unsigned long long)t->bit_errors, ber, fer, iterations, ser);
         fflush(s->csv);
     }
 }
@@ -277,7 +284,7 @@ static void report_point(const sim_session *s, const char *label, double ebn0, d
 static int run_decoder(sim_session *s, size_t d, const ldpc_decoder_config *config)
 {
     const sim_options *o = s->options;
-    double rate = (double)s->code->k / s->code->n;
+    double rate = tool_code_rate(s->code);
     sim_setup setup = {
         .code = s->code, .config = *config, .backend = o->backend,
         .modulation = o->modulation, .demod = o->demod, .batch = (uint32_t)o->batch,
@@ -313,8 +320,9 @@ static int run_decoder(sim_session *s, size_t d, const ldpc_decoder_config *conf
         report_point(s, s->labels[d], ebn0, esn0, &tally, now_seconds() - started);
         sim_plot_point *point = &s->plot_points[d * s->point_count + p];
         point->snr_db = swept;
-        point->ber = tally.frames ? (double)tally.bit_errors / ((double)tally.frames * s->code->k)
-                                  : 0.0;
+        point->ber = tally.frames
+                         ? (double)tally.bit_errors / ((double)tally.frames * s->code->k_bits)
+                         : 0.0;
         point->fer = tally.frames ? (double)tally.frame_errors / (double)tally.frames : 0.0;
     }
     sim_runner_destroy(runner);
@@ -348,18 +356,26 @@ static int draw_png(const sim_session *s)
 static int simulate(sim_session *s, const ldpc_decoder_config *configs)
 {
     const sim_options *o = s->options;
-    printf("# code %s (n %u, k %u, rate %.4f), %s", s->code->name, s->code->n, s->code->k,
-           (double)s->code->k / s->code->n, sim_modulation_name(o->modulation));
+    const tool_code *code = s->code;
+    if (code->nonbinary != NULL)
+        printf("# code %s (GF(%u), n %u symbols = %u bits, k %u symbols = %u bits, rate %.4f), %s",
+               code->name, 1u << code->bits_per_symbol, code->n_symbols, code->n_bits,
+               code->k_symbols, code->k_bits, tool_code_rate(code),
+               sim_modulation_name(o->modulation));
+    else
+        printf("# code %s (n %u, k %u, rate %.4f), %s", code->name, code->n_bits, code->k_bits,
+               tool_code_rate(code), sim_modulation_name(o->modulation));
     if (o->modulation != MODULATION_BPSK)
         printf(" (%s demod)", sim_demod_name(o->demod));
     printf(", %llu threads, seed %llu, stop at %llu frame errors or %llu frames\n",
            (unsigned long long)o->threads, (unsigned long long)o->seed,
            (unsigned long long)o->max_errors, (unsigned long long)o->max_frames);
-    printf("%-28s %7s %7s %9s %8s %10s %10s %10s %7s %8s %9s\n", "# decoder", "Eb/N0", "Es/N0",
-           "frames", "frm_err", "bit_err", "BER", "FER", "avg_it", "time_s", "frames/s");
+    printf("%-28s %7s %7s %9s %8s %10s %10s %10s %7s %8s %9s %10s\n", "# decoder", "Eb/N0",
+           "Es/N0", "frames", "frm_err", "bit_err", "BER", "FER", "avg_it", "time_s", "frames/s",
+           "SER");
     if (s->csv != NULL)
         fputs("decoder,code,modulation,ebn0_db,esn0_db,frames,frame_errors,bit_errors,ber,fer,"
-              "avg_iterations\n",
+              "avg_iterations,ser\n",
               s->csv);
     for (size_t d = 0; d < o->decoder_count; d++)
         if (run_decoder(s, d, &configs[d]) != 0)
@@ -384,21 +400,21 @@ int command_sim(int argc, char **argv)
     if (parsed >= 0)
         return parsed;
 
-    sim_session s = {.options = &o};
+    tool_code code;
+    if (tool_code_open(o.code_name, &code) != 0)
+        return o.code_name == NULL ? TOOL_EXIT_USAGE : TOOL_EXIT_FAILURE;
+    sim_session s = {.options = &o, .code = &code};
     ldpc_decoder_config configs[SIM_MAX_DECODERS];
     for (size_t d = 0; d < o.decoder_count; d++) {
         ldpc_error err = {{0}};
-        if (ldpc_decoder_spec_parse(o.decoder_specs[d], &configs[d], &err) != LDPC_OK ||
+        if (tool_decoder_spec_parse(&code, o.decoder_specs[d], &configs[d], &err) != LDPC_OK ||
             ldpc_decoder_spec_format(&configs[d], s.labels[d], sizeof s.labels[d], &err) !=
                 LDPC_OK) {
             tool_error("--decoder: %s", err.message);
+            tool_code_close(&code);
             return TOOL_EXIT_USAGE;
         }
     }
-    ldpc_code *code = tool_open_code(o.code_name);
-    if (code == NULL)
-        return o.code_name == NULL ? TOOL_EXIT_USAGE : TOOL_EXIT_FAILURE;
-    s.code = code;
     s.point_count = (size_t)floor((o.stop_db - o.start_db) / o.step_db + 1e-9) + 1;
     s.plot_points = calloc(o.decoder_count * s.point_count, sizeof *s.plot_points);
     int result = TOOL_EXIT_FAILURE;
@@ -418,6 +434,6 @@ int command_sim(int argc, char **argv)
     }
 done:
     free(s.plot_points);
-    ldpc_code_destroy(code);
+    tool_code_close(&code);
     return result;
 }

@@ -5,16 +5,18 @@
 #include <time.h>
 
 #include "sim_run.h"
+#include "tool_decoder.h"
 #include "tool_rng.h"
 
 typedef struct {
-    ldpc_decoder *decoder;
+    tool_decoder decoder;
     sim_channel *channel;
-    uint8_t *info;     /* k per frame */
-    uint8_t *codeword; /* n per frame */
+    uint8_t *info;     /* k bits per frame */
+    uint8_t *codeword; /* n bits per frame */
     float *llr;        /* n per frame */
     uint8_t *decided;  /* n per frame */
     uint8_t *decided_info;
+    uint8_t *encode_scratch;
     ldpc_frame_stats *stats;
     pthread_t thread;
     struct sim_runner *runner;
@@ -40,35 +42,38 @@ struct sim_runner {
 
 static void worker_free(sim_worker *w)
 {
-    ldpc_decoder_destroy(w->decoder);
+    tool_decoder_destroy(&w->decoder);
     sim_channel_destroy(w->channel);
     free(w->info);
     free(w->codeword);
     free(w->llr);
     free(w->decided);
     free(w->decided_info);
+    free(w->encode_scratch);
     free(w->stats);
 }
 
 static int worker_init(sim_worker *w, const sim_setup *s, char *why, size_t why_size)
 {
-    const ldpc_code *code = s->code;
+    const tool_code *code = s->code;
     ldpc_error err = {{0}};
-    ldpc_decoder_limits limits = ldpc_decoder_limits_for_code(code, s->batch);
-    if (ldpc_decoder_create(&s->config, &limits, s->backend, &w->decoder, &err) != LDPC_OK) {
+    if (tool_decoder_create(&w->decoder, code, &s->config, s->backend, s->batch, &err) !=
+        LDPC_OK) {
         snprintf(why, why_size, "creating decoder: %s", err.message);
         return -1;
     }
-    w->channel = sim_channel_create(s->modulation, s->demod, code->n, why, why_size);
+    w->channel = sim_channel_create(s->modulation, s->demod, code->n_bits, why, why_size);
     if (w->channel == NULL)
         return -1;
-    w->info = malloc((size_t)code->k * s->batch);
-    w->codeword = malloc((size_t)code->n * s->batch);
-    w->llr = malloc(sizeof *w->llr * code->n * s->batch);
-    w->decided = malloc((size_t)code->n * s->batch);
-    w->decided_info = malloc(code->k);
+    w->info = malloc((size_t)code->k_bits * s->batch);
+    w->codeword = malloc((size_t)code->n_bits * s->batch);
+    w->llr = malloc(sizeof *w->llr * code->n_bits * s->batch);
+    w->decided = malloc((size_t)code->n_bits * s->batch);
+    w->decided_info = malloc(code->k_bits);
+    w->encode_scratch = malloc(tool_code_encode_scratch_bytes(code) + 1); /* never malloc(0) */
     w->stats = malloc(sizeof *w->stats * s->batch);
-    if (!w->info || !w->codeword || !w->llr || !w->decided || !w->decided_info || !w->stats) {
+    if (!w->info || !w->codeword || !w->llr || !w->decided || !w->decided_info ||
+        !w->encode_scratch || !w->stats) {
         snprintf(why, why_size, "out of memory");
         return -1;
     }
@@ -117,7 +122,7 @@ void sim_runner_destroy(sim_runner *r)
 
 const char *sim_runner_backend_name(const sim_runner *r)
 {
-    return ldpc_decoder_backend_name(r->workers[0].decoder);
+    return tool_decoder_backend_name(&r->workers[0].decoder);
 }
 
 /* Simulates batch `batch` (frames frames) into *tally. */
@@ -125,31 +130,39 @@ static int run_batch(sim_worker *w, uint64_t batch, uint32_t frames, sim_tally *
                      ldpc_error *err)
 {
     const sim_runner *r = w->runner;
-    const ldpc_code *code = r->setup.code;
+    const tool_code *code = r->setup.code;
     tool_rng rng;
     tool_rng_seed(&rng, r->setup.seed, r->point_index, batch);
     for (uint32_t f = 0; f < frames; f++) {
-        uint8_t *info = w->info + (size_t)f * code->k;
-        uint8_t *codeword = w->codeword + (size_t)f * code->n;
-        tool_rng_bits(&rng, info, code->k);
-        ldpc_status status = ldpc_encode(code, info, codeword, err);
+        uint8_t *info = w->info + (size_t)f * code->k_bits;
+        uint8_t *codeword = w->codeword + (size_t)f * code->n_bits;
+        tool_rng_bits(&rng, info, code->k_bits);
+        ldpc_status status = tool_code_encode(code, info, codeword, w->encode_scratch, err);
         if (status != LDPC_OK)
             return -1;
-        sim_channel_run(w->channel, &rng, codeword, r->esn0_db, w->llr + (size_t)f * code->n);
+        sim_channel_run(w->channel, &rng, codeword, r->esn0_db,
+                        w->llr + (size_t)f * code->n_bits);
     }
-    if (ldpc_decoder_decode_f32(w->decoder, code, w->llr, frames, w->decided, w->stats, err) !=
+    if (tool_decoder_decode_f32(&w->decoder, code, w->llr, frames, w->decided, w->stats, err) !=
         LDPC_OK)
         return -1;
     memset(tally, 0, sizeof *tally);
     tally->frames = frames;
+    uint32_t p = code->bits_per_symbol;
     for (uint32_t f = 0; f < frames; f++) {
-        ldpc_code_extract_info(code, w->decided + (size_t)f * code->n, w->decided_info);
-        const uint8_t *info = w->info + (size_t)f * code->k;
-        uint32_t errors = 0;
-        for (uint32_t i = 0; i < code->k; i++)
-            errors += w->decided_info[i] != info[i];
-        tally->bit_errors += errors;
-        tally->frame_errors += errors != 0;
+        tool_code_extract_info(code, w->decided + (size_t)f * code->n_bits, w->decided_info);
+        const uint8_t *info = w->info + (size_t)f * code->k_bits;
+        uint32_t bit_errors = 0, symbol_errors = 0;
+        for (uint32_t v = 0; v < code->k_symbols; v++) {
+            uint32_t wrong = 0;
+            for (uint32_t i = v * p; i < (v + 1) * p; i++)
+                wrong += w->decided_info[i] != info[i];
+            bit_errors += wrong;
+            symbol_errors += wrong != 0;
+        }
+        tally->bit_errors += bit_errors;
+        tally->symbol_errors += symbol_errors;
+        tally->frame_errors += bit_errors != 0;
         tally->iterations += w->stats[f].iterations;
     }
     return 0;
@@ -206,6 +219,7 @@ static void *worker_main(void *argument)
         r->completed.frames += tally.frames;
         r->completed.frame_errors += tally.frame_errors;
         r->completed.bit_errors += tally.bit_errors;
+        r->completed.symbol_errors += tally.symbol_errors;
         r->completed.iterations += tally.iterations;
     }
     r->running--;
@@ -223,6 +237,7 @@ static void ordered_result(const sim_runner *r, sim_tally *result)
         result->frames += t->frames;
         result->frame_errors += t->frame_errors;
         result->bit_errors += t->bit_errors;
+        result->symbol_errors += t->symbol_errors;
         result->iterations += t->iterations;
         if (result->frame_errors >= r->setup.max_frame_errors)
             break;

@@ -14,9 +14,10 @@
 
 #include "ldpc/ldpc.h"
 #include "sim_channel.h"
+#include "tool_code.h"
 
 typedef struct {
-    const ldpc_code *code;
+    const tool_code *code; /* binary or nonbinary */
     ldpc_decoder_config config;
     const char *backend; /* NULL: auto */
     sim_modulation modulation;
@@ -31,8 +32,9 @@ typedef struct {
 typedef struct {
     uint64_t frames;
     uint64_t frame_errors;
-    uint64_t bit_errors; /* information bits */
-    uint64_t iterations; /* sum over frames */
+    uint64_t bit_errors;    /* information bits */
+    uint64_t symbol_errors; /* information symbols (bits for binary codes) */
+    uint64_t iterations;    /* sum over frames */
 } sim_tally;
 
 /* Called about twice a second from the thread that runs the point, with the
