@@ -18,50 +18,68 @@
  * A work-item is limited by memory latency: every edge needs a posterior from
  * anywhere in the frame. So the checks go in steps of `checks` checks of at
  * most `degree` edges, unrolled, every load of a step issued before the first
- * is used. The loads of a step cannot depend on the stores of the steps
- * before it in the layer (those touch repeats only), so they need not wait for
- * them either. The host picks the kernel with the smallest degree bound that
- * fits the code; layered_item_any takes any degree, one check at a time. */
+ * is used, every store after the last. A repeat also reads the posterior it
+ * will add to at the step's start, which holds every earlier step's change;
+ * only when an earlier check of its own step shares the variable (SAME_STEP,
+ * flagged at upload) does it read it again before its store. The host picks
+ * the kernel with the smallest degree bound that fits the code;
+ * layered_item_any takes any degree, one check at a time. */
 
 #define REPEATED_IN_LAYER 0x80000000u
-#define ITEM_VARIABLE(word) ((word) & ~REPEATED_IN_LAYER)
+/* On a repeat whose variable an earlier check of the same step updated: that
+ * update is not in the posterior read at the step's start. */
+#define SAME_STEP 0x40000000u
+#define ITEM_VARIABLE(word) ((word) & ~(REPEATED_IN_LAYER | SAME_STEP))
 /* degree x checks of every unrolled kernel: the values a step keeps in
- * registers. */
+ * registers. The checks per step are also in platform/opencl/cl_item_kernels.c,
+ * which flags SAME_STEP. */
 #define ITEM_STEP_EDGES 64
+/* Snapshot values copied per round trip. */
+#define ITEM_SNAPSHOT_STEP 16
 
 typedef struct {
     global const uint *offsets, *var, *slot; /* item_offsets, item_var, item_slot */
     uint stride;
 } item_tables_t;
 
-/* The layer-start posterior of the variable of layered edge e, minus its
- * current message: exact, saturated only where the check rule needs it. */
-inline int item_extrinsic(item_tables_t t, uint e, uint word, global const short *restrict post,
-                          global const char *restrict c2v, global const short *restrict snap)
+/* What a check needs of layered edge e, read at the start of its step, packed
+ * in one int: t = sat(layer-start posterior - c2v) in the low 8 bits (plus
+ * 128), and above them the posterior as it stands minus c2v, to which the new
+ * message is added (exact: |post| < 32768). A repeat reads its layer-start
+ * value from the snapshot; the posterior it adds to has moved since. */
+inline int item_load(item_tables_t t, uint e, uint word, global const short *restrict post,
+                     global const char *restrict c2v, global const short *restrict snap)
 {
-    int start = (word & REPEATED_IN_LAYER) ? snap[t.slot[e] * t.stride]
-                                           : post[ITEM_VARIABLE(word) * t.stride];
-    return start - c2v[e * t.stride];
+    int old = c2v[e * t.stride];
+    int now = post[ITEM_VARIABLE(word) * t.stride];
+    int start = (word & REPEATED_IN_LAYER) ? snap[t.slot[e] * t.stride] : now;
+    return (now - old) * 256 + (q_sat(start - old) + 128);
 }
 
-/* The new message from extrinsic x, min-sum outputs out1/out2 and the sign
- * parity of the check; first_min says whether this edge holds the minimum. */
-inline int item_message(int x, int negatives, int first_min, int out1, int out2)
+inline int item_t(int packed)
+{
+    return (packed & 0xFF) - 128;
+}
+
+/* The new message from t, min-sum outputs out1/out2 and the sign parity of
+ * the check; first_min says whether this edge holds the minimum. */
+inline int item_message(int t, int negatives, int first_min, int out1, int out2)
 {
     int magnitude = first_min ? out2 : out1;
-    return (negatives ^ (x < 0)) ? -magnitude : magnitude;
+    return (negatives ^ (t < 0)) ? -magnitude : magnitude;
 }
 
-/* Stores the edge's new message and its change of the posterior. A repeat's
- * posterior has moved since the layer started: it is read again. */
-inline void item_store(item_tables_t t, uint e, uint word, int x, int message,
+/* Stores the edge's new message and its posterior: the value read at the
+ * step's start minus the old message plus the new one, or for SAME_STEP
+ * (rare) the same computed from the posterior and message read again. */
+inline void item_store(item_tables_t t, uint e, uint word, int packed, int message,
                        global short *restrict post, global char *restrict c2v)
 {
     global short *p = post + ITEM_VARIABLE(word) * t.stride;
-    if (word & REPEATED_IN_LAYER)
-        *p = (short)(*p + message - c2v[e * t.stride]);
+    if (word & SAME_STEP)
+        *p = (short)(*p - c2v[e * t.stride] + message);
     else
-        *p = (short)(x + message); /* x + message = start - c2v + message */
+        *p = (short)((packed >> 8) + message);
     c2v[e * t.stride] = (char)message;
 }
 
@@ -72,7 +90,7 @@ inline void item_step(item_tables_t t, uint i, uint count, global short *restric
                       local const uchar *rule, const uint degree, const uint checks)
 {
     uint e0[ITEM_STEP_EDGES], edges[ITEM_STEP_EDGES], word[ITEM_STEP_EDGES];
-    int x[ITEM_STEP_EDGES];
+    int packed[ITEM_STEP_EDGES];
 #pragma unroll
     for (uint k = 0; k < checks; k++) {
         e0[k] = 0;
@@ -87,11 +105,11 @@ inline void item_step(item_tables_t t, uint i, uint count, global short *restric
 #pragma unroll
         for (uint j = 0; j < degree; j++) {
             word[k * degree + j] = 0;
-            x[k * degree + j] = 0;
+            packed[k * degree + j] = 0;
             if (j < edges[k]) {
                 word[k * degree + j] = t.var[e0[k] + j];
-                x[k * degree + j] =
-                    item_extrinsic(t, e0[k] + j, word[k * degree + j], post, c2v, snap);
+                packed[k * degree + j] =
+                    item_load(t, e0[k] + j, word[k * degree + j], post, c2v, snap);
             }
         }
     }
@@ -102,8 +120,8 @@ inline void item_step(item_tables_t t, uint i, uint count, global short *restric
 #pragma unroll
         for (uint j = 0; j < degree; j++) {
             if (j < edges[k]) {
-                int v = x[k * degree + j];
-                int magnitude = min(v < 0 ? -v : v, Q_MAX);
+                int v = item_t(packed[k * degree + j]);
+                int magnitude = v < 0 ? -v : v;
                 negatives ^= v < 0;
                 min2 = min(min2, max(min1, magnitude));
                 first_min = magnitude < min1 ? j : first_min;
@@ -114,17 +132,18 @@ inline void item_step(item_tables_t t, uint i, uint count, global short *restric
 #pragma unroll
         for (uint j = 0; j < degree; j++) {
             if (j < edges[k]) {
-                int v = x[k * degree + j];
+                int v = packed[k * degree + j];
                 item_store(t, e0[k] + j, word[k * degree + j], v,
-                           item_message(v, negatives, j == first_min, out1, out2), post, c2v);
+                           item_message(item_t(v), negatives, j == first_min, out1, out2), post,
+                           c2v);
             }
         }
     }
 }
 
-/* One check of any degree on layered edges e0..e1-1: the extrinsics are read
- * twice instead of kept (a check's own stores do not change them: its
- * variables are distinct). */
+/* One check of any degree on layered edges e0..e1-1 (a step of one check: no
+ * SAME_STEP): the edges are read twice instead of kept (a check's own stores
+ * do not change them: its variables are distinct). */
 inline void item_check_any(item_tables_t t, uint e0, uint e1, global short *restrict post,
                            global char *restrict c2v, global const short *restrict snap,
                            local const uchar *rule)
@@ -132,8 +151,8 @@ inline void item_check_any(item_tables_t t, uint e0, uint e1, global short *rest
     int min1 = Q_MAX, min2 = Q_MAX, negatives = 0;
     uint first_min = e0;
     for (uint e = e0; e < e1; e++) {
-        int v = item_extrinsic(t, e, t.var[e], post, c2v, snap);
-        int magnitude = min(v < 0 ? -v : v, Q_MAX);
+        int v = item_t(item_load(t, e, t.var[e], post, c2v, snap));
+        int magnitude = v < 0 ? -v : v;
         negatives ^= v < 0;
         min2 = min(min2, max(min1, magnitude));
         first_min = magnitude < min1 ? e : first_min;
@@ -142,9 +161,9 @@ inline void item_check_any(item_tables_t t, uint e0, uint e1, global short *rest
     int out1 = rule[min1], out2 = rule[min2];
     for (uint e = e0; e < e1; e++) {
         uint word = t.var[e];
-        int v = item_extrinsic(t, e, word, post, c2v, snap);
-        item_store(t, e, word, v, item_message(v, negatives, e == first_min, out1, out2), post,
-                   c2v);
+        int v = item_load(t, e, word, post, c2v, snap);
+        item_store(t, e, word, v, item_message(item_t(v), negatives, e == first_min, out1, out2),
+                   post, c2v);
     }
 }
 
@@ -222,9 +241,17 @@ inline void layered_item_frame(LAYERED_ITEM_PARAMS, local uchar *rule_local, con
     for (uint it = first_iteration + 1; it <= last_iteration; it++) {
         for (uint l = 0; l < code.layer_count; l++) {
             uint s0 = snapshot_offsets[l], s1 = snapshot_offsets[l + 1];
-#pragma unroll 4
-            for (uint s = s0; s < s1; s++)
-                snap[(s - s0) * index_stride] = post[snapshot_vars[s] * index_stride];
+            for (uint s = s0; s < s1; s += ITEM_SNAPSHOT_STEP) {
+                short value[ITEM_SNAPSHOT_STEP];
+#pragma unroll
+                for (uint j = 0; j < ITEM_SNAPSHOT_STEP; j++)
+                    if (s + j < s1)
+                        value[j] = post[snapshot_vars[s + j] * index_stride];
+#pragma unroll
+                for (uint j = 0; j < ITEM_SNAPSHOT_STEP; j++)
+                    if (s + j < s1)
+                        snap[(s + j - s0) * index_stride] = value[j];
+            }
             uint first = layer_offsets[l], end = layer_offsets[l + 1];
             if (degree == 0) {
                 for (uint i = first; i < end; i++)

@@ -5,6 +5,7 @@
 
 #include "cl_decoder.h"
 #include "cl_error.h"
+#include "cl_item_kernels.h"
 #include "cl_kernel_source.h"
 #include "cl_program_cache.h"
 #include "decode/check_rules.h"
@@ -68,18 +69,6 @@ static size_t min_size(size_t a, size_t b)
     return a < b ? a : b;
 }
 
-/* The layered item-per-frame kernels by the largest check degree they take
- * (kernels/25_layered_item.cl); a batch uses the first that fits its code. */
-static const struct {
-    const char *name;
-    uint32_t max_check_degree;
-} layered_item_kernels[CL_ITEM_KERNELS] = {
-    {"layered_item_d8", 8},
-    {"layered_item_d16", 16},
-    {"layered_item_d32", 32},
-    {"layered_item_any", UINT32_MAX},
-};
-
 static ldpc_status build(cl_decoder *d, ldpc_error *err)
 {
     char *source = NULL;
@@ -104,7 +93,7 @@ static ldpc_status build(cl_decoder *d, ldpc_error *err)
     if (status == LDPC_OK && !layered)
         status = create_kernel(d, "flooding_item_per_frame", &d->iterate_item[0], err);
     for (size_t i = 0; i < CL_ITEM_KERNELS && layered && status == LDPC_OK; i++)
-        status = create_kernel(d, layered_item_kernels[i].name, &d->iterate_item[i], err);
+        status = create_kernel(d, cl_layered_item_kernels[i].name, &d->iterate_item[i], err);
     if (status == LDPC_OK)
         status = create_kernel(d, layered ? "layered_group_per_frame" : "flooding_group_per_frame",
                                &d->iterate_group, err);
@@ -352,10 +341,7 @@ static cl_kernel item_kernel_for(const cl_decoder *d, const ldpc_code *code)
 {
     if (d->config.schedule != LDPC_SCHEDULE_LAYERED)
         return d->iterate_item[0];
-    size_t i = 0;
-    while (layered_item_kernels[i].max_check_degree < code->max_check_degree)
-        i++;
-    return d->iterate_item[i];
+    return d->iterate_item[cl_layered_item_kernel_for(code->max_check_degree)];
 }
 
 static void plan_batch(const cl_decoder *d, const ldpc_code *code, uint32_t frames,

@@ -8,13 +8,14 @@
 #include <CL/cl.h>
 
 #include "cl_device_select.h"
+#include "cl_item_kernels.h"
 #include "cl_table_cache.h"
 #include "cl_vendor_defaults.h"
 #include "opencl/opencl_backend.h"
 
 /* Item-per-frame iteration kernels: the layered schedule has one per bound on
- * the check degree (kernels/25_layered_item.cl), flooding one. */
-#define CL_ITEM_KERNELS 4
+ * the check degree (cl_item_kernels.h), flooding one. */
+#define CL_ITEM_KERNELS CL_LAYERED_ITEM_KERNELS
 
 /* Events kept per batch for profiling before they are summed. */
 #define CL_PROFILE_EVENTS 64

@@ -3,6 +3,7 @@
 #include <time.h>
 
 #include "cl_error.h"
+#include "cl_item_kernels.h"
 #include "cl_table_cache.h"
 #include "util/error_internal.h"
 
@@ -18,6 +19,7 @@ size_t cl_table_words(uint32_t n, uint32_t m, uint32_t edges, uint32_t layer_cou
 
 #define SHARED_IN_LAYER 0x80000000u
 #define REPEATED_IN_LAYER 0x80000000u
+#define SAME_STEP 0x40000000u
 
 ldpc_status cl_table_cache_init(cl_table_cache *cache, cl_mem arena, size_t capacity_words,
                                 uint32_t max_n, uint32_t max_m, uint32_t max_edges,
@@ -30,11 +32,12 @@ ldpc_status cl_table_cache_init(cl_table_cache *cache, cl_mem arena, size_t capa
     size_t check_words = ((size_t)max_m + 1) * sizeof(uint32_t);
     cache->flagged_check_var = malloc(edge_words);
     cache->layer_stamp = malloc((size_t)max_n * sizeof(uint32_t));
+    cache->last_use = malloc((size_t)max_n * sizeof(uint32_t));
     cache->item_offsets = malloc(check_words);
     cache->item_var = malloc(edge_words);
     cache->item_slot = malloc(edge_words);
     cache->no_snapshots = calloc((size_t)max_m + 1, sizeof(uint32_t));
-    if (cache->flagged_check_var == NULL || cache->layer_stamp == NULL ||
+    if (cache->flagged_check_var == NULL || cache->layer_stamp == NULL || cache->last_use == NULL ||
         cache->item_offsets == NULL || cache->item_var == NULL || cache->item_slot == NULL ||
         cache->no_snapshots == NULL)
         return ldpc_fail(err, LDPC_ERR_NO_MEMORY, "OpenCL table scratch: out of memory");
@@ -47,26 +50,39 @@ static uint32_t snapshot_count(const ldpc_code *code)
 }
 
 /* The edges in layer order for the item-per-frame kernels: item_offsets by
- * layer position, item_var the variable (REPEATED_IN_LAYER on the edges listed
- * in check_repeat_edges, which read snapshot slot item_slot; 0 elsewhere). */
+ * layer position, item_var the variable, with REPEATED_IN_LAYER on the edges
+ * listed in check_repeat_edges (they read snapshot slot item_slot; 0
+ * elsewhere) and SAME_STEP on those whose variable the kernel's step also
+ * updated in an earlier check (the kernel then reads the posterior again
+ * before adding to it). last_use[v]: the layer position that last used v. */
 static void layer_order_edges(cl_table_cache *cache, const ldpc_code *code)
 {
+    uint32_t step = cl_layered_item_kernels[cl_layered_item_kernel_for(code->max_check_degree)]
+                        .checks_per_step;
     uint32_t k = 0;
-    for (uint32_t i = 0; i < code->m; i++) {
-        uint32_t c = code->layer_checks[i];
-        uint32_t r = 0, repeats = 0;
-        if (!code->layers_disjoint) {
-            r = code->check_repeat_offsets[i];
-            repeats = code->check_repeat_offsets[i + 1];
-        }
-        cache->item_offsets[i] = k;
-        for (uint32_t e = code->check_offsets[c]; e < code->check_offsets[c + 1]; e++, k++) {
-            cache->item_var[k] = code->check_var[e];
-            cache->item_slot[k] = 0;
-            /* check_repeat_edges lists the check's repeats in ascending order. */
-            if (r < repeats && code->check_repeat_edges[r] == e) {
-                cache->item_var[k] |= REPEATED_IN_LAYER;
-                cache->item_slot[k] = code->check_repeat_slots[r++];
+    for (uint32_t l = 0; l < code->layer_count; l++) {
+        uint32_t first = code->layer_offsets[l];
+        for (uint32_t i = first; i < code->layer_offsets[l + 1]; i++) {
+            uint32_t c = code->layer_checks[i];
+            uint32_t r = 0, repeats = 0;
+            if (!code->layers_disjoint) {
+                r = code->check_repeat_offsets[i];
+                repeats = code->check_repeat_offsets[i + 1];
+            }
+            cache->item_offsets[i] = k;
+            for (uint32_t e = code->check_offsets[c]; e < code->check_offsets[c + 1]; e++, k++) {
+                uint32_t v = code->check_var[e];
+                cache->item_var[k] = v;
+                cache->item_slot[k] = 0;
+                /* check_repeat_edges lists the check's repeats in ascending order;
+                 * a repeat's variable was last used earlier in this layer. */
+                if (r < repeats && code->check_repeat_edges[r] == e) {
+                    cache->item_var[k] |= REPEATED_IN_LAYER;
+                    if ((cache->last_use[v] - first) / step == (i - first) / step)
+                        cache->item_var[k] |= SAME_STEP;
+                    cache->item_slot[k] = code->check_repeat_slots[r++];
+                }
+                cache->last_use[v] = i;
             }
         }
     }
@@ -294,11 +310,12 @@ void cl_table_cache_release(cl_table_cache *cache)
 {
     free(cache->flagged_check_var);
     free(cache->layer_stamp);
+    free(cache->last_use);
     free(cache->item_offsets);
     free(cache->item_var);
     free(cache->item_slot);
     free(cache->no_snapshots);
-    cache->flagged_check_var = cache->layer_stamp = cache->item_offsets = NULL;
+    cache->flagged_check_var = cache->layer_stamp = cache->last_use = cache->item_offsets = NULL;
     cache->item_var = cache->item_slot = cache->no_snapshots = NULL;
     if (cache->arena != NULL)
         clReleaseMemObject(cache->arena);

@@ -8,7 +8,8 @@
  * check of the same layer also uses (SHARED_IN_LAYER in the kernels). The
  * layered item-per-frame kernels read the edges renumbered in layer order
  * (item_offsets by layer position, item_var with bit 31 on the repeats that
- * read snapshot slot item_slot) and the code's snapshot lists. */
+ * read snapshot slot item_slot, bit 30 on those whose variable an earlier
+ * check of the same kernel step updated) and the code's snapshot lists. */
 #ifndef LDPC_CL_TABLE_CACHE_H
 #define LDPC_CL_TABLE_CACHE_H
 
@@ -48,6 +49,7 @@ typedef struct {
      * for the largest code. */
     uint32_t *flagged_check_var; /* max_edges */
     uint32_t *layer_stamp;       /* max_n */
+    uint32_t *last_use;          /* max_n */
     uint32_t *item_offsets;      /* max_m + 1 */
     uint32_t *item_var;          /* max_edges */
     uint32_t *item_slot;         /* max_edges */

@@ -58,8 +58,12 @@ static void dvb_short_layered_normalized(void **state)
 static void dvb_short_layered_offset(void **state)
 {
     (void)state;
-    const exact_case c = {"dvbs2-short-3/5", LDPC_SCHEDULE_LAYERED, LDPC_RULE_MIN_SUM_OFFSET, 25,
-                          2, LDPC_OPENCL_DESIGN_GROUP_PER_FRAME, 13, 13, 1.0, 3.5};
+    exact_case c = {"dvbs2-short-3/5", LDPC_SCHEDULE_LAYERED, LDPC_RULE_MIN_SUM_OFFSET, 25,
+                    2, LDPC_OPENCL_DESIGN_GROUP_PER_FRAME, 13, 13, 1.0, 3.5};
+    run_case(&c);
+    /* Check degree 11: the item kernel of steps of 4 checks, where some repeats
+     * share their step with the earlier check of their variable. */
+    c.design = LDPC_OPENCL_DESIGN_ITEM_PER_FRAME;
     run_case(&c);
 }
 
