@@ -6,7 +6,12 @@ source "$(dirname "$0")/common.sh"
 code=nbreg-gf32-620-310
 args=(--code "$code" --ebn0 0.5:4.5:4 --decoder default --decoder float-flooding-minmax,iter=5
       --max-errors 4 --max-frames 8 --batch 2 --seed 3)
-"$LDPC" sim "${args[@]}" --threads 1 --csv "$WORK/one.csv" > "$WORK/table"
+png=()
+command -v gnuplot > /dev/null && png=(--png "$WORK/plot.png")
+"$LDPC" sim "${args[@]}" --threads 1 --csv "$WORK/one.csv" ${png[@]+"${png[@]}"} > "$WORK/table"
+if [ ${#png[@]} -gt 0 ]; then  # three panels: BER, SER, FER
+    [ "$(head -c 4 "$WORK/plot.png" | od -An -tx1 | tr -d ' ')" = 89504e47 ] || fail "not a PNG"
+fi
 "$LDPC" sim "${args[@]}" --threads 2 --csv "$WORK/two.csv" > /dev/null
 cmp "$WORK/one.csv" "$WORK/two.csv" || fail "results depend on the thread count"
 head -1 "$WORK/one.csv" | grep -qx 'decoder,code,modulation,ebn0_db,esn0_db,frames,frame_errors,bit_errors,ber,fer,avg_iterations,ser' ||

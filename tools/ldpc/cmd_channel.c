@@ -37,7 +37,8 @@ static void usage(FILE *out)
             "  f32     float LLRs (default)\n"
             "  i8      round(LLR * S) clamped to [-127, 127] (S = --scale, default 1)\n"
             "  liquid  127 - round(LLR * S), clamped to [0, 255] (liquid-dsp soft bits)\n"
-            "The same --seed gives the same noise.\n");
+            "The same --seed gives the same noise. For a nonbinary code over GF(2^p), n is\n"
+            "n*p bits (p bits per symbol, most significant first).\n");
 }
 
 static int parse_options(int argc, char **argv, channel_options *o)

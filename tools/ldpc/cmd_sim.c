@@ -53,7 +53,7 @@ static void usage(FILE *out)
             "  --batch F       frames per decoder call (default 64, a full AVX-512 vector)\n"
             "  --csv FILE      decoder,code,modulation,ebn0_db,esn0_db,frames,frame_errors,\n"
             "                  bit_errors,ber,fer,avg_iterations,ser\n"
-            "  --png FILE      BER and FER plots (needs gnuplot)\n"
+            "  --png FILE      BER and FER plots, SER too for nonbinary codes (needs gnuplot)\n"
             "Eb/N0 -> Es/N0: Es/N0 = Eb/N0 + 10 log10(k/n * bits per symbol).\n"
             "Nonbinary codes (nbqc-*, nbreg-*, nbalist:PATH) take Min-Max decoders\n"
             "(default fixed-layered-minmax; e.g. float-flooding-minmax,iter=15).\n");
@@ -324,6 +324,9 @@ static int run_decoder(sim_session *s, size_t d, const ldpc_decoder_config *conf
                          ? (double)tally.bit_errors / ((double)tally.frames * s->code->k_bits)
                          : 0.0;
         point->fer = tally.frames ? (double)tally.frame_errors / (double)tally.frames : 0.0;
+        point->ser = tally.frames ? (double)tally.symbol_errors /
+                                        ((double)tally.frames * s->code->k_symbols)
+                                  : 0.0;
     }
     sim_runner_destroy(runner);
     return result;
@@ -346,7 +349,7 @@ static int draw_png(const sim_session *s)
                  sim_modulation_name(o->modulation));
     char why[256];
     if (sim_plot_png(o->png_path, title, o->sweep_esn0 ? "Es/N0 (dB)" : "Eb/N0 (dB)", curves,
-                     o->decoder_count, why, sizeof why) != 0) {
+                     o->decoder_count, s->code->nonbinary != NULL, why, sizeof why) != 0) {
         tool_error("%s", why);
         return -1;
     }

@@ -16,7 +16,7 @@ static const subcommand subcommands[] = {
     {"encode", command_encode, "encode information bits (stdin) into codewords (stdout)"},
     {"decode", command_decode, "decode soft values (stdin) into bits (stdout)"},
     {"channel", command_channel, "BPSK over AWGN: codeword bits (stdin) -> soft values (stdout)"},
-    {"sim", command_sim, "BER/FER Monte Carlo simulation over AWGN"},
+    {"sim", command_sim, "BER/SER/FER Monte Carlo simulation over AWGN"},
     {"bench", command_bench, "decoder throughput and latency against a baseline"},
 };
 

@@ -52,13 +52,22 @@ static void put_rate(FILE *out, double rate)
 
 /* Explicit ranges: gnuplot refuses to autoscale a log axis with no valid
  * point (a curve without errors) and warns about a one-point x range. */
-static void put_ranges(FILE *out, size_t curve_count, const sim_plot_curve *curves, int fer)
+/* The data columns of each curve: Eb/N0, then these rates. */
+typedef enum { COLUMN_BER = 2, COLUMN_FER = 3, COLUMN_SER = 4 } rate_column;
+
+static double rate_of(const sim_plot_point *p, rate_column column)
+{
+    return column == COLUMN_FER ? p->fer : column == COLUMN_SER ? p->ser : p->ber;
+}
+
+static void put_ranges(FILE *out, size_t curve_count, const sim_plot_curve *curves,
+                       rate_column column)
 {
     double lowest = 1.0, x_min = INFINITY, x_max = -INFINITY;
     for (size_t c = 0; c < curve_count; c++)
         for (size_t i = 0; i < curves[c].count; i++) {
             const sim_plot_point *p = &curves[c].points[i];
-            double rate = fer ? p->fer : p->ber;
+            double rate = rate_of(p, column);
             if (rate > 0.0 && rate < lowest)
                 lowest = rate;
             x_min = fmin(x_min, p->snr_db);
@@ -72,16 +81,16 @@ static void put_ranges(FILE *out, size_t curve_count, const sim_plot_curve *curv
         fprintf(out, "set xrange [%g:%g]\n", x_min - 0.5, x_max + 0.5);
 }
 
-static void put_panel(FILE *out, const char *y_label, int fer, size_t curve_count,
+static void put_panel(FILE *out, const char *y_label, rate_column column, size_t curve_count,
                       const sim_plot_curve *curves)
 {
-    put_ranges(out, curve_count, curves, fer);
+    put_ranges(out, curve_count, curves, column);
     fputs("set ylabel ", out);
     put_quoted(out, y_label);
     fputs("\nplot ", out);
     for (size_t c = 0; c < curve_count; c++) {
         fprintf(out, "%s$curve%zu using 1:%d with linespoints linewidth 2 pointtype %zu title ",
-                c ? ", \\\n     " : "", c, fer ? 3 : 2, 4 + 2 * (c % 4));
+                c ? ", \\\n     " : "", c, (int)column, 4 + 2 * (c % 4));
         put_quoted(out, curves[c].label);
         fputs(" noenhanced", out);
     }
@@ -89,7 +98,8 @@ static void put_panel(FILE *out, const char *y_label, int fer, size_t curve_coun
 }
 
 int sim_plot_png(const char *path, const char *title, const char *x_label,
-                 const sim_plot_curve *curves, size_t curve_count, char *why, size_t why_size)
+                 const sim_plot_curve *curves, size_t curve_count, int with_ser, char *why,
+                 size_t why_size)
 {
     FILE *gnuplot = popen("gnuplot", "w");
     if (gnuplot == NULL) {
@@ -102,21 +112,26 @@ int sim_plot_png(const char *path, const char *title, const char *x_label,
             fprintf(gnuplot, "%.4f", curves[c].points[i].snr_db);
             put_rate(gnuplot, curves[c].points[i].ber);
             put_rate(gnuplot, curves[c].points[i].fer);
+            put_rate(gnuplot, curves[c].points[i].ser);
             fputc('\n', gnuplot);
         }
         fputs("EOD\n", gnuplot);
     }
-    fputs("set terminal pngcairo size 1280,560 enhanced font 'sans,10'\nset output ", gnuplot);
+    fprintf(gnuplot, "set terminal pngcairo size %d,560 enhanced font 'sans,10'\nset output ",
+            with_ser ? 1800 : 1280);
     put_quoted(gnuplot, path);
-    fputs("\nset multiplot layout 1,2 title ", gnuplot);
+    fprintf(gnuplot, "\nset multiplot layout 1,%d title ", with_ser ? 3 : 2);
     put_quoted(gnuplot, title);
     fputs("\nset logscale y\nset format y '10^{%L}'\nset grid xtics ytics mytics\n"
           "set key bottom left\nset xlabel ",
           gnuplot);
     put_quoted(gnuplot, x_label);
     fputc('\n', gnuplot);
-    put_panel(gnuplot, "bit error rate (information bits)", 0, curve_count, curves);
-    put_panel(gnuplot, "frame error rate", 1, curve_count, curves);
+    put_panel(gnuplot, "bit error rate (information bits)", COLUMN_BER, curve_count, curves);
+    if (with_ser)
+        put_panel(gnuplot, "symbol error rate (information symbols)", COLUMN_SER, curve_count,
+                  curves);
+    put_panel(gnuplot, "frame error rate", COLUMN_FER, curve_count, curves);
     fputs("unset multiplot\nset output\n", gnuplot);
     int status = pclose(gnuplot);
     if (status == -1 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {

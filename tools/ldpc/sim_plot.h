@@ -1,4 +1,4 @@
-/* BER and FER curves of ldpc sim as a PNG, drawn by gnuplot. */
+/* BER and FER (and SER) curves of ldpc sim as a PNG, drawn by gnuplot. */
 #ifndef LDPC_TOOL_SIM_PLOT_H
 #define LDPC_TOOL_SIM_PLOT_H
 
@@ -6,7 +6,7 @@
 
 typedef struct {
     double snr_db; /* x axis: Eb/N0 or Es/N0, whichever was swept */
-    double ber, fer;
+    double ber, fer, ser;
 } sim_plot_point;
 
 typedef struct {
@@ -18,9 +18,11 @@ typedef struct {
 /* 1 if a gnuplot executable is on PATH. */
 int sim_plot_available(void);
 
-/* Writes `path` with two panels (BER, FER; log y), one curve per decoder.
- * Returns 0, or -1 with a message in why. */
+/* Writes `path` with two panels (BER, FER; log y), or three with with_ser
+ * (BER, SER, FER: nonbinary codes, where SER differs from BER), one curve per
+ * decoder. Returns 0, or -1 with a message in why. */
 int sim_plot_png(const char *path, const char *title, const char *x_label,
-                 const sim_plot_curve *curves, size_t curve_count, char *why, size_t why_size);
+                 const sim_plot_curve *curves, size_t curve_count, int with_ser, char *why,
+                 size_t why_size);
 
 #endif
