@@ -1,27 +1,9 @@
 /* AVX-512BW instance of the frame decoder: 64 checks per vector, six vectors
- * per layer. Posteriors widen and narrow in natural lane order, which the
- * rotated windows need. */
-#include <stdint.h>
+ * per layer. */
+#include "x86/vec_avx512.h"
 
-#include <immintrin.h>
-
-typedef __m512i vec;
-#define VEC_LANES 64
 #define FRAME_FUNCTION(name) avx512_##name
 
-static inline vec v_load(const int8_t *p) { return _mm512_load_si512((const void *)p); }
-static inline void v_store(int8_t *p, vec a) { _mm512_store_si512((void *)p, a); }
-static inline vec v_set1(int8_t x) { return _mm512_set1_epi8(x); }
-static inline vec v_zero(void) { return _mm512_setzero_si512(); }
-static inline vec v_subs(vec a, vec b) { return _mm512_subs_epi8(a, b); }
-static inline vec v_min(vec a, vec b) { return _mm512_min_epi8(a, b); }
-static inline vec v_max(vec a, vec b) { return _mm512_max_epi8(a, b); }
-static inline vec v_abs(vec a) { return _mm512_abs_epi8(a); }
-static inline vec v_xor(vec a, vec b) { return _mm512_xor_si512(a, b); }
-static inline vec v_select(vec mask, vec if_set, vec if_clear)
-{
-    return _mm512_mask_blend_epi8(_mm512_movepi8_mask(mask), if_clear, if_set);
-}
 static inline vec v_select_equal(vec a, vec b, vec if_equal, vec otherwise)
 {
     return _mm512_mask_blend_epi8(_mm512_cmpeq_epi8_mask(a, b), otherwise, if_equal);
@@ -32,27 +14,16 @@ static inline vec v_apply_sign(vec magnitude, vec s)
 }
 static inline vec v_scale_q4(vec a, uint8_t q4)
 {
-    const __m512i factor = _mm512_set1_epi16(q4), low_bytes = _mm512_set1_epi16(0x00ff);
-    const __m512i half = _mm512_set1_epi16(8); /* rounds half up, as the reference */
-    __m512i even = _mm512_srli_epi16(_mm512_add_epi16(_mm512_mullo_epi16(_mm512_and_si512(a, low_bytes), factor), half), 4);
-    __m512i odd = _mm512_srli_epi16(_mm512_add_epi16(_mm512_mullo_epi16(_mm512_srli_epi16(a, 8), factor), half), 4);
+    const __m512i low_bytes = _mm512_set1_epi16(0x00ff);
+    __m512i even = scale_q4_words(_mm512_and_si512(a, low_bytes), q4);
+    __m512i odd = scale_q4_words(_mm512_srli_epi16(a, 8), q4);
     return _mm512_or_si512(_mm512_and_si512(even, low_bytes), _mm512_slli_epi16(odd, 8));
 }
 static inline int v_any_negative(vec a) { return _mm512_movepi8_mask(a) != 0; }
 static inline int v_count_negative(vec a) { return __builtin_popcountll(_mm512_movepi8_mask(a)); }
 
-typedef struct {
-    __m512i lo, hi;
-} wide;
-static inline wide w_loadu(const int16_t *p)
-{
-    return (wide){_mm512_loadu_si512((const void *)p), _mm512_loadu_si512((const void *)(p + 32))};
-}
-static inline void w_storeu(int16_t *p, wide a)
-{
-    _mm512_storeu_si512((void *)p, a.lo);
-    _mm512_storeu_si512((void *)(p + 32), a.hi);
-}
+/* Posteriors widen and narrow in natural lane order, which the rotated windows
+ * need. */
 static inline wide w_widen(vec a)
 {
     return (wide){_mm512_cvtepi8_epi16(_mm512_castsi512_si256(a)),
@@ -65,16 +36,14 @@ static inline vec w_narrow(wide a)
     return _mm512_permutexvar_epi64(_mm512_setr_epi64(0, 2, 4, 6, 1, 3, 5, 7),
                                     _mm512_packs_epi16(a.lo, a.hi));
 }
-static inline wide w_add(wide a, wide b) { return (wide){_mm512_add_epi16(a.lo, b.lo), _mm512_add_epi16(a.hi, b.hi)}; }
-static inline wide w_sub(wide a, wide b) { return (wide){_mm512_sub_epi16(a.lo, b.lo), _mm512_sub_epi16(a.hi, b.hi)}; }
-static inline wide w_load(const int16_t *p)
+static inline wide w_loadu(const int16_t *p)
 {
-    return (wide){_mm512_load_si512((const void *)p), _mm512_load_si512((const void *)(p + 32))};
+    return (wide){_mm512_loadu_si512((const void *)p), _mm512_loadu_si512((const void *)(p + 32))};
 }
-static inline void w_store(int16_t *p, wide a)
+static inline void w_storeu(int16_t *p, wide a)
 {
-    _mm512_store_si512((void *)p, a.lo);
-    _mm512_store_si512((void *)(p + 32), a.hi);
+    _mm512_storeu_si512((void *)p, a.lo);
+    _mm512_storeu_si512((void *)(p + 32), a.hi);
 }
 static inline wide w_select(wide mask, wide if_set, wide if_clear)
 {

@@ -1,62 +1,30 @@
-/* AVX-512BW instance: 64 frames per 512-bit vector. Comparisons yield mask
- * registers; the vocabulary's masks are vectors, converted where needed. */
-#include <stdint.h>
+/* AVX-512BW instance: 64 frames per 512-bit vector. */
+#include "x86/vec_avx512.h"
 
-#include <immintrin.h>
-
-typedef __m512i vec;
-#define VEC_LANES 64
 #define SIMD_FUNCTION(name) avx512_##name
 
-static inline vec v_load(const int8_t *p) { return _mm512_load_si512((const void *)p); }
-static inline void v_store(int8_t *p, vec a) { _mm512_store_si512((void *)p, a); }
-static inline vec v_set1(int8_t x) { return _mm512_set1_epi8(x); }
-static inline vec v_zero(void) { return _mm512_setzero_si512(); }
 static inline vec v_adds(vec a, vec b) { return _mm512_adds_epi8(a, b); }
-static inline vec v_subs(vec a, vec b) { return _mm512_subs_epi8(a, b); }
 static inline vec v_sub(vec a, vec b) { return _mm512_sub_epi8(a, b); }
-static inline vec v_min(vec a, vec b) { return _mm512_min_epi8(a, b); }
-static inline vec v_max(vec a, vec b) { return _mm512_max_epi8(a, b); }
-static inline vec v_abs(vec a) { return _mm512_abs_epi8(a); }
-static inline vec v_xor(vec a, vec b) { return _mm512_xor_si512(a, b); }
 static inline vec v_or(vec a, vec b) { return _mm512_or_si512(a, b); }
 static inline vec v_negative_mask(vec a) { return _mm512_movm_epi8(_mm512_movepi8_mask(a)); }
 static inline vec v_equal_mask(vec a, vec b) { return _mm512_movm_epi8(_mm512_cmpeq_epi8_mask(a, b)); }
-static inline vec v_select(vec mask, vec if_set, vec if_clear)
-{
-    return _mm512_mask_blend_epi8(_mm512_movepi8_mask(mask), if_clear, if_set);
-}
+/* The even words need no mask: a in [0, 127] and q4 <= 16 leave their high
+ * bytes zero. */
 static inline vec v_scale_q4(vec a, uint8_t q4)
 {
-    const __m512i factor = _mm512_set1_epi16(q4), low_bytes = _mm512_set1_epi16(0x00ff);
-    const __m512i half = _mm512_set1_epi16(8); /* rounds half up, as the reference */
-    __m512i even = _mm512_srli_epi16(_mm512_add_epi16(_mm512_mullo_epi16(_mm512_and_si512(a, low_bytes), factor), half), 4);
-    __m512i odd = _mm512_srli_epi16(_mm512_add_epi16(_mm512_mullo_epi16(_mm512_srli_epi16(a, 8), factor), half), 4);
+    __m512i even = scale_q4_words(_mm512_and_si512(a, _mm512_set1_epi16(0x00ff)), q4);
+    __m512i odd = scale_q4_words(_mm512_srli_epi16(a, 8), q4);
     return _mm512_or_si512(even, _mm512_slli_epi16(odd, 8));
 }
 
-/* Posteriors: 64 int16 in two registers, in unpack order within each 128-bit
- * quarter (packs undoes it). */
-typedef struct {
-    __m512i lo, hi;
-} wide;
-static inline wide w_load(const int16_t *p)
-{
-    return (wide){_mm512_load_si512((const void *)p), _mm512_load_si512((const void *)(p + 32))};
-}
-static inline void w_store(int16_t *p, wide a)
-{
-    _mm512_store_si512((void *)p, a.lo);
-    _mm512_store_si512((void *)(p + 32), a.hi);
-}
+/* Posteriors widen in unpack order within each 128-bit quarter (packs undoes
+ * it): each lane is its own frame, so no permutation is needed. */
 static inline wide w_widen(vec a)
 {
     __m512i sign = v_negative_mask(a);
     return (wide){_mm512_unpacklo_epi8(a, sign), _mm512_unpackhi_epi8(a, sign)};
 }
 static inline vec w_narrow(wide a) { return _mm512_packs_epi16(a.lo, a.hi); }
-static inline wide w_add(wide a, wide b) { return (wide){_mm512_add_epi16(a.lo, b.lo), _mm512_add_epi16(a.hi, b.hi)}; }
-static inline wide w_sub(wide a, wide b) { return (wide){_mm512_sub_epi16(a.lo, b.lo), _mm512_sub_epi16(a.hi, b.hi)}; }
 static inline wide w_xor(wide a, wide b) { return (wide){_mm512_xor_si512(a.lo, b.lo), _mm512_xor_si512(a.hi, b.hi)}; }
 static inline wide w_or(wide a, wide b) { return (wide){_mm512_or_si512(a.lo, b.lo), _mm512_or_si512(a.hi, b.hi)}; }
 

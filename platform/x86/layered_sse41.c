@@ -1,60 +1,28 @@
 /* SSE4.1 instance: 16 frames per 128-bit vector. */
-#include <stdint.h>
+#include "x86/vec_sse41.h"
 
-#include <immintrin.h>
-
-typedef __m128i vec;
-#define VEC_LANES 16
 #define SIMD_FUNCTION(name) sse41_##name
 
-static inline vec v_load(const int8_t *p) { return _mm_load_si128((const __m128i *)(const void *)p); }
-static inline void v_store(int8_t *p, vec a) { _mm_store_si128((__m128i *)(void *)p, a); }
-static inline vec v_set1(int8_t x) { return _mm_set1_epi8(x); }
-static inline vec v_zero(void) { return _mm_setzero_si128(); }
 static inline vec v_adds(vec a, vec b) { return _mm_adds_epi8(a, b); }
-static inline vec v_subs(vec a, vec b) { return _mm_subs_epi8(a, b); }
 static inline vec v_sub(vec a, vec b) { return _mm_sub_epi8(a, b); }
-static inline vec v_min(vec a, vec b) { return _mm_min_epi8(a, b); }
-static inline vec v_max(vec a, vec b) { return _mm_max_epi8(a, b); }
-static inline vec v_abs(vec a) { return _mm_abs_epi8(a); }
-static inline vec v_xor(vec a, vec b) { return _mm_xor_si128(a, b); }
 static inline vec v_or(vec a, vec b) { return _mm_or_si128(a, b); }
 static inline vec v_negative_mask(vec a) { return _mm_cmpgt_epi8(_mm_setzero_si128(), a); }
 static inline vec v_equal_mask(vec a, vec b) { return _mm_cmpeq_epi8(a, b); }
-static inline vec v_select(vec mask, vec if_set, vec if_clear) { return _mm_blendv_epi8(if_clear, if_set, mask); }
-/* No 8-bit multiply: even and odd bytes are scaled as 16-bit words. */
+/* The even words need no mask: a in [0, 127] and q4 <= 16 leave their high
+ * bytes zero. */
 static inline vec v_scale_q4(vec a, uint8_t q4)
 {
-    const __m128i factor = _mm_set1_epi16(q4), low_bytes = _mm_set1_epi16(0x00ff);
-    const __m128i half = _mm_set1_epi16(8); /* rounds half up, as the reference */
-    __m128i even = _mm_srli_epi16(_mm_add_epi16(_mm_mullo_epi16(_mm_and_si128(a, low_bytes), factor), half), 4);
-    __m128i odd = _mm_srli_epi16(_mm_add_epi16(_mm_mullo_epi16(_mm_srli_epi16(a, 8), factor), half), 4);
+    __m128i even = scale_q4_words(_mm_and_si128(a, _mm_set1_epi16(0x00ff)), q4);
+    __m128i odd = scale_q4_words(_mm_srli_epi16(a, 8), q4);
     return _mm_or_si128(even, _mm_slli_epi16(odd, 8));
 }
 
-/* Posteriors: 16 int16 in two registers, in unpack order (packs undoes it). */
-typedef struct {
-    __m128i lo, hi;
-} wide;
-static inline wide w_load(const int16_t *p)
-{
-    const __m128i *q = (const __m128i *)(const void *)p;
-    return (wide){_mm_load_si128(q), _mm_load_si128(q + 1)};
-}
-static inline void w_store(int16_t *p, wide a)
-{
-    __m128i *q = (__m128i *)(void *)p;
-    _mm_store_si128(q, a.lo);
-    _mm_store_si128(q + 1, a.hi);
-}
+/* Posteriors widen in unpack order (packs undoes it), the sign from a compare. */
 static inline wide w_widen(vec a)
 {
     __m128i sign = v_negative_mask(a);
     return (wide){_mm_unpacklo_epi8(a, sign), _mm_unpackhi_epi8(a, sign)};
 }
-static inline vec w_narrow(wide a) { return _mm_packs_epi16(a.lo, a.hi); }
-static inline wide w_add(wide a, wide b) { return (wide){_mm_add_epi16(a.lo, b.lo), _mm_add_epi16(a.hi, b.hi)}; }
-static inline wide w_sub(wide a, wide b) { return (wide){_mm_sub_epi16(a.lo, b.lo), _mm_sub_epi16(a.hi, b.hi)}; }
 static inline wide w_xor(wide a, wide b) { return (wide){_mm_xor_si128(a.lo, b.lo), _mm_xor_si128(a.hi, b.hi)}; }
 static inline wide w_or(wide a, wide b) { return (wide){_mm_or_si128(a.lo, b.lo), _mm_or_si128(a.hi, b.hi)}; }
 
