@@ -33,7 +33,7 @@
 /* degree x checks of every unrolled kernel: the values a step keeps in
  * registers. The checks per step are also in platform/opencl/cl_item_kernels.c,
  * which flags SAME_STEP. */
-#define ITEM_STEP_EDGES 64
+#define ITEM_STEP_EDGES 32
 /* Snapshot values copied per round trip. */
 #define ITEM_SNAPSHOT_STEP 16
 
@@ -42,18 +42,23 @@ typedef struct {
     uint stride;
 } item_tables_t;
 
-/* What a check needs of layered edge e, read at the start of its step, packed
+/* What a check needs of a layered edge, from what the step read of it, packed
  * in one int: t = sat(layer-start posterior - c2v) in the low 8 bits (plus
  * 128), and above them the posterior as it stands minus c2v, to which the new
- * message is added (exact: |post| < 32768). A repeat reads its layer-start
- * value from the snapshot; the posterior it adds to has moved since. */
+ * message is added (exact: |post| < 32768). A repeat's layer-start value is
+ * its snapshot; the posterior it adds to has moved since. */
+inline int item_pack(uint word, int old, int now, int snapshot)
+{
+    int start = (word & REPEATED_IN_LAYER) ? snapshot : now;
+    return (now - old) * 256 + (q_sat(start - old) + 128);
+}
+
+/* item_pack for layered edge e, read now. */
 inline int item_load(item_tables_t t, uint e, uint word, global const short *restrict post,
                      global const char *restrict c2v, global const short *restrict snap)
 {
-    int old = c2v[e * t.stride];
-    int now = post[ITEM_VARIABLE(word) * t.stride];
-    int start = (word & REPEATED_IN_LAYER) ? snap[t.slot[e] * t.stride] : now;
-    return (now - old) * 256 + (q_sat(start - old) + 128);
+    return item_pack(word, c2v[e * t.stride], post[ITEM_VARIABLE(word) * t.stride],
+                     snap[t.slot[e] * t.stride]);
 }
 
 inline int item_t(int packed)
@@ -84,54 +89,59 @@ inline void item_store(item_tables_t t, uint e, uint word, int packed, int messa
 }
 
 /* Checks i .. i+count-1 (layer positions, count <= checks) of at most
- * `degree` edges each, unrolled: degree and checks are constants. */
+ * `degree` edges each, unrolled: degree and checks are constants. Every load
+ * of the step is made before anything branches or uses a loaded value (a
+ * branch would make the hardware wait for the loads before it): missing edges
+ * load the check's last edge again, missing checks the step's last check, and
+ * the snapshot is read for every edge (slot 0 where not a repeat). */
 inline void item_step(item_tables_t t, uint i, uint count, global short *restrict post,
                       global char *restrict c2v, global const short *restrict snap,
                       local const uchar *rule, const uint degree, const uint checks)
 {
     uint e0[ITEM_STEP_EDGES], edges[ITEM_STEP_EDGES], word[ITEM_STEP_EDGES];
-    int packed[ITEM_STEP_EDGES];
+    int old[ITEM_STEP_EDGES], now[ITEM_STEP_EDGES], packed[ITEM_STEP_EDGES];
 #pragma unroll
     for (uint k = 0; k < checks; k++) {
-        e0[k] = 0;
-        edges[k] = 0;
-        if (k < count) {
-            e0[k] = t.offsets[i + k];
-            edges[k] = t.offsets[i + k + 1] - e0[k];
-        }
+        uint position = i + min(k, count - 1);
+        e0[k] = t.offsets[position];
+        edges[k] = t.offsets[position + 1] - e0[k];
     }
 #pragma unroll
     for (uint k = 0; k < checks; k++) {
 #pragma unroll
         for (uint j = 0; j < degree; j++) {
-            word[k * degree + j] = 0;
-            packed[k * degree + j] = 0;
-            if (j < edges[k]) {
-                word[k * degree + j] = t.var[e0[k] + j];
-                packed[k * degree + j] =
-                    item_load(t, e0[k] + j, word[k * degree + j], post, c2v, snap);
-            }
+            uint e = e0[k] + min(j, edges[k] - 1);
+            word[k * degree + j] = t.var[e];
+            old[k * degree + j] = c2v[e * t.stride];
+            packed[k * degree + j] = t.slot[e]; /* the slot, for now */
         }
     }
+#pragma unroll
+    for (uint n = 0; n < checks * degree; n++) {
+        now[n] = post[ITEM_VARIABLE(word[n]) * t.stride];
+        packed[n] = snap[packed[n] * t.stride];
+    }
+#pragma unroll
+    for (uint n = 0; n < checks * degree; n++)
+        packed[n] = item_pack(word[n], old[n], now[n], packed[n]);
 #pragma unroll
     for (uint k = 0; k < checks; k++) {
         int min1 = Q_MAX, min2 = Q_MAX, negatives = 0;
         uint first_min = 0;
 #pragma unroll
         for (uint j = 0; j < degree; j++) {
-            if (j < edges[k]) {
-                int v = item_t(packed[k * degree + j]);
-                int magnitude = v < 0 ? -v : v;
-                negatives ^= v < 0;
-                min2 = min(min2, max(min1, magnitude));
-                first_min = magnitude < min1 ? j : first_min;
-                min1 = min(min1, magnitude);
-            }
+            /* A missing edge is neutral: magnitude Q_MAX, positive. */
+            int v = j < edges[k] ? item_t(packed[k * degree + j]) : Q_MAX;
+            int magnitude = v < 0 ? -v : v;
+            negatives ^= v < 0;
+            min2 = min(min2, max(min1, magnitude));
+            first_min = magnitude < min1 ? j : first_min;
+            min1 = min(min1, magnitude);
         }
         int out1 = rule[min1], out2 = rule[min2];
 #pragma unroll
         for (uint j = 0; j < degree; j++) {
-            if (j < edges[k]) {
+            if (k < count && j < edges[k]) {
                 int v = packed[k * degree + j];
                 item_store(t, e0[k] + j, word[k * degree + j], v,
                            item_message(item_t(v), negatives, j == first_min, out1, out2), post,
@@ -168,7 +178,7 @@ inline void item_check_any(item_tables_t t, uint e0, uint e1, global short *rest
 }
 
 /* 1 if a check of the frame is unsatisfied (degree 0: any degree, a check at
- * a time; else steps as in item_step). */
+ * a time; else steps as in item_step, loads first). */
 inline int item_unsatisfied(item_tables_t t, uint m, global const short *restrict post,
                             const uint degree, const uint checks)
 {
@@ -184,18 +194,29 @@ inline int item_unsatisfied(item_tables_t t, uint m, global const short *restric
     }
     for (uint i = 0; i < m; i += checks) {
         uint count = min(checks, m - i);
+        uint e0[ITEM_STEP_EDGES], edges[ITEM_STEP_EDGES];
+        int value[ITEM_STEP_EDGES];
+#pragma unroll
+        for (uint k = 0; k < checks; k++) {
+            uint position = i + min(k, count - 1);
+            e0[k] = t.offsets[position];
+            edges[k] = t.offsets[position + 1] - e0[k];
+        }
+#pragma unroll
+        for (uint k = 0; k < checks; k++) {
+#pragma unroll
+            for (uint j = 0; j < degree; j++)
+                value[k * degree + j] =
+                    post[ITEM_VARIABLE(t.var[e0[k] + min(j, edges[k] - 1)]) * t.stride];
+        }
         int unsatisfied = 0;
 #pragma unroll
         for (uint k = 0; k < checks; k++) {
-            if (k < count) {
-                uint e0 = t.offsets[i + k], edges = t.offsets[i + k + 1] - e0;
-                int parity = 0;
+            int parity = 0;
 #pragma unroll
-                for (uint j = 0; j < degree; j++)
-                    if (j < edges)
-                        parity ^= post[ITEM_VARIABLE(t.var[e0 + j]) * t.stride] < 0;
-                unsatisfied |= parity;
-            }
+            for (uint j = 0; j < degree; j++)
+                parity ^= j < edges[k] && value[k * degree + j] < 0;
+            unsatisfied |= parity;
         }
         if (unsatisfied)
             return 1;
@@ -245,8 +266,7 @@ inline void layered_item_frame(LAYERED_ITEM_PARAMS, local uchar *rule_local, con
                 short value[ITEM_SNAPSHOT_STEP];
 #pragma unroll
                 for (uint j = 0; j < ITEM_SNAPSHOT_STEP; j++)
-                    if (s + j < s1)
-                        value[j] = post[snapshot_vars[s + j] * index_stride];
+                    value[j] = post[snapshot_vars[min(s + j, s1 - 1)] * index_stride];
 #pragma unroll
                 for (uint j = 0; j < ITEM_SNAPSHOT_STEP; j++)
                     if (s + j < s1)
@@ -278,19 +298,19 @@ inline void layered_item_frame(LAYERED_ITEM_PARAMS, local uchar *rule_local, con
 kernel void layered_item_d8(LAYERED_ITEM_PARAMS)
 {
     local uchar rule_local[Q_MAX + 1];
-    layered_item_frame(LAYERED_ITEM_ARGS, rule_local, 8, 8);
+    layered_item_frame(LAYERED_ITEM_ARGS, rule_local, 8, 4);
 }
 
 kernel void layered_item_d16(LAYERED_ITEM_PARAMS)
 {
     local uchar rule_local[Q_MAX + 1];
-    layered_item_frame(LAYERED_ITEM_ARGS, rule_local, 16, 4);
+    layered_item_frame(LAYERED_ITEM_ARGS, rule_local, 16, 2);
 }
 
 kernel void layered_item_d32(LAYERED_ITEM_PARAMS)
 {
     local uchar rule_local[Q_MAX + 1];
-    layered_item_frame(LAYERED_ITEM_ARGS, rule_local, 32, 2);
+    layered_item_frame(LAYERED_ITEM_ARGS, rule_local, 32, 1);
 }
 
 kernel void layered_item_any(LAYERED_ITEM_PARAMS)

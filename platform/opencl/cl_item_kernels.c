@@ -1,9 +1,9 @@
 #include "cl_item_kernels.h"
 
 const cl_layered_item_kernel cl_layered_item_kernels[CL_LAYERED_ITEM_KERNELS] = {
-    {"layered_item_d8", 8, 8},
-    {"layered_item_d16", 16, 4},
-    {"layered_item_d32", 32, 2},
+    {"layered_item_d8", 8, 4},
+    {"layered_item_d16", 16, 2},
+    {"layered_item_d32", 32, 1},
     {"layered_item_any", UINT32_MAX, 1},
 };
 
