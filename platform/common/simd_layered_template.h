@@ -2,8 +2,8 @@
  * vocabulary. An instruction-set file defines, then includes this header:
  *   vec (VEC_LANES int8 lanes), wide (the same lanes as int16, two registers),
  *   SIMD_FUNCTION(name)
- *   v_load, v_store, v_set1, v_zero, v_adds, v_subs (saturating), v_sub
- *   (wrapping), v_min, v_max (signed), v_abs, v_xor, v_or, v_negative_mask
+ *   v_load, v_store, v_set1, v_zero, v_subs (saturating), v_sub
+ *   (wrapping), v_min, v_max (signed), v_abs, v_xor, v_negative_mask
  *   (lanes < 0 -> all ones), v_equal_mask, v_select(mask, if_set, if_clear),
  *   v_scale_q4(a, q4) = (a * q4 + 8) >> 4 for a in [0, 127] (rounds half up)
  *   w_load(const int16_t *), w_store(int16_t *, wide) (2 * VEC_LANES int16),
