@@ -17,6 +17,13 @@ if(CMAKE_SYSTEM_PROCESSOR MATCHES "^(x86_64|AMD64|amd64|i686|x86)$")
   set_source_files_properties(platform/x86/frame_sse41.c PROPERTIES COMPILE_OPTIONS "-msse4.1")
   set_source_files_properties(platform/x86/frame_avx2.c PROPERTIES COMPILE_OPTIONS "-mavx2")
   set_source_files_properties(platform/x86/frame_avx512.c PROPERTIES COMPILE_OPTIONS "-mavx512f;-mavx512bw")
+  # The 8-bit Min-Max decoders of nonbinary codes (src/nb/nb_simd.h).
+  target_sources(ldpc PRIVATE
+    platform/x86/nb_variants_x86.c platform/x86/nb_minmax_avx2_q32.c
+    platform/x86/nb_minmax_avx512_q32.c platform/x86/nb_minmax_avx512_q64.c)
+  set_source_files_properties(platform/x86/nb_minmax_avx2_q32.c PROPERTIES COMPILE_OPTIONS "-mavx2")
+  set_source_files_properties(platform/x86/nb_minmax_avx512_q32.c platform/x86/nb_minmax_avx512_q64.c
+                              PROPERTIES COMPILE_OPTIONS "-mavx512f;-mavx512bw")
 elseif(CMAKE_SYSTEM_PROCESSOR MATCHES "^(aarch64|arm64|armv7.*|arm)$")
   set(LDPC_SIMD_ARCH "arm")
   target_sources(ldpc PRIVATE platform/arm/cpu_features_arm.c platform/arm/layered_neon.c
@@ -32,6 +39,9 @@ target_sources(ldpc PRIVATE platform/common/frame_backend.c platform/common/fram
                             platform/common/frame_portable.c)
 if(LDPC_SIMD_ARCH STREQUAL "none")
   target_sources(ldpc PRIVATE platform/common/simd_none.c platform/common/frame_variants_none.c)
+endif()
+if(NOT LDPC_SIMD_ARCH STREQUAL "x86")
+  target_sources(ldpc PRIVATE platform/common/nb_variants_none.c)
 endif()
 target_include_directories(ldpc PRIVATE ${PROJECT_SOURCE_DIR}/platform)
 message(STATUS "ldpc: SIMD decoders for ${LDPC_SIMD_ARCH}")

@@ -102,9 +102,21 @@ ldpc_status ldpc_nb_decoder_config_validate(const ldpc_decoder_config *config, l
 ldpc_nb_decoder_limits ldpc_nb_decoder_limits_for_code(const ldpc_nb_code *code,
                                                        uint32_t frames);
 
+/* config->threads worker threads (0 or 1: the calling thread only) decode
+ * the frames of a call in parallel; they are started here. */
 ldpc_status ldpc_nb_decoder_create(const ldpc_decoder_config *config,
                                    const ldpc_nb_decoder_limits *limits, ldpc_nb_decoder **out,
                                    ldpc_error *err);
+/* backend: NULL or "auto" picks the best for this CPU (a SIMD variant for
+ * fixed point where there is one, else "reference"); "reference" is the
+ * portable C decoder; "avx512bw" (GF(32), GF(64)), "avx2" (GF(32)) are the
+ * x86 SIMD variants, fixed point only, bit-identical to the reference; other
+ * fields decode with the reference. ldpc_nb_decoder_create is "auto". */
+ldpc_status ldpc_nb_decoder_create_backend(const ldpc_decoder_config *config,
+                                           const ldpc_nb_decoder_limits *limits,
+                                           const char *backend, ldpc_nb_decoder **out,
+                                           ldpc_error *err);
+const char *ldpc_nb_decoder_backend_name(const ldpc_nb_decoder *decoder);
 void ldpc_nb_decoder_destroy(ldpc_nb_decoder *decoder);
 size_t ldpc_nb_decoder_footprint(const ldpc_nb_decoder *decoder);
 

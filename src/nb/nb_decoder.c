@@ -1,6 +1,8 @@
 /* The nonbinary decoder object: configuration, limits, one block reserved at
  * creation, channel conversion (bit LLRs -> symbol LLR vectors) and the
- * per-frame statistics around the Min-Max frame decoders (nb/nb_minmax.h).
+ * per-frame statistics around the Min-Max frame decoders (nb/nb_minmax.h, and
+ * the SIMD instances of nb/nb_simd.h for fixed point), frames spread over a
+ * pool of threads started at creation, each with its own workspace.
  *
  * A separate object rather than a backend of ldpc_decoder: its frames are
  * n * p bit LLRs in and n symbols out, its workspace grows with q, and the
@@ -8,6 +10,7 @@
  * shares the configuration struct, the limits, the statistics, the
  * early-termination rule and the no-allocation contract. */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,20 +20,40 @@
 #include "ldpc/soft.h"
 #include "nb/gf.h"
 #include "nb/nb_minmax.h"
+#include "nb/nb_simd.h"
 #include "util/error_internal.h"
+#include "util/worker_pool.h"
 
 #define LIMIT_ARRAY_BOUND (1u << 24)
 #define LIMIT_FRAMES_BOUND (1u << 16)
 /* Flooding totals are exact in 16 bits up to this degree (255 * 128). */
 #define NB_MAX_VAR_DEGREE 127u
 
+#define NB_REFERENCE_BACKEND "reference"
+
+/* What one thread needs to decode a frame. */
+typedef struct {
+    nb_float_workspace real;
+    nb_fixed_workspace fixed;
+    float *bit_llr; /* max_n * 8: one frame's bit LLRs in float */
+    int8_t *bit_q;  /* max_n * 8: one frame's quantised bit LLRs */
+} nb_worker;
+
 struct ldpc_nb_decoder {
     ldpc_decoder_config config;
     ldpc_nb_decoder_limits limits;
-    nb_float_workspace real;
-    nb_fixed_workspace fixed;
-    float *bit_llr;   /* max_n * 8: one frame's bit LLRs in float */
-    int8_t *bit_q;    /* max_n * 8: one frame's quantised bit LLRs */
+    const nb_simd_variant *variant; /* NULL: the portable reference */
+    worker_pool *pool;              /* started at creation, frames spread over it */
+    uint32_t workers;
+    nb_worker *worker; /* one per thread, inside the block */
+    /* The call being decoded, read by every worker. */
+    const ldpc_nb_code *code;
+    nb_fixed_frame_fn fixed_frame;
+    const float *llr_f32; /* exactly one of these two is set */
+    const int8_t *llr_i8;
+    uint32_t frames;
+    uint8_t *symbols;
+    ldpc_frame_stats *stats;
     size_t footprint;
 };
 
@@ -96,9 +119,65 @@ static ldpc_status validate_limits(const ldpc_nb_decoder_limits *limits, ldpc_er
     return LDPC_OK;
 }
 
-ldpc_status ldpc_nb_decoder_create(const ldpc_decoder_config *config,
-                                   const ldpc_nb_decoder_limits *limits, ldpc_nb_decoder **out,
-                                   ldpc_error *err)
+/* NULL or "auto": the first SIMD variant this CPU runs (fixed point only),
+ * else the reference; otherwise the variant named. */
+static ldpc_status select_backend(const char *requested, const ldpc_decoder_config *config,
+                                  const nb_simd_variant **out, ldpc_error *err)
+{
+    *out = NULL;
+    int automatic = requested == NULL || strcmp(requested, "auto") == 0;
+    if (!automatic && strcmp(requested, NB_REFERENCE_BACKEND) == 0)
+        return LDPC_OK;
+    char known[128] = NB_REFERENCE_BACKEND;
+    for (size_t i = 0; i < nb_simd_variant_count(); i++) {
+        const nb_simd_variant *v = nb_simd_variant_at(i);
+        size_t used = strlen(known);
+        snprintf(known + used, sizeof known - used, ", %s", v->name);
+        if (!automatic && strcmp(requested, v->name) != 0)
+            continue;
+        if (automatic && (config->arithmetic != LDPC_ARITH_FIXED8 || !v->cpu_supports()))
+            continue;
+        if (config->arithmetic != LDPC_ARITH_FIXED8)
+            return ldpc_fail(err, LDPC_ERR_UNSUPPORTED,
+                             "nonbinary backend '%s' decodes in 8-bit fixed point only",
+                             v->name);
+        if (!v->cpu_supports())
+            return ldpc_fail(err, LDPC_ERR_UNSUPPORTED,
+                             "nonbinary backend '%s' needs an instruction set this CPU lacks",
+                             v->name);
+        *out = v;
+        return LDPC_OK;
+    }
+    if (automatic)
+        return LDPC_OK;
+    return ldpc_fail(err, LDPC_ERR_INVALID, "unknown nonbinary backend '%s' (known: auto, %s)",
+                     requested, known);
+}
+
+static size_t worker_bytes(const ldpc_decoder_config *config, const ldpc_nb_decoder_limits *limits)
+{
+    size_t bits = (size_t)limits->graph.max_n * GF_MAX_BITS;
+    size_t arrays = config->arithmetic == LDPC_ARITH_FLOAT ? nb_float_workspace_bytes(limits)
+                                                           : nb_fixed_workspace_bytes(limits);
+    return workspace_round_up(bits * sizeof(float)) + workspace_round_up(bits) + arrays;
+}
+
+static void carve_worker(nb_worker *w, unsigned char *cursor, const ldpc_decoder_config *config,
+                         const ldpc_nb_decoder_limits *limits)
+{
+    size_t bits = (size_t)limits->graph.max_n * GF_MAX_BITS;
+    w->bit_llr = workspace_take(&cursor, bits * sizeof(float));
+    w->bit_q = workspace_take(&cursor, bits);
+    if (config->arithmetic == LDPC_ARITH_FLOAT)
+        nb_float_workspace_carve(&w->real, cursor, limits);
+    else
+        nb_fixed_workspace_carve(&w->fixed, cursor, limits);
+}
+
+ldpc_status ldpc_nb_decoder_create_backend(const ldpc_decoder_config *config,
+                                           const ldpc_nb_decoder_limits *limits,
+                                           const char *backend, ldpc_nb_decoder **out,
+                                           ldpc_error *err)
 {
     if (out == NULL)
         return ldpc_fail(err, LDPC_ERR_INVALID, "no place to store the decoder");
@@ -106,14 +185,16 @@ ldpc_status ldpc_nb_decoder_create(const ldpc_decoder_config *config,
     ldpc_status status = ldpc_nb_decoder_config_validate(config, err);
     if (status == LDPC_OK)
         status = validate_limits(limits, err);
+    const nb_simd_variant *variant = NULL;
+    if (status == LDPC_OK)
+        status = select_backend(backend, config, &variant, err);
     if (status != LDPC_OK)
         return status;
-    size_t bits = (size_t)limits->graph.max_n * GF_MAX_BITS;
-    size_t header = workspace_round_up(sizeof(struct ldpc_nb_decoder));
-    size_t buffers = workspace_round_up(bits * sizeof(float)) + workspace_round_up(bits);
-    size_t arrays = config->arithmetic == LDPC_ARITH_FLOAT ? nb_float_workspace_bytes(limits)
-                                                           : nb_fixed_workspace_bytes(limits);
-    size_t total = header + buffers + arrays;
+    uint32_t workers = config->threads > 1 ? config->threads : 1;
+    size_t header = workspace_round_up(sizeof(struct ldpc_nb_decoder)) +
+                    workspace_round_up(workers * sizeof(nb_worker));
+    size_t per_worker = worker_bytes(config, limits);
+    size_t total = header + workers * per_worker;
     unsigned char *block = aligned_alloc(WORKSPACE_ALIGNMENT, total);
     if (block == NULL)
         return ldpc_fail(err, LDPC_ERR_NO_MEMORY,
@@ -122,21 +203,38 @@ ldpc_status ldpc_nb_decoder_create(const ldpc_decoder_config *config,
     ldpc_nb_decoder *d = (ldpc_nb_decoder *)block;
     d->config = *config;
     d->limits = *limits;
+    d->variant = variant;
+    d->workers = workers;
     d->footprint = total;
-    unsigned char *cursor = block + header;
-    d->bit_llr = workspace_take(&cursor, bits * sizeof(float));
-    d->bit_q = workspace_take(&cursor, bits);
-    if (config->arithmetic == LDPC_ARITH_FLOAT)
-        nb_float_workspace_carve(&d->real, cursor, limits);
-    else
-        nb_fixed_workspace_carve(&d->fixed, cursor, limits);
+    d->worker = (nb_worker *)(block + workspace_round_up(sizeof(struct ldpc_nb_decoder)));
+    for (uint32_t w = 0; w < workers; w++)
+        carve_worker(&d->worker[w], block + header + w * per_worker, config, limits);
+    status = worker_pool_create(workers, &d->pool, err);
+    if (status != LDPC_OK) {
+        free(block);
+        return status;
+    }
     *out = d;
     return LDPC_OK;
 }
 
+ldpc_status ldpc_nb_decoder_create(const ldpc_decoder_config *config,
+                                   const ldpc_nb_decoder_limits *limits, ldpc_nb_decoder **out,
+                                   ldpc_error *err)
+{
+    return ldpc_nb_decoder_create_backend(config, limits, NULL, out, err);
+}
+
 void ldpc_nb_decoder_destroy(ldpc_nb_decoder *decoder)
 {
+    if (decoder != NULL)
+        worker_pool_destroy(decoder->pool);
     free(decoder);
+}
+
+const char *ldpc_nb_decoder_backend_name(const ldpc_nb_decoder *decoder)
+{
+    return decoder->variant != NULL ? decoder->variant->name : NB_REFERENCE_BACKEND;
 }
 
 size_t ldpc_nb_decoder_footprint(const ldpc_nb_decoder *decoder)
@@ -230,8 +328,8 @@ static uint32_t popcount8(uint32_t x)
 /* The channel's hard decision is the symbol at distance 0 (lowest on ties,
  * i.e. bit 0 for a zero LLR); corrected bits differ from it. */
 static void finish_frame(const ldpc_nb_code *code, const ldpc_nb_decoder *d,
-                         const uint8_t *symbols, uint32_t iterations, int converged,
-                         ldpc_frame_stats *stats)
+                         const nb_worker *w, const uint8_t *symbols, uint32_t iterations,
+                         int converged, ldpc_frame_stats *stats)
 {
     if (stats == NULL)
         return;
@@ -240,11 +338,11 @@ static void finish_frame(const ldpc_nb_code *code, const ldpc_nb_decoder *d,
     for (uint32_t v = 0; v < g->n; v++) {
         uint32_t hard = 0;
         if (d->config.arithmetic == LDPC_ARITH_FLOAT) {
-            const float *row = d->real.channel + (size_t)v * q;
+            const float *row = w->real.channel + (size_t)v * q;
             while (row[hard] != 0.0f)
                 hard++;
         } else {
-            const uint8_t *row = d->fixed.channel + (size_t)v * q;
+            const uint8_t *row = w->fixed.channel + (size_t)v * q;
             while (row[hard] != 0)
                 hard++;
         }
@@ -258,20 +356,62 @@ static void finish_frame(const ldpc_nb_code *code, const ldpc_nb_decoder *d,
     stats->corrected_bits = corrected;
 }
 
-/* One frame whose bit LLRs are in d->bit_llr (float) or d->bit_q (fixed). */
-static void decode_one(ldpc_nb_decoder *d, const ldpc_nb_code *code, uint8_t *symbols,
-                       ldpc_frame_stats *stats)
+/* Frame f of the call: its bit LLRs into the worker's buffer, decoded. */
+static void decode_one(ldpc_nb_decoder *d, nb_worker *w, uint32_t f)
 {
+    const ldpc_nb_code *code = d->code;
     uint32_t n = code->graph->n, p = code->bits_per_symbol, iterations;
-    int converged;
-    if (d->config.arithmetic == LDPC_ARITH_FLOAT) {
-        ldpc_nb_symbol_llr(p, d->bit_llr, n, d->real.channel);
-        iterations = nb_float_decode_frame(code, &d->config, &d->real, symbols, &converged);
+    size_t bits = (size_t)n * p;
+    int is_float = d->config.arithmetic == LDPC_ARITH_FLOAT;
+    if (d->llr_f32 != NULL) {
+        const float *frame = d->llr_f32 + f * bits;
+        if (is_float)
+            memcpy(w->bit_llr, frame, bits * sizeof(float));
+        else
+            ldpc_quantise(frame, bits, d->config.llr_scale, w->bit_q);
     } else {
-        fixed_symbol_llr(p, d->bit_q, n, d->fixed.channel);
-        iterations = nb_fixed_decode_frame(code, &d->config, &d->fixed, symbols, &converged);
+        const int8_t *frame = d->llr_i8 + f * bits;
+        for (size_t i = 0; i < bits; i++) {
+            int8_t value = q_from_input(frame[i]);
+            if (is_float)
+                w->bit_llr[i] = (float)value / d->config.llr_scale;
+            else
+                w->bit_q[i] = value;
+        }
     }
-    finish_frame(code, d, symbols, iterations, converged, stats);
+    uint8_t *symbols = d->symbols + (size_t)f * n;
+    int converged;
+    if (is_float) {
+        ldpc_nb_symbol_llr(p, w->bit_llr, n, w->real.channel);
+        iterations = nb_float_decode_frame(code, &d->config, &w->real, symbols, &converged);
+    } else {
+        fixed_symbol_llr(p, w->bit_q, n, w->fixed.channel);
+        iterations = d->fixed_frame(code, &d->config, &w->fixed, symbols, &converged);
+    }
+    finish_frame(code, d, w, symbols, iterations, converged, d->stats ? d->stats + f : NULL);
+}
+
+/* Worker w decodes frames w, w + workers, ... of the call. */
+static void decode_frames(void *context, uint32_t worker)
+{
+    ldpc_nb_decoder *d = context;
+    for (uint32_t f = worker; f < d->frames; f += d->workers)
+        decode_one(d, &d->worker[worker], f);
+}
+
+static void decode_call(ldpc_nb_decoder *d, const ldpc_nb_code *code, const float *llr_f32,
+                        const int8_t *llr_i8, uint32_t frames, uint8_t *symbols,
+                        ldpc_frame_stats *stats)
+{
+    nb_fixed_frame_fn simd = d->variant != NULL ? d->variant->frame_for_q(code->q) : NULL;
+    d->code = code;
+    d->fixed_frame = simd != NULL ? simd : nb_fixed_decode_frame;
+    d->llr_f32 = llr_f32;
+    d->llr_i8 = llr_i8;
+    d->frames = frames;
+    d->symbols = symbols;
+    d->stats = stats;
+    worker_pool_run(d->pool, decode_frames, d);
 }
 
 ldpc_status ldpc_nb_decoder_decode_f32(ldpc_nb_decoder *d, const ldpc_nb_code *code,
@@ -287,14 +427,7 @@ ldpc_status ldpc_nb_decoder_decode_f32(ldpc_nb_decoder *d, const ldpc_nb_code *c
             return ldpc_fail(err, LDPC_ERR_INVALID,
                              "code '%s': frame %zu bit %zu: LLR %g is not finite",
                              code->graph->name, i / bits, i % bits, (double)llr[i]);
-    for (uint32_t f = 0; f < frames; f++) {
-        const float *frame = llr + f * bits;
-        if (d->config.arithmetic == LDPC_ARITH_FLOAT)
-            memcpy(d->bit_llr, frame, bits * sizeof(float));
-        else
-            ldpc_quantise(frame, bits, d->config.llr_scale, d->bit_q);
-        decode_one(d, code, symbols + (size_t)f * code->graph->n, stats ? stats + f : NULL);
-    }
+    decode_call(d, code, llr, NULL, frames, symbols, stats);
     return LDPC_OK;
 }
 
@@ -305,17 +438,6 @@ ldpc_status ldpc_nb_decoder_decode_i8(ldpc_nb_decoder *d, const ldpc_nb_code *co
     ldpc_status status = check_call(d, code, llr, frames, symbols, err);
     if (status != LDPC_OK)
         return status;
-    size_t bits = (size_t)code->graph->n * code->bits_per_symbol;
-    for (uint32_t f = 0; f < frames; f++) {
-        const int8_t *frame = llr + f * bits;
-        for (size_t i = 0; i < bits; i++) {
-            int8_t value = q_from_input(frame[i]);
-            if (d->config.arithmetic == LDPC_ARITH_FLOAT)
-                d->bit_llr[i] = (float)value / d->config.llr_scale;
-            else
-                d->bit_q[i] = value;
-        }
-        decode_one(d, code, symbols + (size_t)f * code->graph->n, stats ? stats + f : NULL);
-    }
+    decode_call(d, code, NULL, llr, frames, symbols, stats);
     return LDPC_OK;
 }

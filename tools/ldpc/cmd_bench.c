@@ -1,7 +1,9 @@
 /* ldpc bench: decoder throughput and latency, against a baseline backend
  * measured in the same run. Frames are generated (random codewords, BPSK over
  * AWGN) and quantised before the clock starts, so the timing covers decoding
- * only; --mode full also times the float-to-8-bit quantisation. */
+ * only; --mode full also times the float-to-8-bit quantisation. Binary and
+ * nonbinary codes alike (tool_code.h, tool_decoder.h): frames of bits, and a
+ * nonbinary decoder's symbols turned into bits inside the timed call. */
 #include <getopt.h>
 #include <math.h>
 #include <stdlib.h>
@@ -12,7 +14,9 @@
 #include "commands.h"
 #include "ldpc/decoder_spec.h"
 #include "sim_channel.h"
+#include "tool_code.h"
 #include "tool_common.h"
+#include "tool_decoder.h"
 #include "tool_rng.h"
 
 #define BENCH_MAX_CALLS 200000
@@ -47,11 +51,13 @@ static void usage(FILE *out)
             "usage: ldpc bench [--code NAME] [--decoder SPEC] [--backend NAME] [--baseline NAME]\n"
             "                  [--threads T] [--batch F] [--iterations N | --max-iter N] [--ebn0 DB]\n"
             "                  [--seconds S] [--mode decode|full] [--json]\n\n"
-            "  --code NAME      default dvbs2-normal-1/2\n"
-            "  --decoder SPEC   default: the library default (fixed-layered-oms)\n"
+            "  --code NAME      default dvbs2-normal-1/2; nonbinary: nbqc-*, nbreg-*, nbalist:\n"
+            "  --decoder SPEC   default: the library default (fixed-layered-oms, or\n"
+            "                   fixed-layered-minmax for nonbinary codes)\n"
             "  --backend NAME   auto (default), reference, avx512bw, avx2, sse4.1, neon, opencl;\n"
             "                   one frame at a time (latency, with --batch 1): avx512bw-frame,\n"
-            "                   avx2-frame, sse4.1-frame, neon-frame, portable-frame\n"
+            "                   avx2-frame, sse4.1-frame, neon-frame, portable-frame;\n"
+            "                   nonbinary codes: auto, reference, avx512bw, avx2\n"
             "  --baseline NAME  measured in the same run for the ratio (default reference;\n"
             "                   none to skip)\n"
             "  --threads T      worker threads of the decoder (default 1)\n"
@@ -158,34 +164,38 @@ typedef struct {
     uint8_t *codewords;
 } bench_frames;
 
-static int make_frames(const ldpc_code *code, const ldpc_decoder_config *config, uint32_t frames,
+static int make_frames(const tool_code *code, const ldpc_decoder_config *config, uint32_t frames,
                        double ebn0_db, bench_frames *out)
 {
+    uint32_t n = code->n_bits;
     out->frames = frames;
-    out->llr = malloc((size_t)frames * code->n * sizeof(float));
-    out->q = malloc((size_t)frames * code->n);
-    out->codewords = malloc((size_t)frames * code->n);
-    uint8_t *info = malloc(code->k);
+    out->llr = malloc((size_t)frames * n * sizeof(float));
+    out->q = malloc((size_t)frames * n);
+    out->codewords = malloc((size_t)frames * n);
+    uint8_t *info = malloc(code->k_bits);
+    uint8_t *scratch = malloc(tool_code_encode_scratch_bytes(code) + 1);
     char why[128];
-    sim_channel *channel = sim_channel_create(MODULATION_BPSK, DEMOD_EXACT, code->n, why, sizeof why);
+    sim_channel *channel = sim_channel_create(MODULATION_BPSK, DEMOD_EXACT, n, why, sizeof why);
     if (out->llr == NULL || out->q == NULL || out->codewords == NULL || info == NULL ||
-        channel == NULL) {
+        scratch == NULL || channel == NULL) {
         tool_error("cannot prepare %u frames: %s", frames, channel ? "out of memory" : why);
         free(info);
+        free(scratch);
         sim_channel_destroy(channel);
         return -1;
     }
     tool_rng rng;
     tool_rng_seed(&rng, 2026, 0, 0);
-    double esn0 = sim_esn0_from_ebn0(ebn0_db, (double)code->k / code->n, MODULATION_BPSK);
+    double esn0 = sim_esn0_from_ebn0(ebn0_db, tool_code_rate(code), MODULATION_BPSK);
     for (uint32_t f = 0; f < frames; f++) {
-        uint8_t *codeword = out->codewords + (size_t)f * code->n;
-        tool_rng_bits(&rng, info, code->k);
-        ldpc_encode(code, info, codeword, NULL);
-        sim_channel_run(channel, &rng, codeword, esn0, out->llr + (size_t)f * code->n);
+        uint8_t *codeword = out->codewords + (size_t)f * n;
+        tool_rng_bits(&rng, info, code->k_bits);
+        tool_code_encode(code, info, codeword, scratch, NULL);
+        sim_channel_run(channel, &rng, codeword, esn0, out->llr + (size_t)f * n);
     }
-    ldpc_quantise(out->llr, (size_t)frames * code->n, config->llr_scale, out->q);
+    ldpc_quantise(out->llr, (size_t)frames * n, config->llr_scale, out->q);
     free(info);
+    free(scratch);
     sim_channel_destroy(channel);
     return 0;
 }
@@ -197,40 +207,40 @@ static void free_frames(bench_frames *frames)
     free(frames->codewords);
 }
 
-static int run_backend(const bench_options *o, const ldpc_code *code,
+static int run_backend(const bench_options *o, const tool_code *code,
                        const ldpc_decoder_config *config, const bench_frames *frames,
                        const char *backend, double *latencies, bench_result *result)
 {
-    ldpc_decoder_limits limits = ldpc_decoder_limits_for_code(code, frames->frames);
-    ldpc_decoder *decoder = NULL;
+    tool_decoder decoder;
     ldpc_error err;
-    if (ldpc_decoder_create(config, &limits, backend, &decoder, &err) != LDPC_OK) {
+    if (tool_decoder_create(&decoder, code, config, backend, frames->frames, &err) != LDPC_OK) {
         tool_error("backend %s: %s", backend, err.message);
         return -1;
     }
-    result->backend = ldpc_decoder_backend_name(decoder);
-    size_t bits_size = (size_t)frames->frames * code->n;
+    result->backend = tool_decoder_backend_name(&decoder);
+    uint32_t n = code->n_bits;
+    size_t bits_size = (size_t)frames->frames * n;
     uint8_t *bits = malloc(bits_size);
     ldpc_frame_stats *stats = malloc(frames->frames * sizeof *stats);
     if (bits == NULL || stats == NULL) {
         tool_error("out of memory");
         free(bits);
         free(stats);
-        ldpc_decoder_destroy(decoder);
+        tool_decoder_destroy(&decoder);
         return -1;
     }
     uint64_t iterations = 0, frame_errors = 0;
     result->frames = result->calls = 0;
     double start = now_seconds(), elapsed = 0;
     /* One untimed call warms caches and (OpenCL) compiles nothing later. */
-    ldpc_decoder_decode_i8(decoder, code, frames->q, frames->frames, bits, stats, NULL);
+    tool_decoder_decode_i8(&decoder, code, frames->q, frames->frames, bits, stats, NULL);
     start = now_seconds();
     do {
         double t0 = now_seconds();
         ldpc_status status =
             o->full_path
-                ? ldpc_decoder_decode_f32(decoder, code, frames->llr, frames->frames, bits, stats, &err)
-                : ldpc_decoder_decode_i8(decoder, code, frames->q, frames->frames, bits, stats, &err);
+                ? tool_decoder_decode_f32(&decoder, code, frames->llr, frames->frames, bits, stats, &err)
+                : tool_decoder_decode_i8(&decoder, code, frames->q, frames->frames, bits, stats, &err);
         double t1 = now_seconds();
         if (status != LDPC_OK) {
             tool_error("backend %s: %s", backend, err.message);
@@ -240,8 +250,7 @@ static int run_backend(const bench_options *o, const ldpc_code *code,
         result->frames += frames->frames;
         for (uint32_t f = 0; f < frames->frames; f++) {
             iterations += stats[f].iterations;
-            frame_errors += memcmp(bits + (size_t)f * code->n,
-                                   frames->codewords + (size_t)f * code->n, code->n) != 0;
+            frame_errors += memcmp(bits + (size_t)f * n, frames->codewords + (size_t)f * n, n) != 0;
         }
         elapsed = now_seconds() - start;
     } while (elapsed < o->seconds && result->calls < BENCH_MAX_CALLS);
@@ -253,7 +262,7 @@ static int run_backend(const bench_options *o, const ldpc_code *code,
     result->frame_error_rate = result->frames ? (double)frame_errors / (double)result->frames : 0;
     free(bits);
     free(stats);
-    ldpc_decoder_destroy(decoder);
+    tool_decoder_destroy(&decoder);
     return result->calls > 0 ? 0 : -1;
 }
 
@@ -275,15 +284,26 @@ static void machine_name(char *out, size_t size)
     fclose(f);
 }
 
-static double coded_mbps(const ldpc_code *code, const bench_result *r)
+static double coded_mbps(const tool_code *code, const bench_result *r)
 {
-    return (double)r->frames * code->n / r->seconds / 1e6;
+    return (double)r->frames * code->n_bits / r->seconds / 1e6;
 }
 
-static void print_table(const bench_options *o, const ldpc_code *code, const char *spec,
+static double info_mbps(const tool_code *code, const bench_result *r)
+{
+    return coded_mbps(code, r) * tool_code_rate(code);
+}
+
+static void print_table(const bench_options *o, const tool_code *code, const char *spec,
                         const bench_result *results, size_t count, const char *machine)
 {
-    printf("code      %s (n %u, k %u, %u edges)\n", code->name, code->n, code->k, code->edges);
+    if (code->nonbinary != NULL)
+        printf("code      %s (GF(%u), n %u, k %u symbols = %u, %u bits, %u edges)\n", code->name,
+               code->nonbinary->q, code->n_symbols, code->k_symbols, code->n_bits, code->k_bits,
+               code->nonbinary->graph->edges);
+    else
+        printf("code      %s (n %u, k %u, %u edges)\n", code->name, code->n_bits, code->k_bits,
+               code->binary->edges);
     printf("decoder   %s, %s\n", spec,
            o->fixed_iterations ? "fixed iteration count" : "early termination");
     printf("frames    Eb/N0 %.2f dB BPSK/AWGN, %u per call, generated before timing; timed: %s\n",
@@ -298,19 +318,21 @@ static void print_table(const bench_options *o, const ldpc_code *code, const cha
         double ratio = coded_mbps(code, r) / coded_mbps(code, &results[count - 1]);
         printf("%-10s %9llu %7llu %11.2f %11.2f %10.1f %10.3f %10.3f %8.2f %8.4f %8.2fx\n",
                r->backend, (unsigned long long)r->frames, (unsigned long long)r->calls,
-               coded_mbps(code, r), coded_mbps(code, r) * code->k / code->n,
+               coded_mbps(code, r), info_mbps(code, r),
                (double)r->frames / r->seconds, r->median_ms, r->p99_ms, r->average_iterations,
                r->frame_error_rate, ratio);
     }
 }
 
-static void print_json(const bench_options *o, const ldpc_code *code, const char *spec,
+static void print_json(const bench_options *o, const tool_code *code, const char *spec,
                        const bench_result *results, size_t count, const char *machine)
 {
-    printf("{\"code\":\"%s\",\"n\":%u,\"k\":%u,\"decoder\":\"%s\",\"fixed_iterations\":%s,"
+    printf("{\"code\":\"%s\",\"n\":%u,\"k\":%u,\"bits_per_symbol\":%u,\"decoder\":\"%s\","
+           "\"fixed_iterations\":%s,"
            "\"ebn0_db\":%.3f,\"batch\":%u,\"threads\":%u,\"timed\":\"%s\",\"machine\":\"%s\","
            "\"results\":[",
-           code->name, code->n, code->k, spec, o->fixed_iterations ? "true" : "false",
+           code->name, code->n_bits, code->k_bits, code->bits_per_symbol, spec,
+           o->fixed_iterations ? "true" : "false",
            o->ebn0_db, (unsigned)o->batch, (unsigned)o->threads,
            o->full_path ? "quantise+decode" : "decode", machine);
     for (size_t i = 0; i < count; i++) {
@@ -321,7 +343,7 @@ static void print_json(const bench_options *o, const ldpc_code *code, const char
                "\"fer\":%.6f,\"ratio_to_baseline\":%.3f}",
                i ? "," : "", r->backend, (unsigned long long)r->frames,
                (unsigned long long)r->calls, r->seconds, coded_mbps(code, r),
-               coded_mbps(code, r) * code->k / code->n, (double)r->frames / r->seconds,
+               info_mbps(code, r), (double)r->frames / r->seconds,
                r->median_ms, r->p99_ms, r->average_iterations, r->frame_error_rate,
                coded_mbps(code, r) / coded_mbps(code, &results[count - 1]));
     }
@@ -333,10 +355,14 @@ int command_bench(int argc, char **argv)
     bench_options o;
     if (parse_options(argc, argv, &o) != 0)
         return TOOL_EXIT_USAGE;
+    tool_code code;
+    if (tool_code_open(o.code_name, &code) != 0)
+        return TOOL_EXIT_FAILURE;
     ldpc_decoder_config config;
     ldpc_error err;
-    if (ldpc_decoder_spec_parse(o.decoder_spec, &config, &err) != LDPC_OK) {
+    if (tool_decoder_spec_parse(&code, o.decoder_spec, &config, &err) != LDPC_OK) {
         tool_error("%s", err.message);
+        tool_code_close(&code);
         return TOOL_EXIT_USAGE;
     }
     config.threads = (uint32_t)o.threads;
@@ -348,14 +374,11 @@ int command_bench(int argc, char **argv)
     if (ldpc_decoder_spec_format(&config, spec, sizeof spec, &err) != LDPC_OK)
         snprintf(spec, sizeof spec, "%s", o.decoder_spec);
 
-    ldpc_code *code = tool_open_code(o.code_name);
-    if (code == NULL)
-        return TOOL_EXIT_FAILURE;
     bench_frames frames;
     double *latencies = malloc(BENCH_MAX_CALLS * sizeof *latencies);
     int status = TOOL_EXIT_FAILURE;
     if (latencies != NULL &&
-        make_frames(code, &config, (uint32_t)o.batch, o.ebn0_db, &frames) == 0) {
+        make_frames(&code, &config, (uint32_t)o.batch, o.ebn0_db, &frames) == 0) {
         bench_result results[2];
         size_t count = 0;
         const char *backends[2] = {o.backend, o.baseline};
@@ -363,7 +386,7 @@ int command_bench(int argc, char **argv)
         for (size_t i = 0; i < 2 && ok; i++) {
             if (i == 1 && strcmp(o.baseline, "none") == 0)
                 break;
-            ok = run_backend(&o, code, &config, &frames, backends[i], latencies,
+            ok = run_backend(&o, &code, &config, &frames, backends[i], latencies,
                              &results[count]) == 0;
             count += ok;
         }
@@ -371,14 +394,14 @@ int command_bench(int argc, char **argv)
             char machine[128];
             machine_name(machine, sizeof machine);
             if (o.json)
-                print_json(&o, code, spec, results, count, machine);
+                print_json(&o, &code, spec, results, count, machine);
             else
-                print_table(&o, code, spec, results, count, machine);
+                print_table(&o, &code, spec, results, count, machine);
             status = TOOL_EXIT_OK;
         }
         free_frames(&frames);
     }
     free(latencies);
-    ldpc_code_destroy(code);
+    tool_code_close(&code);
     return status;
 }

@@ -6,8 +6,6 @@
 #include "tool_common.h"
 #include "tool_decoder.h"
 
-#define NONBINARY_BACKEND "reference"
-
 static ldpc_status refuse(ldpc_error *err, ldpc_status status, const char *format, ...)
     TOOL_PRINTF(3, 4);
 
@@ -52,12 +50,9 @@ static ldpc_status create_nonbinary(tool_decoder *d, const tool_code *code,
                                     const ldpc_decoder_config *config, const char *backend,
                                     uint32_t max_frames, ldpc_error *err)
 {
-    if (backend != NULL && strcmp(backend, "auto") != 0 && strcmp(backend, NONBINARY_BACKEND) != 0)
-        return refuse(err, LDPC_ERR_UNSUPPORTED,
-                      "backend '%s': nonbinary codes have only the portable C decoder (%s)",
-                      backend, NONBINARY_BACKEND);
     ldpc_nb_decoder_limits limits = ldpc_nb_decoder_limits_for_code(code->nonbinary, max_frames);
-    ldpc_status status = ldpc_nb_decoder_create(config, &limits, &d->nonbinary, err);
+    ldpc_status status =
+        ldpc_nb_decoder_create_backend(config, &limits, backend, &d->nonbinary, err);
     if (status != LDPC_OK)
         return status;
     d->symbols = malloc((size_t)code->n_symbols * max_frames);
@@ -94,7 +89,18 @@ void tool_decoder_destroy(tool_decoder *d)
 
 const char *tool_decoder_backend_name(const tool_decoder *d)
 {
-    return d->binary != NULL ? ldpc_decoder_backend_name(d->binary) : NONBINARY_BACKEND;
+    return d->binary != NULL ? ldpc_decoder_backend_name(d->binary)
+                             : ldpc_nb_decoder_backend_name(d->nonbinary);
+}
+
+/* The symbols of a nonbinary call, as bits in the stream order. */
+static ldpc_status symbols_to_bits(const tool_decoder *d, const tool_code *code, uint32_t frames,
+                                   uint8_t *codeword, ldpc_status status)
+{
+    if (status == LDPC_OK)
+        ldpc_nb_symbols_to_bits(code->bits_per_symbol, d->symbols,
+                                (size_t)code->n_symbols * frames, codeword);
+    return status;
 }
 
 ldpc_status tool_decoder_decode_f32(tool_decoder *d, const tool_code *code, const float *llr,
@@ -104,10 +110,18 @@ ldpc_status tool_decoder_decode_f32(tool_decoder *d, const tool_code *code, cons
     if (d->binary != NULL)
         return ldpc_decoder_decode_f32(d->binary, code->binary, llr, frames, codeword, stats,
                                        err);
-    ldpc_status status = ldpc_nb_decoder_decode_f32(d->nonbinary, code->nonbinary, llr, frames,
-                                                    d->symbols, stats, err);
-    if (status == LDPC_OK)
-        ldpc_nb_symbols_to_bits(code->bits_per_symbol, d->symbols,
-                                (size_t)code->n_symbols * frames, codeword);
-    return status;
+    return symbols_to_bits(d, code, frames, codeword,
+                           ldpc_nb_decoder_decode_f32(d->nonbinary, code->nonbinary, llr, frames,
+                                                      d->symbols, stats, err));
+}
+
+ldpc_status tool_decoder_decode_i8(tool_decoder *d, const tool_code *code, const int8_t *llr,
+                                   uint32_t frames, uint8_t *codeword, ldpc_frame_stats *stats,
+                                   ldpc_error *err)
+{
+    if (d->binary != NULL)
+        return ldpc_decoder_decode_i8(d->binary, code->binary, llr, frames, codeword, stats, err);
+    return symbols_to_bits(d, code, frames, codeword,
+                           ldpc_nb_decoder_decode_i8(d->nonbinary, code->nonbinary, llr, frames,
+                                                     d->symbols, stats, err));
 }
