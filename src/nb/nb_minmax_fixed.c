@@ -29,18 +29,56 @@ void nb_fixed_workspace_carve(nb_fixed_workspace *ws, unsigned char *memory,
     ws->backward = workspace_take(&memory, 2 * q);
 }
 
+/* m's entries below 255 (value << 8 | index), in increasing order; entries
+ * at 255 cannot lower an output below its initial 255. */
+static uint32_t sorted_live_entries(const uint8_t *m, uint32_t q, uint16_t *sorted)
+{
+    uint32_t count = 0;
+    for (uint32_t i = 0; i < q; i++) {
+        if (m[i] == NB_FIXED_MESSAGE_MAX)
+            continue;
+        uint16_t key = (uint16_t)(m[i] << 8 | i);
+        uint32_t at = count++;
+        for (; at > 0 && sorted[at - 1] > key; at--)
+            sorted[at] = sorted[at - 1];
+        sorted[at] = key;
+    }
+    return count;
+}
+
+/* out[x] = min over a ^ b = x of max(A(a), B(b)), by taking the entries of
+ * both messages in increasing order of value: a pair is formed when its later
+ * entry arrives, at that entry's value, which is the pair's maximum, so the
+ * first pair to reach x gives out[x] and the work stops once every x has
+ * one (typically after O(q log q) pairs instead of q^2). */
 static void minmax_combine(const uint8_t *a, const uint8_t *b, uint32_t q, uint8_t *out)
 {
+    uint16_t sorted_a[GF_MAX_Q], sorted_b[GF_MAX_Q];
+    uint8_t taken_a[GF_MAX_Q], taken_b[GF_MAX_Q];
+    uint32_t count_a = sorted_live_entries(a, q, sorted_a);
+    uint32_t count_b = sorted_live_entries(b, q, sorted_b);
     memset(out, NB_FIXED_MESSAGE_MAX, q);
-    for (uint32_t i = 0; i < q; i++) {
-        uint8_t ai = a[i];
-        if (ai == NB_FIXED_MESSAGE_MAX)
-            continue; /* cannot lower any output below its initial 255 */
-        for (uint32_t j = 0; j < q; j++) {
-            uint8_t worst = ai > b[j] ? ai : b[j];
-            if (worst < out[i ^ j])
-                out[i ^ j] = worst;
+    uint32_t next_a = 0, next_b = 0, unreached = q;
+    while (next_a < count_a || next_b < count_b) {
+        /* The entry to take: the smaller value (A on ties); its partners are
+         * the entries of the other message taken so far. */
+        int from_a = next_b == count_b || (next_a < count_a && sorted_a[next_a] >> 8 <= sorted_b[next_b] >> 8);
+        uint16_t key = from_a ? sorted_a[next_a] : sorted_b[next_b];
+        const uint8_t *partners = from_a ? taken_b : taken_a;
+        uint32_t partner_count = from_a ? next_b : next_a;
+        uint8_t index = (uint8_t)key, value = (uint8_t)(key >> 8);
+        for (uint32_t t = 0; t < partner_count; t++) {
+            uint32_t x = index ^ partners[t];
+            if (out[x] == NB_FIXED_MESSAGE_MAX) {
+                out[x] = value;
+                if (--unreached == 0)
+                    return;
+            }
         }
+        if (from_a)
+            taken_a[next_a++] = index;
+        else
+            taken_b[next_b++] = index;
     }
 }
 
