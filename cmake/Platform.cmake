@@ -20,8 +20,10 @@ if(CMAKE_SYSTEM_PROCESSOR MATCHES "^(x86_64|AMD64|amd64|i686|x86)$")
   # The 8-bit Min-Max decoders of nonbinary codes (src/nb/nb_simd.h).
   target_sources(ldpc PRIVATE
     platform/x86/nb_variants_x86.c platform/x86/nb_minmax_avx2_q32.c
-    platform/x86/nb_minmax_avx512_q32.c platform/x86/nb_minmax_avx512_q64.c)
-  set_source_files_properties(platform/x86/nb_minmax_avx2_q32.c PROPERTIES COMPILE_OPTIONS "-mavx2")
+    platform/x86/nb_minmax_avx2_q64.c platform/x86/nb_minmax_avx512_q32.c
+    platform/x86/nb_minmax_avx512_q64.c)
+  set_source_files_properties(platform/x86/nb_minmax_avx2_q32.c platform/x86/nb_minmax_avx2_q64.c
+                              PROPERTIES COMPILE_OPTIONS "-mavx2")
   set_source_files_properties(platform/x86/nb_minmax_avx512_q32.c platform/x86/nb_minmax_avx512_q64.c
                               PROPERTIES COMPILE_OPTIONS "-mavx512f;-mavx512bw")
 elseif(CMAKE_SYSTEM_PROCESSOR MATCHES "^(aarch64|arm64|armv7.*|arm)$")

@@ -109,7 +109,7 @@ ldpc_status ldpc_nb_decoder_create(const ldpc_decoder_config *config,
                                    ldpc_error *err);
 /* backend: NULL or "auto" picks the best for this CPU (a SIMD variant for
  * fixed point where there is one, else "reference"); "reference" is the
- * portable C decoder; "avx512bw" (GF(32), GF(64)), "avx2" (GF(32)) are the
+ * portable C decoder; "avx512bw" and "avx2" (GF(32), GF(64)) are the
  * x86 SIMD variants, fixed point only, bit-identical to the reference; other
  * fields decode with the reference. ldpc_nb_decoder_create is "auto". */
 ldpc_status ldpc_nb_decoder_create_backend(const ldpc_decoder_config *config,

@@ -10,7 +10,7 @@ static nb_fixed_frame_fn avx512_frame_for_q(uint32_t q)
 
 static nb_fixed_frame_fn avx2_frame_for_q(uint32_t q)
 {
-    return q == 32 ? avx2_q32_nb_decode_frame : NULL;
+    return q == 64 ? avx2_q64_nb_decode_frame : q == 32 ? avx2_q32_nb_decode_frame : NULL;
 }
 
 static const nb_simd_variant x86_nb_variants[] = {

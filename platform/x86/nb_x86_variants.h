@@ -7,6 +7,8 @@
 
 uint32_t avx2_q32_nb_decode_frame(const ldpc_nb_code *code, const ldpc_decoder_config *config,
                                   nb_fixed_workspace *ws, uint8_t *symbols, int *converged);
+uint32_t avx2_q64_nb_decode_frame(const ldpc_nb_code *code, const ldpc_decoder_config *config,
+                                  nb_fixed_workspace *ws, uint8_t *symbols, int *converged);
 uint32_t avx512_q32_nb_decode_frame(const ldpc_nb_code *code, const ldpc_decoder_config *config,
                                     nb_fixed_workspace *ws, uint8_t *symbols, int *converged);
 uint32_t avx512_q64_nb_decode_frame(const ldpc_nb_code *code, const ldpc_decoder_config *config,
