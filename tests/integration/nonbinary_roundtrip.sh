@@ -92,4 +92,15 @@ expect_failure "decodes nonbinary codes" \
 expect_failure "unknown nonbinary backend 'sse4.1'" \
     "$LDPC" decode --code "$code" --backend sse4.1 < /dev/null
 expect_failure "unknown nonbinary code 'nbqc-gf32-1-1'" "$LDPC" encode --code nbqc-gf32-1-1 < /dev/null
+
+# ldpc bench: the chosen backend and the reference baseline in one run, bits
+# counted as bits (n 3720, k 3265), every frame decoded at 5 dB.
+"$LDPC" bench --code "$code" --iterations 3 --batch 2 --seconds 0 --ebn0 5 --json > "$WORK/bench" ||
+    fail "bench failed"
+python3 -c 'import json, sys
+r = json.load(open(sys.argv[1]))
+assert r["n"] == 3720 and r["k"] == 3265 and r["bits_per_symbol"] == 5, r
+assert [x["backend"] for x in r["results"]][-1] == "reference", r
+assert all(x["fer"] == 0 and x["average_iterations"] == 3 for x in r["results"]), r' "$WORK/bench" ||
+    fail "bench --json: $(cat "$WORK/bench")"
 echo ok
