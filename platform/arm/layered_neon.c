@@ -3,6 +3,9 @@
 
 #define SIMD_FUNCTION(name) neon_##name
 
+static inline vec v_and(vec a, vec b) { return vandq_s8(a, b); }
+static inline vec v_or(vec a, vec b) { return vorrq_s8(a, b); }
+static inline vec v_greater_mask(vec a, vec b) { return vreinterpretq_s8_u8(vcgtq_s8(a, b)); }
 static inline vec v_sub(vec a, vec b) { return vsubq_s8(a, b); }
 static inline vec v_negative_mask(vec a) { return vreinterpretq_s8_u8(vcltq_s8(a, vdupq_n_s8(0))); }
 static inline vec v_equal_mask(vec a, vec b) { return vreinterpretq_s8_u8(vceqq_s8(a, b)); }

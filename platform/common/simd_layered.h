@@ -20,13 +20,33 @@ typedef struct {
     int8_t *channel;  /* max_n * lanes */
     int16_t *post;    /* max_n * lanes, instruction-set lane order */
     int8_t *decided;  /* max_n * lanes: saturated posteriors, natural lane order */
-    int8_t *c2v;      /* max_edges * lanes */
+    int8_t *check_records; /* max_m records of simd_check_record_bytes */
     int8_t *t;        /* max_check_degree * lanes: messages entering one check */
     int16_t *t_wide;  /* max_check_degree * lanes: posterior - old message */
     int16_t *snapshot; /* max_layer_snapshots * lanes: layer-start posteriors of
                         * the variables a layer's checks share */
     int8_t *lane_bytes; /* lanes: one vector stored for per-lane inspection */
 } simd_workspace;
+
+/* The messages a check sent at the previous iteration, stored as one record of
+ * vectors instead of one message per edge (they are all min1 or min2 with a
+ * sign): sent_min1, sent_min2, the edge that got min2, then one bit per edge
+ * of the signs (edge j: vector 3 + j/8, bit j%8). For a DVB 1/2 code that is 4
+ * vectors per check instead of 7, for 9/10 7 instead of 30: the messages are
+ * most of the memory traffic of a batch. */
+static inline size_t simd_check_record_vectors(uint32_t max_check_degree)
+{
+    return 3 + ((size_t)max_check_degree + 7) / 8;
+}
+static inline size_t simd_check_record_bytes(const ldpc_code *code, uint32_t lanes)
+{
+    return simd_check_record_vectors(code->max_check_degree) * lanes;
+}
+static inline int8_t *simd_check_record(const simd_workspace *ws, const ldpc_code *code,
+                                        uint32_t check, uint32_t lanes)
+{
+    return ws->check_records + (size_t)check * simd_check_record_bytes(code, lanes);
+}
 
 /* Bytes of each array for the given limits and lane count. */
 size_t simd_workspace_bytes(const ldpc_decoder_limits *limits, uint32_t lanes);

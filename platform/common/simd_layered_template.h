@@ -3,8 +3,9 @@
  *   vec (VEC_LANES int8 lanes), wide (the same lanes as int16, two registers),
  *   SIMD_FUNCTION(name)
  *   v_load, v_store, v_set1, v_zero, v_subs (saturating), v_sub
- *   (wrapping), v_min, v_max (signed), v_abs, v_xor, v_negative_mask
- *   (lanes < 0 -> all ones), v_equal_mask, v_select(mask, if_set, if_clear),
+ *   (wrapping), v_min, v_max (signed), v_abs, v_xor, v_and, v_or,
+ *   v_negative_mask (lanes < 0 -> all ones), v_equal_mask, v_greater_mask
+ *   (signed a > b), v_select(mask, if_set, if_clear),
  *   v_scale_q4(a, q4) = (a * q4 + 8) >> 4 for a in [0, 127] (rounds half up)
  *   w_load(const int16_t *), w_store(int16_t *, wide) (2 * VEC_LANES int16),
  *   w_widen(vec), w_narrow(wide) (saturating to [-128, 127], the inverse lane
@@ -40,8 +41,23 @@ static void SIMD_FUNCTION(prefetch_check)(const ldpc_code *code, simd_workspace 
         const char *post = (const char *)SIMD_FUNCTION(post_of)(ws, code->check_var[e]);
         for (size_t line = 0; line < VEC_LANES * sizeof(int16_t); line += 64)
             __builtin_prefetch(post + line, 1);
-        __builtin_prefetch(ws->c2v + (size_t)e * VEC_LANES, 1);
     }
+    const char *record = (const char *)simd_check_record(ws, code, check, VEC_LANES);
+    for (size_t line = 0; line < simd_check_record_bytes(code, VEC_LANES); line += 64)
+        __builtin_prefetch(record + line, 1);
+}
+
+/* The message check c sent on its j-th edge at the previous iteration, rebuilt
+ * from its record (simd_layered.h): the edge idx got min2, the others min1,
+ * with the sign of bit j. */
+static inline vec SIMD_FUNCTION(old_message)(const int8_t *record, uint32_t j)
+{
+    vec sent_min1 = v_load(record), sent_min2 = v_load(record + VEC_LANES);
+    vec magnitude = v_select(v_equal_mask(v_load(record + 2 * VEC_LANES), v_set1((int8_t)j)),
+                             sent_min2, sent_min1);
+    const vec bit = v_set1((int8_t)(1u << (j % 8)));
+    vec negative = v_equal_mask(v_and(v_load(record + (3 + j / 8) * VEC_LANES), bit), bit);
+    return v_sub(v_xor(magnitude, negative), negative);
 }
 
 /* One check of a layer. Its variables' posteriors are the layer-start values
@@ -54,14 +70,16 @@ static void SIMD_FUNCTION(update_check)(const ldpc_code *code, const ldpc_decode
                                         const uint32_t *repeat_edges, const uint32_t *repeat_slots,
                                         uint32_t repeats)
 {
-    const uint32_t first = code->check_offsets[check], last = code->check_offsets[check + 1];
+    const uint32_t first = code->check_offsets[check], degree = code->check_offsets[check + 1] - first;
     const vec minus127 = v_set1(-127);
-    vec min1 = v_set1(127), min2 = v_set1(127), signs = v_zero();
+    int8_t *record = simd_check_record(ws, code, check, VEC_LANES);
+    vec min1 = v_set1(127), min2 = v_set1(127), signs = v_zero(), idx1 = v_zero();
     int8_t *t_store = ws->t;
     int16_t *wide_store = ws->t_wide;
     uint32_t r = 0;
-    for (uint32_t e = first; e < last; e++, t_store += VEC_LANES, wide_store += VEC_LANES) {
-        wide old_message = w_widen(v_load(ws->c2v + (size_t)e * VEC_LANES));
+    for (uint32_t j = 0; j < degree; j++, t_store += VEC_LANES, wide_store += VEC_LANES) {
+        uint32_t e = first + j;
+        wide old_message = w_widen(SIMD_FUNCTION(old_message)(record, j));
         wide extrinsic = w_sub(w_load(SIMD_FUNCTION(post_of)(ws, code->check_var[e])), old_message);
         vec t;
         if (r < repeats && repeat_edges[r] == e) {
@@ -71,6 +89,8 @@ static void SIMD_FUNCTION(update_check)(const ldpc_code *code, const ldpc_decode
             t = v_max(w_narrow(extrinsic), minus127);
         }
         vec magnitude = v_abs(t);
+        /* The first edge reaching the minimum gets min2 (the reference's idx1). */
+        idx1 = v_select(v_greater_mask(min1, magnitude), v_set1((int8_t)j), idx1);
         min2 = v_min(min2, v_max(min1, magnitude));
         min1 = v_min(min1, magnitude);
         signs = v_xor(signs, t);
@@ -82,15 +102,23 @@ static void SIMD_FUNCTION(update_check)(const ldpc_code *code, const ldpc_decode
     const vec sent_min2 = SIMD_FUNCTION(check_rule)(min2, config);
     t_store = ws->t;
     wide_store = ws->t_wide;
-    for (uint32_t e = first; e < last; e++, t_store += VEC_LANES, wide_store += VEC_LANES) {
+    vec sign_bits = v_zero();
+    for (uint32_t j = 0; j < degree; j++, t_store += VEC_LANES, wide_store += VEC_LANES) {
         vec t = v_load(t_store);
-        vec magnitude = v_select(v_equal_mask(v_abs(t), min1), sent_min2, sent_min1);
+        vec magnitude = v_select(v_equal_mask(idx1, v_set1((int8_t)j)), sent_min2, sent_min1);
         vec negative = v_negative_mask(v_xor(signs, t));
         vec message = v_sub(v_xor(magnitude, negative), negative);
-        v_store(ws->c2v + (size_t)e * VEC_LANES, message);
-        w_store(SIMD_FUNCTION(post_of)(ws, code->check_var[e]),
+        w_store(SIMD_FUNCTION(post_of)(ws, code->check_var[first + j]),
                 w_add(w_load(wide_store), w_widen(message)));
+        sign_bits = v_or(sign_bits, v_and(negative, v_set1((int8_t)(1u << (j % 8)))));
+        if (j % 8 == 7 || j + 1 == degree) {
+            v_store(record + (3 + j / 8) * VEC_LANES, sign_bits);
+            sign_bits = v_zero();
+        }
     }
+    v_store(record, sent_min1);
+    v_store(record + VEC_LANES, sent_min2);
+    v_store(record + 2 * VEC_LANES, idx1);
 }
 
 /* Copies the layer-start posteriors of the variables layer l's checks share. */
@@ -156,7 +184,8 @@ void SIMD_FUNCTION(layered_decode)(const ldpc_code *code, const ldpc_decoder_con
     simd_lanes_begin(&lanes, code, ws, VEC_LANES, llr, frames);
     for (uint32_t v = 0; v < code->n; v++)
         w_store(SIMD_FUNCTION(post_of)(ws, v), w_widen(v_load(ws->channel + (size_t)v * VEC_LANES)));
-    memset(ws->c2v, 0, (size_t)code->edges * VEC_LANES);
+    /* All-zero records: every message starts at 0. */
+    memset(ws->check_records, 0, (size_t)code->m * simd_check_record_bytes(code, VEC_LANES));
 
     for (uint32_t iteration = 1; iteration <= config->max_iterations; iteration++) {
         SIMD_FUNCTION(layered_iteration)(code, config, ws);

@@ -7,7 +7,8 @@ size_t simd_workspace_bytes(const ldpc_decoder_limits *limits, uint32_t lanes)
     size_t per_check_edge = (size_t)limits->max_check_degree * lanes;
     return workspace_round_up(per_variable) * 2 +
            workspace_round_up(per_variable * sizeof(int16_t)) +
-           workspace_round_up((size_t)limits->max_edges * lanes) +
+           workspace_round_up((size_t)limits->max_m *
+                              simd_check_record_vectors(limits->max_check_degree) * lanes) +
            workspace_round_up(per_check_edge) +
            workspace_round_up(per_check_edge * sizeof(int16_t)) +
            workspace_round_up((size_t)limits->max_layer_snapshots * lanes * sizeof(int16_t)) +
@@ -23,7 +24,8 @@ void simd_workspace_carve(simd_workspace *ws, void *block, const ldpc_decoder_li
     ws->channel = workspace_take(&cursor, per_variable);
     ws->decided = workspace_take(&cursor, per_variable);
     ws->post = workspace_take(&cursor, per_variable * sizeof(int16_t));
-    ws->c2v = workspace_take(&cursor, (size_t)limits->max_edges * lanes);
+    ws->check_records = workspace_take(
+        &cursor, (size_t)limits->max_m * simd_check_record_vectors(limits->max_check_degree) * lanes);
     ws->t = workspace_take(&cursor, per_check_edge);
     ws->t_wide = workspace_take(&cursor, per_check_edge * sizeof(int16_t));
     ws->snapshot =

@@ -3,6 +3,9 @@
 
 #define SIMD_FUNCTION(name) avx2_##name
 
+static inline vec v_and(vec a, vec b) { return _mm256_and_si256(a, b); }
+static inline vec v_or(vec a, vec b) { return _mm256_or_si256(a, b); }
+static inline vec v_greater_mask(vec a, vec b) { return _mm256_cmpgt_epi8(a, b); }
 static inline vec v_sub(vec a, vec b) { return _mm256_sub_epi8(a, b); }
 static inline vec v_negative_mask(vec a) { return _mm256_cmpgt_epi8(_mm256_setzero_si256(), a); }
 static inline vec v_equal_mask(vec a, vec b) { return _mm256_cmpeq_epi8(a, b); }

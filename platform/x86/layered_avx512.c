@@ -3,6 +3,9 @@
 
 #define SIMD_FUNCTION(name) avx512_##name
 
+static inline vec v_and(vec a, vec b) { return _mm512_and_si512(a, b); }
+static inline vec v_or(vec a, vec b) { return _mm512_or_si512(a, b); }
+static inline vec v_greater_mask(vec a, vec b) { return _mm512_movm_epi8(_mm512_cmpgt_epi8_mask(a, b)); }
 static inline vec v_sub(vec a, vec b) { return _mm512_sub_epi8(a, b); }
 static inline vec v_negative_mask(vec a) { return _mm512_movm_epi8(_mm512_movepi8_mask(a)); }
 static inline vec v_equal_mask(vec a, vec b) { return _mm512_movm_epi8(_mm512_cmpeq_epi8_mask(a, b)); }

@@ -3,6 +3,9 @@
 
 #define SIMD_FUNCTION(name) sse41_##name
 
+static inline vec v_and(vec a, vec b) { return _mm_and_si128(a, b); }
+static inline vec v_or(vec a, vec b) { return _mm_or_si128(a, b); }
+static inline vec v_greater_mask(vec a, vec b) { return _mm_cmpgt_epi8(a, b); }
 static inline vec v_sub(vec a, vec b) { return _mm_sub_epi8(a, b); }
 static inline vec v_negative_mask(vec a) { return _mm_cmpgt_epi8(_mm_setzero_si128(), a); }
 static inline vec v_equal_mask(vec a, vec b) { return _mm_cmpeq_epi8(a, b); }
