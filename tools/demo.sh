@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The service decoding a live liquid-dsp signal, end to end:
-#   ldpcd-liquid-source (random frames, ldpc_encode, liquid-dsp modem, AWGN,
+#   ldpc-tx (random frames, ldpc_encode, liquid-dsp modem, AWGN,
 #   liquid-dsp soft demodulation) -> ZeroMQ -> ldpcd (built-in default
-#   configuration) -> ZeroMQ -> ldpcd-liquid-sink (BER, FER, throughput).
+#   configuration) -> ZeroMQ -> ldpc-rx (BER, FER, throughput).
 # usage: tools/demo.sh [--frames N] [--code NAME] [--modem bpsk|qpsk|8psk|16apsk|32apsk]
 #                      [--esn0 DB] [--pool P]
 # Builds into build/demo first (set LDPCD_BUILD_DIR to use an existing build).
@@ -23,7 +23,7 @@ build=${LDPCD_BUILD_DIR:-}
 if [ -z "$build" ]; then
     build=$root/build/demo
     cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release >/dev/null
-    cmake --build "$build" -j"$(nproc)" --target ldpcd ldpcd-liquid-source ldpcd-liquid-sink >/dev/null
+    cmake --build "$build" -j"$(nproc)" --target ldpcd ldpc-tx ldpc-rx >/dev/null
 fi
 run=$(mktemp -d)
 ldpcd_pid=
@@ -41,10 +41,10 @@ ldpcd_pid=$!
 for _ in $(seq 100); do [ -S "$run/input" ] && break; sleep 0.1; done
 [ -S "$run/input" ] || { cat "$run/ldpcd.log" >&2; exit 1; }
 
-"$build/tools/ldpcd-liquid/ldpcd-liquid-sink" --endpoint "ipc://$run/output" --frames "$frames" \
+"$build/tools/ldpcd-liquid/ldpc-rx" --endpoint "ipc://$run/output" --frames "$frames" \
     --pool "$pool" --seed 1 --stats "ipc://$run/stats" --timeout-ms 30000 >"$run/sink.out" &
 sink_pid=$!
-"$build/tools/ldpcd-liquid/ldpcd-liquid-source" --endpoint "ipc://$run/input" --code "$code" \
+"$build/tools/ldpcd-liquid/ldpc-tx" --endpoint "ipc://$run/input" --code "$code" \
     --modem "$modem" --esn0 "$esn0" --frames "$frames" --pool "$pool" --seed 1 \
     --frames-per-message 4
 sink_status=0
@@ -52,7 +52,7 @@ wait "$sink_pid" || sink_status=$?
 kill -TERM "$ldpcd_pid"
 wait "$ldpcd_pid" || true
 ldpcd_pid=
-echo "== ldpcd-liquid-sink"
+echo "== ldpc-rx"
 grep -v '^ldpcd stats json' "$run/sink.out"
 echo "== ldpcd"
 grep -E 'notice|error|warning' "$run/ldpcd.log" || true

@@ -1,4 +1,4 @@
-/* ldpcd-liquid-sink: receives ldpcd's results, checks every decoded frame
+/* ldpc-rx: receives ldpcd's results, checks every decoded frame
  * against the bits the source sent (same --seed and --pool), and prints live
  * and final BER, FER, throughput and latency. With --reorder it restores the
  * sequence order of results coming from several ldpcd instances (scale-out)
@@ -85,20 +85,20 @@ int main(int argc, char **argv)
         else if ((v = demo_arg(argc, argv, &i, "--timeout-ms")))
             timeout_ms = atol(v);
         else {
-            fputs("usage: ldpcd-liquid-sink --endpoint EP [--bind] [--frames N] [--seed S]\n"
+            fputs("usage: ldpc-rx --endpoint EP [--bind] [--frames N] [--seed S]\n"
                   "         [--pool P] [--timeout-ms T] [--stats EP] [--reorder] [--quiet]\n",
                   stderr);
             return 2;
         }
     }
     if (endpoint == NULL || (reorder && frames == 0)) {
-        fputs("ldpcd-liquid-sink: --endpoint is required (--reorder needs --frames)\n", stderr);
+        fputs("ldpc-rx: --endpoint is required (--reorder needs --frames)\n", stderr);
         return 2;
     }
     void *context = zmq_ctx_new();
     void *socket = zmq_socket(context, ZMQ_PULL);
     if ((bind ? zmq_bind(socket, endpoint) : zmq_connect(socket, endpoint)) != 0) {
-        fprintf(stderr, "ldpcd-liquid-sink: %s: %s\n", endpoint, zmq_strerror(errno));
+        fprintf(stderr, "ldpc-rx: %s: %s\n", endpoint, zmq_strerror(errno));
         return 1;
     }
     void *stats = NULL;
@@ -137,7 +137,7 @@ int main(int argc, char **argv)
         ldpcd_result_header h;
         if ((size_t)size > sizeof message ||
             ldpcd_decode_result_header(message, (size_t)size, &h) != 0) {
-            fprintf(stderr, "ldpcd-liquid-sink: malformed result of %d bytes\n", size);
+            fprintf(stderr, "ldpc-rx: malformed result of %d bytes\n", size);
             continue;
         }
         if (t.results == 0)
@@ -163,7 +163,7 @@ int main(int argc, char **argv)
         }
         if (h.status == LDPCD_STATUS_REJECTED) {
             t.rejected++;
-            fprintf(stderr, "ldpcd-liquid-sink: frame %llu rejected: %s\n",
+            fprintf(stderr, "ldpc-rx: frame %llu rejected: %s\n",
                     (unsigned long long)h.sequence,
                     ldpcd_reject_reason_name((ldpcd_reject_reason)h.reason));
             continue;
@@ -171,7 +171,7 @@ int main(int argc, char **argv)
         h.status == LDPCD_STATUS_DECODED ? t.decoded++ : t.not_converged++;
         uint32_t k = h.payload_bits;
         if (h.payload_kind != 0 || k > 64800) {
-            fprintf(stderr, "ldpcd-liquid-sink: needs output_bits = packed\n");
+            fprintf(stderr, "ldpc-rx: needs output_bits = packed\n");
             return 1;
         }
         ldpc_bits_unpack(message + LDPCD_RESULT_HEADER_SIZE, k, decided);
@@ -183,7 +183,7 @@ int main(int argc, char **argv)
         t.frame_errors += errors != 0;
         t.bits += k;
         if (!quiet && now >= next_print) {
-            print_line(&t, stderr, "ldpcd-liquid-sink: ");
+            print_line(&t, stderr, "ldpc-rx: ");
             next_print = now + 1000000000u;
         }
     }

@@ -1,6 +1,6 @@
-/* ldpcd-liquid-source: random frames -> ldpc_encode -> liquid-dsp modem ->
+/* ldpc-tx: random frames -> ldpc_encode -> liquid-dsp modem ->
  * AWGN -> liquid-dsp soft demodulation -> protocol v1 messages to ldpcd.
- * The information bits follow demo_frames.h, so ldpcd-liquid-sink can check
+ * The information bits follow demo_frames.h, so ldpc-rx can check
  * every decoded frame with the same --seed and --pool. */
 #include <complex.h>
 #include <errno.h>
@@ -33,7 +33,7 @@ typedef struct {
 
 static void usage(void)
 {
-    fputs("usage: ldpcd-liquid-source --endpoint EP [--bind] [--code NAME] [--modem NAME]\n"
+    fputs("usage: ldpc-tx --endpoint EP [--bind] [--code NAME] [--modem NAME]\n"
           "         [--esn0 DB] [--frames N | --seconds S] [--seed S] [--pool P]\n"
           "         [--frames-per-message F] [--rate FPS]\n"
           "modems: bpsk qpsk 8psk 16apsk 32apsk. --pool P replays P distinct frames\n"
@@ -117,13 +117,13 @@ int main(int argc, char **argv)
     ldpc_error err;
     ldpc_code *code;
     if (ldpc_code_create(o.code_name, &code, &err) != LDPC_OK) {
-        fprintf(stderr, "ldpcd-liquid-source: %s\n", err.message);
+        fprintf(stderr, "ldpc-tx: %s\n", err.message);
         return 1;
     }
     modemcf modem = modemcf_create(scheme);
     unsigned bps = modemcf_get_bps(modem);
     if (code->n % bps != 0) {
-        fprintf(stderr, "ldpcd-liquid-source: n = %u is not a multiple of %u bits per symbol\n",
+        fprintf(stderr, "ldpc-tx: n = %u is not a multiple of %u bits per symbol\n",
                 code->n, bps);
         return 1;
     }
@@ -136,7 +136,7 @@ int main(int argc, char **argv)
     uint32_t pool_frames = o.pool;
     uint8_t *pool = pool_frames ? malloc((size_t)pool_frames * code->n) : NULL;
     if (message == NULL || info == NULL || codeword == NULL || (pool_frames && pool == NULL)) {
-        fprintf(stderr, "ldpcd-liquid-source: out of memory\n");
+        fprintf(stderr, "ldpc-tx: out of memory\n");
         return 1;
     }
     for (uint32_t p = 0; p < pool_frames; p++)
@@ -148,7 +148,7 @@ int main(int argc, char **argv)
     int hwm = 64;
     zmq_setsockopt(socket, ZMQ_SNDHWM, &hwm, sizeof hwm);
     if ((o.bind ? zmq_bind(socket, o.endpoint) : zmq_connect(socket, o.endpoint)) != 0) {
-        fprintf(stderr, "ldpcd-liquid-source: %s: %s\n", o.endpoint, zmq_strerror(errno));
+        fprintf(stderr, "ldpc-tx: %s: %s\n", o.endpoint, zmq_strerror(errno));
         return 1;
     }
     uint64_t start = demo_now_ns(), sent = 0;
@@ -181,13 +181,13 @@ int main(int argc, char **argv)
                 make_frame(code, modem, bps, sigma, o.seed, sent + f, 0, info, codeword, soft);
         }
         if (zmq_send(socket, message, LDPCD_INPUT_HEADER_SIZE + (size_t)count * code->n, 0) < 0) {
-            fprintf(stderr, "ldpcd-liquid-source: send: %s\n", zmq_strerror(errno));
+            fprintf(stderr, "ldpc-tx: send: %s\n", zmq_strerror(errno));
             return 1;
         }
         sent += count;
     }
     double elapsed = (double)(demo_now_ns() - start) / 1e9;
-    fprintf(stderr, "ldpcd-liquid-source: sent %llu frames of %s (%s, Es/N0 %.2f dB) in %.2f s: "
+    fprintf(stderr, "ldpc-tx: sent %llu frames of %s (%s, Es/N0 %.2f dB) in %.2f s: "
             "%.1f frames/s\n", (unsigned long long)sent, o.code_name, o.modem_name, o.esn0_db,
             elapsed, (double)sent / elapsed);
     int linger = -1; /* every frame reaches ldpcd before we exit */

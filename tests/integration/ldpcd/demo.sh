@@ -2,7 +2,7 @@
 # The README's first command, shortened: tools/demo.sh end to end.
 set -euo pipefail
 source_dir=$1 build_dir=$2
-[ -x "$build_dir/tools/ldpcd-liquid/ldpcd-liquid-source" ] || { echo "no demo tools: skipped"; exit 77; }
+[ -x "$build_dir/tools/ldpcd-liquid/ldpc-tx" ] || { echo "no demo tools: skipped"; exit 77; }
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
 LDPCD_BUILD_DIR=$build_dir bash "$source_dir/tools/demo.sh" --frames 64 --code dvbs2-short-1/2 >"$out"

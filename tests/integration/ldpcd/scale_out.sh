@@ -7,7 +7,7 @@ set -euo pipefail
 source_dir=$1 build_dir=$2
 ldpcd=$build_dir/src/ldpcd/ldpcd
 demo=$build_dir/tools/ldpcd-liquid
-[ -x "$demo/ldpcd-liquid-source" ] || { echo "demo tools not built (liquid-dsp): skipped"; exit 77; }
+[ -x "$demo/ldpc-tx" ] || { echo "demo tools not built (liquid-dsp): skipped"; exit 77; }
 work=$(mktemp -d)
 pids=()
 cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; rm -rf "$work"; }
@@ -21,10 +21,10 @@ for i in 1 2; do
         --set stats_endpoint= --set batch_frames=8 --set workers=1 2>"$work/ldpcd$i.log" &
     pids+=($!)
 done
-"$demo/ldpcd-liquid-sink" --endpoint "ipc://$work/results" --bind --frames $frames --seed 7 \
+"$demo/ldpc-rx" --endpoint "ipc://$work/results" --bind --frames $frames --seed 7 \
     --reorder --quiet --timeout-ms 60000 >"$work/sink.out" &
 sink=$!
-"$demo/ldpcd-liquid-source" --endpoint "ipc://$work/frames" --bind --code dvbs2-short-1/2 \
+"$demo/ldpc-tx" --endpoint "ipc://$work/frames" --bind --code dvbs2-short-1/2 \
     --frames $frames --seed 7 --esn0 6 --frames-per-message 2
 wait $sink
 cat "$work/sink.out"
