@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "log.h"
+#include "result_bits.h"
 
 static int fail(char *error, size_t error_size, const char *format, ...) LDPCD_PRINTF(3, 4);
 
@@ -53,6 +54,7 @@ static int add_entry(ldpcd_code_set *set, const char *wire_name, const char *lib
     if (ldpc_code_create(library_name, &entry->code, &err) != LDPC_OK)
         return fail(error, error_size, "codes: %s: %s", wire_name, err.message);
     entry->owns_code = 1;
+    entry->info_is_prefix = ldpcd_info_is_prefix(entry->code);
     set->count++;
     return 0;
 }
@@ -67,6 +69,7 @@ static int add_alias(ldpcd_code_set *set, const char *alias, const char *target)
     memset(entry, 0, sizeof *entry);
     snprintf(entry->name, sizeof entry->name, "%s", alias);
     entry->code = shared->code;
+    entry->info_is_prefix = shared->info_is_prefix;
     entry->index = (uint32_t)set->count;
     set->count++;
     return 0;

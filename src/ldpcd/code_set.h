@@ -15,6 +15,7 @@ typedef struct {
     char name[LDPCD_WIRE_CODE_SIZE + 1]; /* the name on the wire */
     ldpc_code *code;
     int owns_code;
+    int info_is_prefix; /* information bits at codeword positions 0..k-1 */
     uint32_t index;
 } ldpcd_code_entry;
 

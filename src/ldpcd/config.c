@@ -93,7 +93,8 @@ static const config_key keys[] = {
      "longest time a frame waits for its batch to fill before it is decoded anyway"},
     {"queue_frames", "256", UINT(queue_frames, 1, 1000000),
      "frames held between intake and output (received, decoding, waiting to be sent); "
-     "at least workers x batch_frames keeps every worker busy"},
+     "workers x batch_frames are being decoded, and as many again must wait ready for the "
+     "workers to stay busy: at least 2 x workers x batch_frames"},
     {"trusted_network", "no", BOOL(trusted_network),
      "yes: allow tcp endpoints on addresses other than loopback without CURVE"},
     {"curve_secret_key_file", "", TEXT(curve_secret_key_file),

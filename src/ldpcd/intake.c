@@ -10,12 +10,10 @@
 #include "protocol.h"
 #include "service.h"
 
-static void commit_rejection(ldpcd_service *s, uint64_t sequence, const char *code_name,
-                             const ldpcd_code_entry *code, ldpcd_reject_reason reason,
-                             int whole_message)
+static void fill_rejection(ldpcd_slot *slot, uint64_t sequence, const char *code_name,
+                           const ldpcd_code_entry *code, ldpcd_reject_reason reason,
+                           int whole_message)
 {
-    ldpcd_pipeline *p = s->pipeline;
-    ldpcd_slot *slot = ldpcd_ring_reserve(&p->ring);
     slot->sequence = sequence;
     slot->arrival_ns = ldpcd_now_ns();
     slot->code = code;
@@ -26,34 +24,40 @@ static void commit_rejection(ldpcd_service *s, uint64_t sequence, const char *co
     memset(&slot->stats, 0, sizeof slot->stats);
     slot->result_bits = 0;
     slot->state = LDPCD_SLOT_DONE;
+}
+
+static void commit_rejection(ldpcd_service *s, uint64_t sequence, const char *code_name,
+                             const ldpcd_code_entry *code, ldpcd_reject_reason reason,
+                             int whole_message)
+{
+    ldpcd_pipeline *p = s->pipeline;
+    ldpcd_slot *slot = ldpcd_ring_reserve(&p->ring);
+    fill_rejection(slot, sequence, code_name, code, reason, whole_message);
     ldpcd_stats_count_reject(&s->stats, reason);
     atomic_fetch_add_explicit(&s->stats.frames_in, 1, memory_order_relaxed);
     ldpcd_ring_commit(&p->ring, slot);
 }
 
-/* Converts one frame of raw values into a slot (quantised for fixed point). */
+/* Converts one frame of raw values straight into its slot (quantised for
+ * fixed point); a frame with a non-finite value takes the slot as a rejection. */
 static void commit_frame(ldpcd_service *s, uint64_t sequence, const ldpcd_code_entry *code,
                          const ldpc_soft_input *input, const uint8_t *raw)
 {
     ldpcd_pipeline *p = s->pipeline;
-    uint32_t n = code->code->n;
-    if (ldpc_soft_to_llr(input, raw, n, p->llr_scratch, NULL) != LDPC_OK) {
-        commit_rejection(s, sequence, code->name, code, LDPCD_REJECT_NON_FINITE, 0);
-        return;
-    }
     ldpcd_slot *slot = ldpcd_ring_reserve(&p->ring);
-    if (p->soft_is_float)
-        memcpy(slot->soft, p->llr_scratch, (size_t)n * sizeof(float));
-    else
-        ldpc_quantise(p->llr_scratch, n, p->decoder_config.llr_scale, slot->soft);
-    slot->sequence = sequence;
-    slot->code = code;
-    memcpy(slot->wire_code, code->name, sizeof slot->wire_code);
-    slot->status = LDPCD_STATUS_DECODED;
-    slot->reason = LDPCD_REJECT_NONE;
-    slot->whole_message = 0;
-    slot->state = LDPCD_SLOT_PENDING;
-    slot->arrival_ns = ldpcd_now_ns();
+    if (ldpcd_frame_input_convert(&p->frame_input, input, raw, code->code->n, slot->soft) != 0) {
+        fill_rejection(slot, sequence, code->name, code, LDPCD_REJECT_NON_FINITE, 0);
+        ldpcd_stats_count_reject(&s->stats, LDPCD_REJECT_NON_FINITE);
+    } else {
+        slot->sequence = sequence;
+        slot->code = code;
+        memcpy(slot->wire_code, code->name, sizeof slot->wire_code);
+        slot->status = LDPCD_STATUS_DECODED;
+        slot->reason = LDPCD_REJECT_NONE;
+        slot->whole_message = 0;
+        slot->state = LDPCD_SLOT_PENDING;
+        slot->arrival_ns = ldpcd_now_ns();
+    }
     atomic_fetch_add_explicit(&s->stats.frames_in, 1, memory_order_relaxed);
     ldpcd_ring_commit(&p->ring, slot);
 }

@@ -90,6 +90,15 @@ static int build(ldpcd_pipeline *p, const ldpcd_config *config, ldpcd_stats *sta
             p->raw_input.auto_normalize = config->raw_normalize;
     }
 
+    /* Results leave in arrival order, so a worker that finishes first cannot
+     * hand its slots back before the older batches are done: with fewer than
+     * a second batch per worker queued, workers wait for frames. */
+    uint64_t busy_queue = 2u * (uint64_t)config->workers * config->batch_frames;
+    if (config->queue_frames < busy_queue)
+        ldpcd_log(LDPCD_LOG_WARNING,
+                  "queue_frames %u < 2 x workers x batch_frames = %llu: workers will wait for "
+                  "frames under full load",
+                  config->queue_frames, (unsigned long long)busy_queue);
     if (ldpcd_ring_create(&p->ring, config->queue_frames, (size_t)max_n * p->soft_value_bytes,
                           max_n) != 0)
         return fail(error, error_size, "queue of %u frames: out of memory", config->queue_frames);
@@ -98,16 +107,18 @@ static int build(ldpcd_pipeline *p, const ldpcd_config *config, ldpcd_stats *sta
     p->workers = reserve(sizeof *p->workers * p->worker_count);
     if (p->llr_scratch == NULL || p->send_buffer == NULL || p->workers == NULL)
         return fail(error, error_size, "out of memory");
+    p->frame_input = (ldpcd_frame_input){.to_float = p->soft_is_float,
+                                         .llr_scale = p->decoder_config.llr_scale,
+                                         .llr_scratch = p->llr_scratch};
     for (uint32_t i = 0; i < p->worker_count; i++) {
         ldpcd_worker *w = &p->workers[i];
         if (create_decoder(p, config, stats, &w->decoder, error, error_size) != 0)
             return -1;
         w->batch_soft = reserve((size_t)p->batch_frames * max_n * p->soft_value_bytes);
         w->bits = reserve((size_t)p->batch_frames * max_n);
-        w->info = reserve(p->codes.max_k);
         w->frame_stats = reserve(sizeof *w->frame_stats * p->batch_frames);
         w->claimed = reserve(sizeof *w->claimed * p->batch_frames);
-        if (w->batch_soft == NULL || w->bits == NULL || w->info == NULL ||
+        if (w->batch_soft == NULL || w->bits == NULL ||
             w->frame_stats == NULL || w->claimed == NULL)
             return fail(error, error_size, "out of memory");
     }
@@ -149,7 +160,6 @@ void ldpcd_pipeline_destroy(ldpcd_pipeline *p)
             ldpc_decoder_destroy(w->decoder);
             free(w->batch_soft);
             free(w->bits);
-            free(w->info);
             free(w->frame_stats);
             free(w->claimed);
         }

@@ -19,6 +19,7 @@
 #include "ldpc/soft.h"
 #include "code_set.h"
 #include "config.h"
+#include "frame_input.h"
 #include "ring.h"
 #include "stats.h"
 
@@ -29,7 +30,6 @@ typedef struct {
     ldpc_decoder *decoder;
     void *batch_soft;      /* batch_frames * max_n values */
     uint8_t *bits;         /* batch_frames * max_n decided bits */
-    uint8_t *info;         /* max_k */
     ldpc_frame_stats *frame_stats;
     ldpcd_slot **claimed;
     const ldpc_code *last_code;
@@ -55,6 +55,7 @@ typedef struct {
     uint32_t max_frames_per_message;
     size_t max_message_size;
     float *llr_scratch;    /* intake: one frame of float LLRs */
+    ldpcd_frame_input frame_input; /* intake: raw values -> slot */
     uint8_t *send_buffer;  /* output: one result message */
     const ldpcd_code_entry *raw_code;
     ldpc_soft_input raw_input;

@@ -5,27 +5,33 @@
 #include "ldpc/encoder.h"
 #include "log.h"
 #include "protocol.h"
+#include "result_bits.h"
 #include "service.h"
 
 /* A worker that waits this long without work still reports that it is alive. */
 #define IDLE_HEARTBEAT_NS 200000000u
 
-static void write_result(const ldpcd_pipeline *p, ldpcd_worker *w, ldpcd_slot *slot,
-                         const uint8_t *codeword)
+static void write_result(const ldpcd_pipeline *p, ldpcd_slot *slot, const uint8_t *codeword)
 {
-    const ldpc_code *code = slot->code->code;
+    const ldpcd_code_entry *entry = slot->code;
+    const ldpc_code *code = entry->code;
     switch (p->output_bits) {
     case LDPCD_BITS_PACKED:
-        ldpc_code_extract_info(code, codeword, w->info);
-        ldpc_bits_pack(w->info, code->k, slot->result);
+        if (entry->info_is_prefix)
+            ldpcd_pack_bits(codeword, code->k, slot->result);
+        else
+            ldpcd_pack_info_bits(code, codeword, slot->result);
         slot->result_bits = code->k;
         break;
     case LDPCD_BITS_UNPACKED:
-        ldpc_code_extract_info(code, codeword, slot->result);
+        if (entry->info_is_prefix)
+            memcpy(slot->result, codeword, code->k);
+        else
+            ldpc_code_extract_info(code, codeword, slot->result);
         slot->result_bits = code->k;
         break;
     case LDPCD_BITS_CODEWORD:
-        ldpc_bits_pack(codeword, code->n, slot->result);
+        ldpcd_pack_bits(codeword, code->n, slot->result);
         slot->result_bits = code->n;
         break;
     case LDPCD_BITS_CODEWORD_UNPACKED:
@@ -74,7 +80,7 @@ static void decode_batch(ldpcd_worker *w, uint32_t count)
         }
         slot->stats = w->frame_stats[i];
         slot->status = slot->stats.converged ? LDPCD_STATUS_DECODED : LDPCD_STATUS_NOT_CONVERGED;
-        write_result(p, w, slot, w->bits + (size_t)i * code->n);
+        write_result(p, slot, w->bits + (size_t)i * code->n);
         ldpcd_stats_count_frame(&s->stats, slot->stats.iterations, slot->stats.converged);
     }
 }
