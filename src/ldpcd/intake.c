@@ -10,6 +10,17 @@
 #include "protocol.h"
 #include "service.h"
 
+/* A free slot; the time spent waiting for one (the decoders or the output
+ * cannot keep up) is counted apart from the intake's own work. */
+static ldpcd_slot *reserve_slot(ldpcd_service *s)
+{
+    uint64_t start = ldpcd_now_ns();
+    ldpcd_slot *slot = ldpcd_ring_reserve(&s->pipeline->ring);
+    atomic_fetch_add_explicit(&s->stats.intake_blocked_ns, ldpcd_now_ns() - start,
+                              memory_order_relaxed);
+    return slot;
+}
+
 static void fill_rejection(ldpcd_slot *slot, uint64_t sequence, const char *code_name,
                            const ldpcd_code_entry *code, ldpcd_reject_reason reason,
                            int whole_message)
@@ -31,7 +42,7 @@ static void commit_rejection(ldpcd_service *s, uint64_t sequence, const char *co
                              int whole_message)
 {
     ldpcd_pipeline *p = s->pipeline;
-    ldpcd_slot *slot = ldpcd_ring_reserve(&p->ring);
+    ldpcd_slot *slot = reserve_slot(s);
     fill_rejection(slot, sequence, code_name, code, reason, whole_message);
     ldpcd_stats_count_reject(&s->stats, reason);
     atomic_fetch_add_explicit(&s->stats.frames_in, 1, memory_order_relaxed);
@@ -44,7 +55,7 @@ static void commit_frame(ldpcd_service *s, uint64_t sequence, const ldpcd_code_e
                          const ldpc_soft_input *input, const uint8_t *raw)
 {
     ldpcd_pipeline *p = s->pipeline;
-    ldpcd_slot *slot = ldpcd_ring_reserve(&p->ring);
+    ldpcd_slot *slot = reserve_slot(s);
     if (ldpcd_frame_input_convert(&p->frame_input, input, raw, code->code->n, slot->soft) != 0) {
         fill_rejection(slot, sequence, code->name, code, LDPCD_REJECT_NON_FINITE, 0);
         ldpcd_stats_count_reject(&s->stats, LDPCD_REJECT_NON_FINITE);
@@ -133,12 +144,18 @@ static void raw_message(ldpcd_service *s, const uint8_t *data, size_t size)
 
 void ldpcd_intake_message(ldpcd_service *s, const uint8_t *data, size_t size)
 {
+    uint64_t start = ldpcd_now_ns();
+    /* one intake thread: nobody else adds to intake_blocked_ns meanwhile */
+    uint64_t blocked = atomic_load_explicit(&s->stats.intake_blocked_ns, memory_order_relaxed);
     atomic_fetch_add_explicit(&s->stats.messages_in, 1, memory_order_relaxed);
     atomic_fetch_add_explicit(&s->stats.bytes_in, size, memory_order_relaxed);
     if (s->config.input_framing == LDPCD_FRAMING_PROTOCOL)
         protocol_message(s, data, size);
     else
         raw_message(s, data, size);
+    blocked = atomic_load_explicit(&s->stats.intake_blocked_ns, memory_order_relaxed) - blocked;
+    atomic_fetch_add_explicit(&s->stats.intake_busy_ns, ldpcd_now_ns() - start - blocked,
+                              memory_order_relaxed);
 }
 
 void *ldpcd_intake_main(void *argument)

@@ -91,8 +91,11 @@ void *ldpcd_worker_main(void *argument)
     ldpcd_pipeline *p = w->service->pipeline;
     for (;;) {
         int finished;
+        uint64_t wait_start = ldpcd_now_ns();
         uint32_t count = ldpcd_ring_claim(&p->ring, p->batch_frames, p->batch_wait_ns,
                                           IDLE_HEARTBEAT_NS, w->claimed, &finished);
+        atomic_fetch_add_explicit(&w->service->stats.worker_wait_ns, ldpcd_now_ns() - wait_start,
+                                  memory_order_relaxed);
         if (count > 0) {
             decode_batch(w, count);
             ldpcd_ring_complete(&p->ring, w->claimed, count);
