@@ -15,6 +15,7 @@ option(LDPC_WITH_OPENCL "Build the OpenCL decoder backend" ${LDPC_OPENCL_DEFAULT
 # The backend entry and its configuration are always built: without OpenCL the
 # backend reports itself unavailable, and tests and tools still link.
 target_sources(ldpc PRIVATE ${PROJECT_SOURCE_DIR}/platform/opencl/opencl_backend.c
+                            ${PROJECT_SOURCE_DIR}/platform/opencl/nb_opencl_backend.c
                             ${PROJECT_SOURCE_DIR}/platform/opencl/opencl_config.c)
 # platform/ is public inside the build tree so that tests and tools can reach
 # opencl/opencl_backend.h (statistics, configuration).

@@ -111,7 +111,10 @@ ldpc_status ldpc_nb_decoder_create(const ldpc_decoder_config *config,
  * fixed point where there is one, else "reference"); "reference" is the
  * portable C decoder; "avx512bw" and "avx2" (GF(32), GF(64)) are the
  * x86 SIMD variants, fixed point only, bit-identical to the reference; other
- * fields decode with the reference. ldpc_nb_decoder_create is "auto". */
+ * fields decode with the reference. "opencl" (fixed point, never chosen by
+ * "auto") decodes on an OpenCL device, bit-identical too, with the reference
+ * on the CPU as its fallback (opencl/nb_opencl_backend.h).
+ * ldpc_nb_decoder_create is "auto". */
 ldpc_status ldpc_nb_decoder_create_backend(const ldpc_decoder_config *config,
                                            const ldpc_nb_decoder_limits *limits,
                                            const char *backend, ldpc_nb_decoder **out,

@@ -20,6 +20,7 @@
 #include "ldpc/soft.h"
 #include "nb/gf.h"
 #include "nb/nb_minmax.h"
+#include "nb/nb_opencl.h"
 #include "nb/nb_simd.h"
 #include "util/error_internal.h"
 #include "util/worker_pool.h"
@@ -30,6 +31,7 @@
 #define NB_MAX_VAR_DEGREE 127u
 
 #define NB_REFERENCE_BACKEND "reference"
+#define NB_OPENCL_BACKEND "opencl"
 
 /* What one thread needs to decode a frame. */
 typedef struct {
@@ -43,6 +45,7 @@ struct ldpc_nb_decoder {
     ldpc_decoder_config config;
     ldpc_nb_decoder_limits limits;
     const nb_simd_variant *variant; /* NULL: the portable reference */
+    nb_opencl *opencl;              /* backend "opencl" (the CPU path is its fallback) */
     worker_pool *pool;              /* started at creation, frames spread over it */
     uint32_t workers;
     nb_worker *worker; /* one per thread, inside the block */
@@ -120,15 +123,27 @@ static ldpc_status validate_limits(const ldpc_nb_decoder_limits *limits, ldpc_er
 }
 
 /* NULL or "auto": the first SIMD variant this CPU runs (fixed point only),
- * else the reference; otherwise the variant named. */
+ * else the reference (never OpenCL: a device is chosen explicitly);
+ * otherwise the variant named, or *opencl = 1 for "opencl". */
 static ldpc_status select_backend(const char *requested, const ldpc_decoder_config *config,
-                                  const nb_simd_variant **out, ldpc_error *err)
+                                  const nb_simd_variant **out, int *opencl, ldpc_error *err)
 {
     *out = NULL;
+    *opencl = 0;
     int automatic = requested == NULL || strcmp(requested, "auto") == 0;
     if (!automatic && strcmp(requested, NB_REFERENCE_BACKEND) == 0)
         return LDPC_OK;
-    char known[128] = NB_REFERENCE_BACKEND;
+    if (!automatic && strcmp(requested, NB_OPENCL_BACKEND) == 0) {
+        if (config->arithmetic != LDPC_ARITH_FIXED8)
+            return ldpc_fail(err, LDPC_ERR_UNSUPPORTED,
+                             "nonbinary backend 'opencl' decodes in 8-bit fixed point only");
+        if (!nb_opencl_available())
+            return ldpc_fail(err, LDPC_ERR_UNSUPPORTED,
+                             "nonbinary backend 'opencl': this build has no OpenCL");
+        *opencl = 1;
+        return LDPC_OK;
+    }
+    char known[128] = NB_REFERENCE_BACKEND ", " NB_OPENCL_BACKEND;
     for (size_t i = 0; i < nb_simd_variant_count(); i++) {
         const nb_simd_variant *v = nb_simd_variant_at(i);
         size_t used = strlen(known);
@@ -186,8 +201,9 @@ ldpc_status ldpc_nb_decoder_create_backend(const ldpc_decoder_config *config,
     if (status == LDPC_OK)
         status = validate_limits(limits, err);
     const nb_simd_variant *variant = NULL;
+    int opencl = 0;
     if (status == LDPC_OK)
-        status = select_backend(backend, config, &variant, err);
+        status = select_backend(backend, config, &variant, &opencl, err);
     if (status != LDPC_OK)
         return status;
     uint32_t workers = config->threads > 1 ? config->threads : 1;
@@ -214,6 +230,11 @@ ldpc_status ldpc_nb_decoder_create_backend(const ldpc_decoder_config *config,
         free(block);
         return status;
     }
+    if (opencl && (status = nb_opencl_create(config, limits, &d->opencl, err)) != LDPC_OK) {
+        worker_pool_destroy(d->pool);
+        free(block);
+        return status;
+    }
     *out = d;
     return LDPC_OK;
 }
@@ -227,14 +248,23 @@ ldpc_status ldpc_nb_decoder_create(const ldpc_decoder_config *config,
 
 void ldpc_nb_decoder_destroy(ldpc_nb_decoder *decoder)
 {
-    if (decoder != NULL)
+    if (decoder != NULL) {
         worker_pool_destroy(decoder->pool);
+        nb_opencl_destroy(decoder->opencl);
+    }
     free(decoder);
 }
 
 const char *ldpc_nb_decoder_backend_name(const ldpc_nb_decoder *decoder)
 {
+    if (decoder->opencl != NULL)
+        return NB_OPENCL_BACKEND;
     return decoder->variant != NULL ? decoder->variant->name : NB_REFERENCE_BACKEND;
+}
+
+nb_opencl *nb_decoder_opencl(const ldpc_nb_decoder *decoder)
+{
+    return decoder->opencl;
 }
 
 size_t ldpc_nb_decoder_footprint(const ldpc_nb_decoder *decoder)
@@ -403,6 +433,9 @@ static void decode_call(ldpc_nb_decoder *d, const ldpc_nb_code *code, const floa
                         const int8_t *llr_i8, uint32_t frames, uint8_t *symbols,
                         ldpc_frame_stats *stats)
 {
+    if (d->opencl != NULL &&
+        nb_opencl_decode(d->opencl, code, llr_f32, llr_i8, frames, symbols, stats))
+        return;
     nb_fixed_frame_fn simd = d->variant != NULL ? d->variant->frame_for_q(code->q) : NULL;
     d->code = code;
     d->fixed_frame = simd != NULL ? simd : nb_fixed_decode_frame;

@@ -1,0 +1,412 @@
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cl_error.h"
+#include "cl_kernel_source.h"
+#include "cl_nb_decoder.h"
+#include "cl_program_cache.h"
+#include "decode/fixed_point.h"
+#include "ldpc/soft.h"
+#include "util/error_internal.h"
+
+#define CL_TRY(call, what)                                                                 \
+    do {                                                                                   \
+        cl_int rc_ = (call);                                                               \
+        if (rc_ != CL_SUCCESS)                                                             \
+            return ldpc_fail(err, LDPC_ERR_IO, "OpenCL %s: %s", what, cl_error_name(rc_)); \
+    } while (0)
+
+/* Local memory the kernel declares itself (a counter), with room to spare. */
+#define STATIC_LOCAL_BYTES 64u
+
+static size_t min_size(size_t a, size_t b)
+{
+    return a < b ? a : b;
+}
+
+static uint32_t log2_of(uint32_t q)
+{
+    uint32_t p = 0;
+    while ((1u << p) < q)
+        p++;
+    return p;
+}
+
+/* ---- creation -------------------------------------------------------------- */
+
+static ldpc_status create_buffer(cl_nb_decoder *d, cl_mem_flags flags, size_t bytes,
+                                 cl_mem *out, const char *what, ldpc_error *err)
+{
+    cl_int rc = CL_SUCCESS;
+    *out = clCreateBuffer(d->context, flags, bytes, NULL, &rc);
+    if (rc != CL_SUCCESS)
+        return ldpc_fail(err, LDPC_ERR_NO_MEMORY, "OpenCL buffer '%s' (%zu bytes): %s", what,
+                         bytes, cl_error_name(rc));
+    d->stats.buffers_created++;
+    d->stats.device_bytes += bytes;
+    return LDPC_OK;
+}
+
+/* The same program as the binary decoder's (every kernel file), so that both
+ * share the binary cache entry. */
+static ldpc_status build(cl_nb_decoder *d, ldpc_error *err)
+{
+    char *source = NULL;
+    ldpc_status status = cl_kernel_source_assemble(d->opencl.kernel_dir, &source, err);
+    if (status != LDPC_OK)
+        return status;
+    char cache_dir[LDPC_OPENCL_PATH_SIZE] = "";
+    if (d->opencl.binary_cache)
+        cl_program_cache_dir(d->opencl.cache_dir, cache_dir, sizeof cache_dir);
+    cl_program_build_report report;
+    status = cl_program_build(d->context, &d->choice, source, "-cl-std=CL1.2", cache_dir,
+                              &d->program, &report, err);
+    free(source);
+    if (status != LDPC_OK)
+        return status;
+    d->stats.program_from_cache = report.from_cache;
+    d->stats.program_build_ms = report.build_ms;
+    snprintf(d->stats.cache_note, sizeof d->stats.cache_note, "%s", report.note);
+    cl_int rc = CL_SUCCESS;
+    d->iterate = clCreateKernel(d->program, "nb_minmax_group_per_frame", &rc);
+    if (rc != CL_SUCCESS)
+        return ldpc_fail(err, LDPC_ERR_UNSUPPORTED, "OpenCL kernel nb_minmax_group_per_frame: %s",
+                         cl_error_name(rc));
+    return LDPC_OK;
+}
+
+static void choose_sizes(cl_nb_decoder *d)
+{
+    size_t kernel_max = 1;
+    if (clGetKernelWorkGroupInfo(d->iterate, d->choice.device, CL_KERNEL_WORK_GROUP_SIZE,
+                                 sizeof kernel_max, &kernel_max, NULL) != CL_SUCCESS ||
+        kernel_max == 0)
+        kernel_max = 1;
+    size_t requested = d->opencl.work_group_size;
+    d->group_cap = min_size(requested ? requested : d->vendor->frame_group, kernel_max);
+    cl_ulong local = 0, kernel_local = 0;
+    clGetDeviceInfo(d->choice.device, CL_DEVICE_LOCAL_MEM_SIZE, sizeof local, &local, NULL);
+    clGetKernelWorkGroupInfo(d->iterate, d->choice.device, CL_KERNEL_LOCAL_MEM_SIZE,
+                             sizeof kernel_local, &kernel_local, NULL);
+    cl_ulong reserved = kernel_local > STATIC_LOCAL_BYTES ? kernel_local : STATIC_LOCAL_BYTES;
+    d->local_bytes = local > reserved ? (size_t)(local - reserved) : 0;
+    d->iterations_per_launch = d->opencl.iterations_per_launch
+                                   ? d->opencl.iterations_per_launch
+                                   : d->vendor->iterations_per_launch;
+    d->stats.frame_group_size = (uint32_t)d->group_cap;
+    d->stats.iterations_per_launch = d->iterations_per_launch;
+}
+
+static ldpc_status create_buffers(cl_nb_decoder *d, ldpc_error *err)
+{
+    const ldpc_decoder_limits *g = &d->limits.graph;
+    size_t frames = g->max_frames, q = d->limits.max_q;
+    size_t entries = frames * g->max_n * q;
+    size_t messages = frames * g->max_edges * q;
+    /* Kernels index with 32-bit arithmetic. */
+    if (messages > UINT32_MAX || entries * sizeof(cl_short) > UINT32_MAX)
+        return ldpc_fail(err, LDPC_ERR_LIMITS,
+                         "OpenCL: %zu frames of %u edges over GF(%zu) exceed 32-bit device "
+                         "indexing",
+                         frames, g->max_edges, q);
+    size_t table_words = cl_nb_table_words(g->max_n, g->max_m, g->max_edges, d->limits.max_q);
+    cl_ulong max_alloc = 0;
+    clGetDeviceInfo(d->choice.device, CL_DEVICE_MAX_MEM_ALLOC_SIZE, sizeof max_alloc, &max_alloc,
+                    NULL);
+    size_t largest = entries * sizeof(cl_short) > messages ? entries * sizeof(cl_short) : messages;
+    if (max_alloc > 0 && largest > max_alloc)
+        return ldpc_fail(err, LDPC_ERR_LIMITS,
+                         "OpenCL: a %zu-byte buffer exceeds the device's largest allocation "
+                         "(%llu bytes)",
+                         largest, (unsigned long long)max_alloc);
+    const cl_mem_flags staged_in = CL_MEM_READ_ONLY | CL_MEM_ALLOC_HOST_PTR;
+    cl_mem arena = NULL;
+    const struct {
+        cl_mem *out;
+        size_t bytes;
+        cl_mem_flags flags;
+        const char *what;
+    } buffers[] = {
+        {&d->input, frames * g->max_n * log2_of(d->limits.max_q), staged_in, "input"},
+        {&d->channel, entries, CL_MEM_READ_WRITE, "channel"},
+        {&d->posterior, entries * sizeof(cl_short), CL_MEM_READ_WRITE, "posterior"},
+        {&d->messages, messages, CL_MEM_READ_WRITE, "messages"},
+        {&d->frame_active, frames * sizeof(cl_uint), CL_MEM_READ_WRITE, "frame_active"},
+        {&d->active_count, sizeof(cl_uint), CL_MEM_READ_WRITE, "active_count"},
+        {&d->decisions, frames * g->max_n, CL_MEM_READ_WRITE, "decisions"},
+        {&d->frame_stats, frames * sizeof(ldpc_frame_stats), CL_MEM_READ_WRITE, "stats"},
+        {&arena, table_words * sizeof(cl_uint), CL_MEM_READ_ONLY, "tables"},
+    };
+    ldpc_status status = LDPC_OK;
+    for (size_t i = 0; i < sizeof buffers / sizeof buffers[0] && status == LDPC_OK; i++)
+        status = create_buffer(d, buffers[i].flags, buffers[i].bytes > 0 ? buffers[i].bytes : 1,
+                               buffers[i].out, buffers[i].what, err);
+    if (status == LDPC_OK)
+        cl_nb_table_cache_init(&d->tables, arena, table_words);
+    else if (arena != NULL)
+        clReleaseMemObject(arena);
+    return status;
+}
+
+ldpc_status cl_nb_decoder_init(cl_nb_decoder *d, const ldpc_nb_decoder_limits *limits,
+                               const ldpc_decoder_config *config,
+                               const ldpc_opencl_config *opencl, ldpc_error *err)
+{
+    memset(d, 0, sizeof *d);
+    d->limits = *limits;
+    d->config = *config;
+    d->opencl = *opencl;
+    if (config->arithmetic != LDPC_ARITH_FIXED8)
+        return ldpc_fail(err, LDPC_ERR_UNSUPPORTED, "OpenCL decodes nonbinary codes in 8-bit "
+                                                    "fixed point only");
+    ldpc_status status = cl_device_select(opencl, &d->choice, err);
+    if (status != LDPC_OK)
+        return status;
+    d->vendor = cl_vendor_defaults_for(&d->choice);
+    snprintf(d->stats.platform_name, sizeof d->stats.platform_name, "%s", d->choice.platform_name);
+    snprintf(d->stats.device_name, sizeof d->stats.device_name, "%s", d->choice.device_name);
+    snprintf(d->stats.driver_version, sizeof d->stats.driver_version, "%s",
+             d->choice.driver_version);
+    snprintf(d->stats.vendor_defaults, sizeof d->stats.vendor_defaults, "%s", d->vendor->name);
+    cl_bool unified = CL_FALSE;
+    clGetDeviceInfo(d->choice.device, CL_DEVICE_HOST_UNIFIED_MEMORY, sizeof unified, &unified,
+                    NULL);
+    d->stats.unified_memory = unified == CL_TRUE;
+
+    cl_int rc = CL_SUCCESS;
+    cl_context_properties properties[] = {CL_CONTEXT_PLATFORM,
+                                          (cl_context_properties)d->choice.platform, 0};
+    d->context = clCreateContext(properties, 1, &d->choice.device, NULL, NULL, &rc);
+    if (rc == CL_SUCCESS)
+        d->queue = clCreateCommandQueue(d->context, d->choice.device, 0, &rc);
+    if (rc != CL_SUCCESS)
+        status = ldpc_fail(err, LDPC_ERR_UNSUPPORTED, "OpenCL context on %s: %s",
+                           d->choice.device_name, cl_error_name(rc));
+    if (status == LDPC_OK)
+        status = build(d, err);
+    if (status == LDPC_OK) {
+        choose_sizes(d);
+        status = create_buffers(d, err);
+    }
+    if (status != LDPC_OK) {
+        cl_nb_decoder_release(d);
+        return status;
+    }
+    d->stats.on_device = 1;
+    return LDPC_OK;
+}
+
+/* ---- one batch ------------------------------------------------------------- */
+
+/* Local memory of one check slot: u and low (shorts), in, fwd, bwd (bytes). */
+static size_t slot_bytes(uint32_t degree, uint32_t q)
+{
+    return (size_t)degree * q * sizeof(cl_short) + (size_t)degree * sizeof(cl_short) +
+           3 * (size_t)degree * q;
+}
+
+/* Check slots per work-group: as many as the checks that may run at once
+ * (a layer's, when its checks share no symbol; all, in flooding), the group
+ * size and the local memory allow, then evened out over the rounds. */
+static uint32_t slots_for(const cl_nb_decoder *d, const ldpc_nb_code *code, uint32_t largest_layer)
+{
+    const ldpc_code *g = code->graph;
+    size_t per_slot = slot_bytes(g->max_check_degree, code->q);
+    size_t slots = min_size(d->group_cap / code->q, d->local_bytes / per_slot);
+    size_t wanted = g->m;
+    if (d->config.schedule == LDPC_SCHEDULE_LAYERED)
+        wanted = g->layers_disjoint ? largest_layer : 1;
+    slots = min_size(slots, wanted);
+    if (slots == 0)
+        return 0;
+    size_t rounds = (wanted + slots - 1) / slots;
+    return (uint32_t)((wanted + rounds - 1) / rounds);
+}
+
+int cl_nb_decoder_accepts(const cl_nb_decoder *d, const ldpc_nb_code *code)
+{
+    return code->q <= d->group_cap &&
+           slot_bytes(code->graph->max_check_degree, code->q) <= d->local_bytes;
+}
+
+typedef struct {
+    cl_kernel kernel;
+    cl_uint next;
+    cl_int rc;
+} arg_list;
+
+static void arg(arg_list *a, size_t size, const void *value)
+{
+    if (a->rc == CL_SUCCESS)
+        a->rc = clSetKernelArg(a->kernel, a->next, size, value);
+    a->next++;
+}
+
+/* Quantised bit LLRs, as the reference reads them, straight into the
+ * host-visible input buffer. */
+static ldpc_status stage_input(cl_nb_decoder *d, const float *llr_f32, const int8_t *llr_i8,
+                               size_t count, ldpc_error *err)
+{
+    cl_int rc = CL_SUCCESS;
+    int8_t *mapped = clEnqueueMapBuffer(d->queue, d->input, CL_TRUE,
+                                        CL_MAP_WRITE_INVALIDATE_REGION, 0, count, 0, NULL, NULL,
+                                        &rc);
+    if (rc != CL_SUCCESS)
+        return ldpc_fail(err, LDPC_ERR_IO, "OpenCL map input: %s", cl_error_name(rc));
+    if (llr_f32 != NULL)
+        ldpc_quantise(llr_f32, count, d->config.llr_scale, mapped);
+    else
+        for (size_t i = 0; i < count; i++)
+            mapped[i] = q_from_input(llr_i8[i]);
+    CL_TRY(clEnqueueUnmapMemObject(d->queue, d->input, mapped, 0, NULL, NULL), "unmap input");
+    return LDPC_OK;
+}
+
+/* Arguments that do not change between the launches of a batch; returns the
+ * index of first_iteration (last_iteration follows it). */
+static ldpc_status set_arguments(cl_nb_decoder *d, const ldpc_nb_code *code, uint32_t frames,
+                                 cl_uint slots, cl_uint *first_index, ldpc_error *err)
+{
+    const ldpc_code *g = code->graph;
+    size_t D = g->max_check_degree, q = code->q;
+    cl_uint layered = d->config.schedule == LDPC_SCHEDULE_LAYERED;
+    cl_uint count = frames, max_iterations = d->config.max_iterations;
+    cl_uint period = d->config.syndrome_period;
+    arg_list a = {d->iterate, 0, CL_SUCCESS};
+    arg(&a, sizeof(cl_mem), &d->tables.arena);
+    arg(&a, sizeof d->tables.tables, &d->tables.tables);
+    arg(&a, sizeof layered, &layered);
+    arg(&a, sizeof slots, &slots);
+    arg(&a, sizeof(cl_mem), &d->input);
+    arg(&a, sizeof(cl_mem), &d->channel);
+    arg(&a, sizeof(cl_mem), &d->posterior);
+    arg(&a, sizeof(cl_mem), &d->messages);
+    arg(&a, sizeof count, &count);
+    *first_index = a.next;
+    a.next += 2;
+    arg(&a, sizeof max_iterations, &max_iterations);
+    arg(&a, sizeof period, &period);
+    arg(&a, sizeof(cl_mem), &d->frame_active);
+    arg(&a, sizeof(cl_mem), &d->active_count);
+    arg(&a, sizeof(cl_mem), &d->decisions);
+    arg(&a, sizeof(cl_mem), &d->frame_stats);
+    arg(&a, slots * D * q * sizeof(cl_short), NULL); /* u */
+    arg(&a, slots * D * sizeof(cl_short), NULL);     /* low */
+    arg(&a, slots * D * q, NULL);                    /* in */
+    arg(&a, slots * D * q, NULL);                    /* fwd */
+    arg(&a, slots * D * q, NULL);                    /* bwd */
+    CL_TRY(a.rc, "nonbinary kernel arguments");
+    return LDPC_OK;
+}
+
+/* Launches of iterations_per_launch iterations until the status word (frames
+ * still active) reads 0; every frame retires at max_iterations at the latest. */
+static ldpc_status run_iterations(cl_nb_decoder *d, const ldpc_nb_code *code, uint32_t frames,
+                                  ldpc_error *err)
+{
+    cl_uint slots = slots_for(d, code, d->tables.largest_layer), first_index = 0;
+    ldpc_status status = set_arguments(d, code, frames, slots, &first_index, err);
+    if (status != LDPC_OK)
+        return status;
+    cl_uint active = frames;
+    CL_TRY(clEnqueueFillBuffer(d->queue, d->active_count, &active, sizeof active, 0, sizeof active,
+                               0, NULL, NULL),
+           "status word");
+    size_t local = (size_t)slots * code->q, global = (size_t)frames * local;
+    cl_uint max_iterations = d->config.max_iterations, chunk = d->iterations_per_launch;
+    for (cl_uint first = 0; first < max_iterations;) {
+        cl_uint last = max_iterations - first > chunk ? first + chunk : max_iterations;
+        CL_TRY(clSetKernelArg(d->iterate, first_index, sizeof first, &first), "first_iteration");
+        CL_TRY(clSetKernelArg(d->iterate, first_index + 1, sizeof last, &last), "last_iteration");
+        CL_TRY(clEnqueueNDRangeKernel(d->queue, d->iterate, 1, NULL, &global, &local, 0, NULL,
+                                      NULL),
+               "nb_minmax_group_per_frame");
+        d->stats.launches++;
+        CL_TRY(clEnqueueReadBuffer(d->queue, d->active_count, CL_TRUE, 0, sizeof d->status_word,
+                                   &d->status_word, 0, NULL, NULL),
+               "read status");
+        d->stats.status_reads++;
+        if (d->status_word == 0)
+            break;
+        first = last;
+    }
+    if (d->status_word != 0)
+        return ldpc_fail(err, LDPC_ERR_IO,
+                         "OpenCL: %u frames still active after %u iterations", d->status_word,
+                         max_iterations);
+    return LDPC_OK;
+}
+
+ldpc_status cl_nb_decoder_decode(cl_nb_decoder *d, const ldpc_nb_code *code,
+                                 const float *llr_f32, const int8_t *llr_i8, uint32_t frames,
+                                 uint8_t *symbols, ldpc_frame_stats *stats, ldpc_error *err)
+{
+    d->calls++;
+    if (d->opencl.simulate_device_loss_at_call != 0 &&
+        d->calls >= d->opencl.simulate_device_loss_at_call)
+        return ldpc_fail(err, LDPC_ERR_IO, "OpenCL: %s (simulated device loss at call %u)",
+                         cl_error_name(CL_DEVICE_NOT_AVAILABLE), d->calls);
+    if (frames == 0)
+        return LDPC_OK;
+    const ldpc_code *g = code->graph;
+    ldpc_status status = cl_nb_table_cache_lookup(&d->tables, d->queue, code, err);
+    if (status == LDPC_OK)
+        status = stage_input(d, llr_f32, llr_i8, (size_t)frames * g->n * code->bits_per_symbol,
+                             err);
+    if (status == LDPC_OK)
+        status = run_iterations(d, code, frames, err);
+    if (status != LDPC_OK)
+        return status;
+    CL_TRY(clEnqueueReadBuffer(d->queue, d->decisions, CL_TRUE, 0, (size_t)frames * g->n, symbols,
+                               0, NULL, NULL),
+           "read decisions");
+    if (stats != NULL)
+        CL_TRY(clEnqueueReadBuffer(d->queue, d->frame_stats, CL_TRUE, 0,
+                                   (size_t)frames * sizeof *stats, stats, 0, NULL, NULL),
+               "read statistics");
+    d->stats.batches++;
+    d->stats.batches_group_per_frame++;
+    d->stats.frames += frames;
+    return LDPC_OK;
+}
+
+void cl_nb_decoder_fill_stats(const cl_nb_decoder *d, ldpc_opencl_stats *out)
+{
+    *out = d->stats;
+    out->table_lookups = d->tables.lookups;
+    out->table_uploads = d->tables.uploads;
+    out->table_cache_misses = d->tables.uploads;
+    out->table_cache_hits = d->tables.lookups - d->tables.uploads;
+    out->table_upload_bytes = d->tables.upload_bytes;
+    out->last_upload_ns = d->tables.last_upload_ns;
+    out->tables_resident = (uint32_t)d->tables.resident;
+}
+
+void cl_nb_decoder_release(cl_nb_decoder *d)
+{
+    if (d->queue != NULL)
+        clFinish(d->queue);
+    cl_nb_table_cache_release(&d->tables);
+    cl_mem buffers[] = {d->input,        d->channel,      d->posterior, d->messages,
+                        d->frame_active, d->active_count, d->decisions, d->frame_stats};
+    for (size_t i = 0; i < sizeof buffers / sizeof buffers[0]; i++)
+        if (buffers[i] != NULL)
+            clReleaseMemObject(buffers[i]);
+    if (d->iterate != NULL)
+        clReleaseKernel(d->iterate);
+    if (d->program != NULL)
+        clReleaseProgram(d->program);
+    if (d->queue != NULL)
+        clReleaseCommandQueue(d->queue);
+    if (d->context != NULL)
+        clReleaseContext(d->context);
+    d->stats.on_device = 0;
+    d->input = d->channel = d->posterior = d->messages = NULL;
+    d->frame_active = d->active_count = d->decisions = d->frame_stats = NULL;
+    d->iterate = NULL;
+    d->program = NULL;
+    d->queue = NULL;
+    d->context = NULL;
+}
