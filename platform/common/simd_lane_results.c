@@ -23,18 +23,37 @@ void simd_lanes_begin(simd_lane_results *r, const ldpc_code *code, simd_workspac
     }
 }
 
-static void write_lane(const simd_lane_results *r, uint32_t lane, uint32_t iterations,
-                       uint8_t *bits, ldpc_frame_stats *stats)
+/* Writes the decisions and statistics of the lanes marked in `writing`. The
+ * arrays are interleaved [variable][lane], so one pass over the rows serves
+ * every lane (a pass per lane would touch a cache line per bit). Lanes that
+ * just passed the syndrome check have no unsatisfied check to count. */
+static void write_lanes(const simd_lane_results *r, const uint8_t *writing, uint32_t iterations,
+                        int converged, uint8_t *bits, ldpc_frame_stats *stats)
 {
     const ldpc_code *code = r->code;
-    uint8_t *frame_bits = bits + (size_t)lane * code->n;
-    uint32_t corrected = 0;
+    uint32_t corrected[SIMD_MAX_LANES] = {0};
     for (uint32_t v = 0; v < code->n; v++) {
-        size_t at = (size_t)v * r->lanes + lane;
-        frame_bits[v] = r->ws->decided[at] < 0;
-        corrected += frame_bits[v] != (r->ws->channel[at] < 0);
+        const int8_t *decided = r->ws->decided + (size_t)v * r->lanes;
+        const int8_t *channel = r->ws->channel + (size_t)v * r->lanes;
+        for (uint32_t lane = 0; lane < r->frames; lane++) {
+            if (!writing[lane])
+                continue;
+            uint8_t bit = decided[lane] < 0;
+            bits[(size_t)lane * code->n + v] = bit;
+            corrected[lane] += bit != (channel[lane] < 0);
+        }
     }
-    frame_stats_finish(code, frame_bits, iterations, corrected, stats ? &stats[lane] : NULL);
+    if (stats == NULL)
+        return;
+    for (uint32_t lane = 0; lane < r->frames; lane++) {
+        if (!writing[lane])
+            continue;
+        if (converged)
+            frame_stats_converged(iterations, corrected[lane], &stats[lane]);
+        else
+            frame_stats_finish(code, bits + (size_t)lane * code->n, iterations, corrected[lane],
+                               &stats[lane]);
+    }
 }
 
 uint32_t simd_lanes_newly_converged(const simd_lane_results *r)
@@ -48,20 +67,23 @@ uint32_t simd_lanes_newly_converged(const simd_lane_results *r)
 uint32_t simd_lanes_record_converged(simd_lane_results *r, uint32_t iteration, uint8_t *bits,
                                      ldpc_frame_stats *stats)
 {
+    uint8_t writing[SIMD_MAX_LANES] = {0};
     for (uint32_t lane = 0; lane < r->frames; lane++) {
         if (r->finished[lane] || r->ws->lane_bytes[lane] < 0)
             continue;
-        write_lane(r, lane, iteration, bits, stats);
+        writing[lane] = 1;
         r->finished[lane] = 1;
         r->active--;
     }
+    write_lanes(r, writing, iteration, 1, bits, stats);
     return r->active;
 }
 
 void simd_lanes_finish(simd_lane_results *r, uint32_t iterations, uint8_t *bits,
                        ldpc_frame_stats *stats)
 {
+    uint8_t writing[SIMD_MAX_LANES] = {0};
     for (uint32_t lane = 0; lane < r->frames; lane++)
-        if (!r->finished[lane])
-            write_lane(r, lane, iterations, bits, stats);
+        writing[lane] = !r->finished[lane];
+    write_lanes(r, writing, iterations, 0, bits, stats);
 }

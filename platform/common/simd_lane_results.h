@@ -8,13 +8,15 @@
 
 #include "common/simd_layered.h"
 
+#define SIMD_MAX_LANES 256
+
 typedef struct {
     const ldpc_code *code;
     simd_workspace *ws;
     uint32_t lanes;
     uint32_t frames;       /* lanes 0..frames-1 carry frames */
     uint32_t active;       /* frames not yet finished */
-    uint8_t finished[256]; /* per lane */
+    uint8_t finished[SIMD_MAX_LANES]; /* per lane */
 } simd_lane_results;
 
 /* Interleaves the frames into ws->channel (unused lanes get +127 and are never
