@@ -156,9 +156,11 @@ typedef struct {
     ldpc_schedule schedule;
     uint32_t max_iterations, syndrome_period;
     int as_i8;
+    uint32_t per_launch; /* iterations per kernel launch; 0: the vendor's default */
 } nb_case;
 
-/* The frames through the reference and the device (one call), identical. */
+/* The frames through the reference and the device (one call), identical;
+ * with per_launch set, the frames' state crosses kernel launches. */
 static void compare_case(const nb_frames *in, nb_case c, nb_outcome *outcome)
 {
     ldpc_decoder_config config = ldpc_nb_decoder_config_default();
@@ -168,6 +170,7 @@ static void compare_case(const nb_frames *in, nb_case c, nb_outcome *outcome)
     nb_output reference = decode_reference(in, &config, c.as_i8);
     ldpc_nb_decoder_limits limits = ldpc_nb_decoder_limits_for_code(in->code, in->frames);
     ldpc_opencl_config opencl = test_opencl_config(LDPC_OPENCL_DESIGN_AUTO);
+    opencl.iterations_per_launch = c.per_launch;
     ldpc_nb_decoder *decoder = create_opencl(&config, &limits, &opencl);
     nb_output device = new_output(in);
     decode_with(decoder, in, c.as_i8, &device);
@@ -175,6 +178,12 @@ static void compare_case(const nb_frames *in, nb_case c, nb_outcome *outcome)
     if (!stats.on_device || stats.frames_on_cpu != 0)
         fail_msg("decoded on the CPU, not the device: %s", stats.fallback_reason);
     assert_int_equal(stats.batches, 1);
+    if (c.per_launch > 0)
+        assert_int_equal(stats.iterations_per_launch, c.per_launch);
+    /* Without early termination every frame runs every iteration. */
+    uint32_t per_launch = stats.iterations_per_launch;
+    if (c.syndrome_period == 0)
+        assert_int_equal(stats.launches, (c.max_iterations + per_launch - 1) / per_launch);
     expect_equal(in, &reference, &device, outcome);
     free_output(&reference);
     free_output(&device);
@@ -210,10 +219,10 @@ static void gf32_peg_620(void **state)
 {
     (void)state;
     const nb_case cases[] = {
-        {LDPC_SCHEDULE_LAYERED, 8, 1, 0},
-        {LDPC_SCHEDULE_LAYERED, 7, 3, 1},
-        {LDPC_SCHEDULE_FLOODING, 8, 1, 1},
-        {LDPC_SCHEDULE_FLOODING, 6, 4, 0},
+        {LDPC_SCHEDULE_LAYERED, 8, 1, 0, 0},
+        {LDPC_SCHEDULE_LAYERED, 7, 3, 1, 2},
+        {LDPC_SCHEDULE_FLOODING, 8, 1, 1, 3},
+        {LDPC_SCHEDULE_FLOODING, 6, 4, 0, 0},
     };
     compare_code("nbreg-gf32-620-310", 6, 1.5, 3.5, cases, sizeof cases / sizeof cases[0]);
 }
@@ -222,10 +231,10 @@ static void gf32_qc_744(void **state)
 {
     (void)state;
     const nb_case cases[] = {
-        {LDPC_SCHEDULE_LAYERED, 6, 1, 1},
-        {LDPC_SCHEDULE_LAYERED, 5, 2, 0},
-        {LDPC_SCHEDULE_FLOODING, 6, 1, 0},
-        {LDPC_SCHEDULE_FLOODING, 4, 0, 1},
+        {LDPC_SCHEDULE_LAYERED, 6, 1, 1, 0},
+        {LDPC_SCHEDULE_LAYERED, 5, 2, 0, 0},
+        {LDPC_SCHEDULE_FLOODING, 6, 1, 0, 4},
+        {LDPC_SCHEDULE_FLOODING, 4, 0, 1, 3},
     };
     compare_code("nbqc-gf32-744-653", 4, 3.0, 4.5, cases, sizeof cases / sizeof cases[0]);
 }
@@ -234,8 +243,8 @@ static void gf64_qc_1512(void **state)
 {
     (void)state;
     const nb_case cases[] = {
-        {LDPC_SCHEDULE_LAYERED, 3, 1, 1},
-        {LDPC_SCHEDULE_FLOODING, 3, 2, 0},
+        {LDPC_SCHEDULE_LAYERED, 3, 1, 1, 2},
+        {LDPC_SCHEDULE_FLOODING, 3, 2, 0, 0},
     };
     compare_code("nbqc-gf64-1512-1325", 2, 3.0, 5.0, cases, sizeof cases / sizeof cases[0]);
 }
@@ -255,8 +264,8 @@ static void saturated_random_input(void **state)
     for (size_t i = 0; i < (size_t)in.frames * in.bits; i++)
         in.llr[i] = (float)(test_rng_uniform(&rng) * 120.0 - 60.0);
     nb_outcome outcome = {0, 0};
-    compare_case(&in, (nb_case){LDPC_SCHEDULE_LAYERED, 5, 1, 1}, &outcome);
-    compare_case(&in, (nb_case){LDPC_SCHEDULE_FLOODING, 5, 1, 0}, &outcome);
+    compare_case(&in, (nb_case){LDPC_SCHEDULE_LAYERED, 5, 1, 1, 0}, &outcome);
+    compare_case(&in, (nb_case){LDPC_SCHEDULE_FLOODING, 5, 0, 0, 2}, &outcome);
     assert_true(outcome.failed > 0);
     free(in.llr);
     ldpc_nb_code_destroy(code);
