@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "log.h"
+#include "nb_codes.h"
 #include "result_bits.h"
 
 static int fail(char *error, size_t error_size, const char *format, ...) LDPCD_PRINTF(3, 4);
@@ -31,7 +32,7 @@ const ldpcd_code_entry *ldpcd_code_set_find(const ldpcd_code_set *set, const cha
 const void *ldpcd_code_set_lookup(const void *set, const char *name, uint32_t *n)
 {
     const ldpcd_code_entry *entry = ldpcd_code_set_find(set, name);
-    *n = entry != NULL ? entry->code->n : 0;
+    *n = entry != NULL ? entry->n_bits : 0;
     return entry;
 }
 
@@ -50,10 +51,18 @@ static int add_entry(ldpcd_code_set *set, const char *wire_name, const char *lib
     memset(entry, 0, sizeof *entry);
     snprintf(entry->name, sizeof entry->name, "%s", wire_name);
     entry->index = (uint32_t)set->count;
+    if (ldpcd_nb_code_name(library_name)) {
+        if (ldpcd_nb_entry_open(entry, library_name, error, error_size) != 0)
+            return -1;
+        set->count++;
+        return 0;
+    }
     ldpc_error err;
     if (ldpc_code_create(library_name, &entry->code, &err) != LDPC_OK)
         return fail(error, error_size, "codes: %s: %s", wire_name, err.message);
     entry->owns_code = 1;
+    entry->n_bits = entry->code->n;
+    entry->k_bits = entry->code->k;
     entry->info_is_prefix = ldpcd_info_is_prefix(entry->code);
     set->count++;
     return 0;
@@ -69,9 +78,26 @@ static int add_alias(ldpcd_code_set *set, const char *alias, const char *target)
     memset(entry, 0, sizeof *entry);
     snprintf(entry->name, sizeof entry->name, "%s", alias);
     entry->code = shared->code;
+    entry->n_bits = shared->n_bits;
+    entry->k_bits = shared->k_bits;
     entry->info_is_prefix = shared->info_is_prefix;
     entry->index = (uint32_t)set->count;
     set->count++;
+    return 0;
+}
+
+/* The nonbinary built-ins matching `pattern` (they have no aliases). */
+static int add_nonbinary_builtins(ldpcd_code_set *set, const char *pattern, int *matched,
+                                  char *error, size_t error_size)
+{
+    for (size_t i = 0; i < ldpc_nb_builtin_code_count(); i++) {
+        const char *name = ldpc_nb_builtin_code_name(i);
+        if (fnmatch(pattern, name, 0) != 0)
+            continue;
+        *matched = 1;
+        if (add_entry(set, name, name, error, error_size) != 0)
+            return -1;
+    }
     return 0;
 }
 
@@ -105,6 +131,8 @@ static int add_item(ldpcd_code_set *set, const char *item, char *error, size_t e
                 return -1;
         }
     }
+    if (add_nonbinary_builtins(set, pattern, &matched, error, error_size) != 0)
+        return -1;
     if (!matched) {
         if (strpbrk(pattern, "*?[") == NULL)
             return add_entry(set, pattern, pattern, error, error_size);
@@ -140,16 +168,22 @@ int ldpcd_code_set_build(const char *spec, ldpcd_code_set *set, char *error, siz
     }
     if (set->count == 0)
         return fail(error, error_size, "codes: no code configured");
+    size_t binary_count = 0;
     for (size_t i = 0; i < set->count; i++) {
-        const ldpc_code *code = set->entries[i].code;
-        ldpc_decoder_limits limits = ldpc_decoder_limits_for_code(code, 1);
-        set->limits = i == 0 ? limits : ldpc_decoder_limits_union(set->limits, limits);
-        if (code->n > set->max_n)
-            set->max_n = code->n;
-        if (code->k > set->max_k)
-            set->max_k = code->k;
-        if (set->entries[i].owns_code)
-            set->footprint_bytes += code->footprint_bytes;
+        const ldpcd_code_entry *entry = &set->entries[i];
+        if (entry->n_bits > set->max_n)
+            set->max_n = entry->n_bits;
+        if (entry->k_bits > set->max_k)
+            set->max_k = entry->k_bits;
+        if (entry->nonbinary != NULL) {
+            set->nonbinary_count++;
+            set->footprint_bytes += entry->nonbinary->footprint_bytes;
+            continue;
+        }
+        ldpc_decoder_limits limits = ldpc_decoder_limits_for_code(entry->code, 1);
+        set->limits = binary_count++ == 0 ? limits : ldpc_decoder_limits_union(set->limits, limits);
+        if (entry->owns_code)
+            set->footprint_bytes += entry->code->footprint_bytes;
     }
     return 0;
 }
@@ -157,7 +191,9 @@ int ldpcd_code_set_build(const char *spec, ldpcd_code_set *set, char *error, siz
 void ldpcd_code_set_destroy(ldpcd_code_set *set)
 {
     for (size_t i = 0; i < set->count; i++)
-        if (set->entries[i].owns_code)
+        if (set->entries[i].owns_code) {
             ldpc_code_destroy(set->entries[i].code);
+            ldpc_nb_code_destroy(set->entries[i].nonbinary);
+        }
     set->count = 0;
 }

@@ -1,6 +1,8 @@
 /* The codes a daemon accepts on the wire, built at start-up or reload from
  * the config's `codes` list. Aliases (DVB-C2 names sharing a DVB-T2 table)
- * share one description. */
+ * share one description. An entry is a binary code (`code`) or a nonbinary
+ * one (`nonbinary`, src/ldpcd/nb_codes.h); n_bits and k_bits are what the
+ * wire carries either way (n*p soft values in, k*p information bits out). */
 #ifndef LDPCD_CODE_SET_H
 #define LDPCD_CODE_SET_H
 
@@ -9,11 +11,14 @@
 
 #include "ldpc/code.h"
 #include "ldpc/decoder.h"
+#include "ldpc/nonbinary.h"
 #include "protocol.h"
 
 typedef struct {
     char name[LDPCD_WIRE_CODE_SIZE + 1]; /* the name on the wire */
-    ldpc_code *code;
+    ldpc_code *code;              /* NULL for a nonbinary code */
+    ldpc_nb_code *nonbinary;      /* NULL for a binary code */
+    uint32_t n_bits, k_bits;      /* soft values per frame, information bits out */
     int owns_code;
     int info_is_prefix; /* information bits at codeword positions 0..k-1 */
     uint32_t index;
@@ -24,13 +29,15 @@ typedef struct {
 typedef struct {
     ldpcd_code_entry entries[LDPCD_MAX_CODES];
     size_t count;
-    uint32_t max_n, max_k;
-    ldpc_decoder_limits limits; /* union over the codes, frames per call = 1 */
+    uint32_t max_n, max_k;      /* in bits, over every code */
+    size_t nonbinary_count;
+    ldpc_decoder_limits limits; /* union over the binary codes, frames per call = 1 */
     size_t footprint_bytes;
 } ldpcd_code_set;
 
 /* spec: comma- or blank-separated items: a built-in name, a shell pattern over
- * the built-in names ("dvbs2-normal-*", "all"), or NAME=alist:PATH. A pattern
+ * the built-in names, binary and nonbinary ("dvbs2-normal-*", "nbqc-*", "all"),
+ * or NAME=alist:PATH, NAME=nbalist:PATH. A pattern
  * that matches nothing is an error (a typo would otherwise go unnoticed). */
 int ldpcd_code_set_build(const char *spec, ldpcd_code_set *set, char *error, size_t error_size);
 void ldpcd_code_set_destroy(ldpcd_code_set *set);

@@ -79,12 +79,21 @@ static const config_key keys[] = {
      "period of the statistics on stats_endpoint and in the log"},
     {"codes", "dvbs2-*", TEXT(codes),
      "codes accepted on the wire: comma-separated built-in names or shell patterns "
-     "(dvbs2-normal-*, all), or NAME=alist:PATH"},
+     "(dvbs2-normal-*, all), or NAME=alist:PATH; nonbinary codes too (nbqc-gf32-744-653, "
+     "nbreg-*, NAME=nbalist:PATH), decoded by nonbinary_decoder"},
     {"decoder", "default", TEXT(decoder),
      "decoder specification (ldpc(1): fixed-layered-nms,iter=50, ...)"},
     {"backend", "auto", TEXT(backend), "decoder backend: auto, reference, or a named backend"},
     {"backend_fallback", "yes", BOOL(backend_fallback),
      "if the backend cannot be created, use the reference backend (counted as a fallback)"},
+    {"nonbinary_decoder", "default", TEXT(nonbinary_decoder),
+     "decoder of the nonbinary codes in `codes` (nbqc-*, nbreg-*, nbalist:), a Min-Max spec: "
+     "default (= fixed-layered-minmax, 20 iterations), float-flooding-minmax,iter=15, ...; "
+     "when both decoders are fixed point they must share llr_scale (frames are quantised "
+     "once, at intake)"},
+    {"nonbinary_backend", "auto", TEXT(nonbinary_backend),
+     "backend of the nonbinary decoder: auto (the best SIMD variant of this CPU), reference, "
+     "or a named nonbinary backend (avx512bw, avx2, ...); backend_fallback applies"},
     {"workers", "2", UINT(workers, 1, 256), "decoding threads"},
     {"batch_frames", "64", UINT(batch_frames, 1, 4096),
      "largest number of frames of one code decoded together; SIMD backends decode 16 (NEON) "

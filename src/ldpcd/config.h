@@ -65,6 +65,8 @@ typedef struct {
     char decoder[LDPCD_TEXT_SIZE];
     char backend[LDPCD_TEXT_SIZE];
     int backend_fallback;
+    char nonbinary_decoder[LDPCD_TEXT_SIZE]; /* Min-Max spec of the nonbinary codes */
+    char nonbinary_backend[LDPCD_TEXT_SIZE];
     uint32_t workers;
     uint32_t batch_frames;
     uint32_t batch_wait_us;

@@ -56,7 +56,7 @@ static void commit_frame(ldpcd_service *s, uint64_t sequence, const ldpcd_code_e
 {
     ldpcd_pipeline *p = s->pipeline;
     ldpcd_slot *slot = reserve_slot(s);
-    if (ldpcd_frame_input_convert(&p->frame_input, input, raw, code->code->n, slot->soft) != 0) {
+    if (ldpcd_frame_input_convert(&p->frame_input, input, raw, code->n_bits, slot->soft) != 0) {
         fill_rejection(slot, sequence, code->name, code, LDPCD_REJECT_NON_FINITE, 0);
         ldpcd_stats_count_reject(&s->stats, LDPCD_REJECT_NON_FINITE);
     } else {

@@ -13,6 +13,7 @@
 #include "config.h"
 #include "helper.h"
 #include "log.h"
+#include "nb_codes.h"
 #include "notify.h"
 #include "service.h"
 
@@ -51,6 +52,28 @@ static int load_config(const options *opt, ldpcd_config_source *source, char *er
     return ldpcd_config_finish(&source->values, error, error_size);
 }
 
+/* The nonbinary decoder's spec, and that it can share the frames' format
+ * with the binary one (as the pipeline would check it). */
+static int check_nonbinary(const ldpcd_config *config, const ldpcd_code_set *codes,
+                           const ldpc_decoder_config *binary)
+{
+    static ldpcd_nb_setup nb;
+    char error[512];
+    int soft_is_float;
+    float llr_scale;
+    if (ldpcd_nb_setup_build(&nb, codes, config, config->batch_frames, error, sizeof error) != 0 ||
+        ldpcd_nb_intake_format(&nb, binary, codes->count - codes->nonbinary_count,
+                               &soft_is_float, &llr_scale, error, sizeof error) != 0) {
+        fprintf(stderr, "ldpcd: %s\n", error);
+        return 1;
+    }
+    if (nb.code_count > 0)
+        printf("nonbinary decoder: %s (max %u iterations) for %u code%s; frames held as %s\n",
+               nb.spec, nb.config.max_iterations, nb.code_count, nb.code_count == 1 ? "" : "s",
+               soft_is_float ? "float LLRs" : "8-bit LLRs");
+    return 0;
+}
+
 static int check_config(const options *opt)
 {
     static ldpcd_config_source source;
@@ -71,18 +94,21 @@ static int check_config(const options *opt)
     for (size_t i = 0; i < codes.count; i++)
         printf("%s%s", i % 6 == 0 ? "\n  " : " ", codes.entries[i].name);
     printf("\n");
-    ldpcd_code_set_destroy(&codes);
     ldpc_decoder_config decoder;
     ldpc_error err;
     char spec[LDPC_DECODER_SPEC_SIZE];
     if (ldpc_decoder_spec_parse(config->decoder, &decoder, &err) != LDPC_OK ||
         ldpc_decoder_spec_format(&decoder, spec, sizeof spec, &err) != LDPC_OK) {
+        ldpcd_code_set_destroy(&codes);
         fprintf(stderr, "ldpcd: decoder: %s\n", err.message);
         return 1;
     }
     printf("decoder: %s (max %u iterations)\n", spec, decoder.max_iterations);
-    printf("configuration OK\n");
-    return 0;
+    int status = check_nonbinary(config, &codes, &decoder);
+    ldpcd_code_set_destroy(&codes);
+    if (status == 0)
+        printf("configuration OK\n");
+    return status;
 }
 
 static int parse_options(int argc, char **argv, options *opt)

@@ -70,7 +70,7 @@ void *ldpcd_output_main(void *argument)
         size_t size = ldpcd_output_encode(p, slot);
         int sent = send_result(s, p->send_buffer, size);
         if (sent && slot->status != LDPCD_STATUS_REJECTED)
-            atomic_fetch_add_explicit(&s->stats.info_bits_out, slot->code->code->k,
+            atomic_fetch_add_explicit(&s->stats.info_bits_out, slot->code->k_bits,
                                       memory_order_relaxed);
         atomic_fetch_add_explicit(&s->stats.latency_us_total, slot->latency_us,
                                   memory_order_relaxed);

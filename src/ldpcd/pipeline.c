@@ -70,7 +70,14 @@ static int build(ldpcd_pipeline *p, const ldpcd_config *config, ldpcd_stats *sta
     p->batch_wait_ns = (uint64_t)config->batch_wait_us * 1000u;
     p->output_bits = config->output_bits;
     p->max_frames_per_message = config->max_frames_per_message;
-    p->soft_is_float = p->decoder_config.arithmetic == LDPC_ARITH_FLOAT;
+    size_t binary_codes = p->codes.count - p->codes.nonbinary_count;
+    float llr_scale;
+    if (ldpcd_nb_setup_build(&p->nb, &p->codes, config, p->batch_frames, error, error_size) != 0 ||
+        ldpcd_nb_intake_format(&p->nb, &p->decoder_config, binary_codes, &p->soft_is_float,
+                               &llr_scale, error, error_size) != 0)
+        return -1;
+    if (p->nb.code_count > 0)
+        ldpcd_nb_describe(p->decoder_spec, sizeof p->decoder_spec, binary_codes > 0, p->nb.spec);
     p->soft_value_bytes = p->soft_is_float ? sizeof(float) : sizeof(int8_t);
     uint32_t max_n = p->codes.max_n;
     p->max_message_size = LDPCD_INPUT_HEADER_SIZE +
@@ -108,12 +115,18 @@ static int build(ldpcd_pipeline *p, const ldpcd_config *config, ldpcd_stats *sta
     if (p->llr_scratch == NULL || p->send_buffer == NULL || p->workers == NULL)
         return fail(error, error_size, "out of memory");
     p->frame_input = (ldpcd_frame_input){.to_float = p->soft_is_float,
-                                         .llr_scale = p->decoder_config.llr_scale,
+                                         .llr_scale = llr_scale,
                                          .llr_scratch = p->llr_scratch};
     for (uint32_t i = 0; i < p->worker_count; i++) {
         ldpcd_worker *w = &p->workers[i];
-        if (create_decoder(p, config, stats, &w->decoder, error, error_size) != 0)
+        if (binary_codes > 0 &&
+            create_decoder(p, config, stats, &w->decoder, error, error_size) != 0)
             return -1;
+        int nb_fallback;
+        if (ldpcd_nb_worker_create(&w->nb, &p->nb, config, &nb_fallback, error, error_size) != 0)
+            return -1;
+        if (nb_fallback)
+            atomic_fetch_add(&stats->fallbacks, 1);
         w->batch_soft = reserve((size_t)p->batch_frames * max_n * p->soft_value_bytes);
         w->bits = reserve((size_t)p->batch_frames * max_n);
         w->frame_stats = reserve(sizeof *w->frame_stats * p->batch_frames);
@@ -122,8 +135,12 @@ static int build(ldpcd_pipeline *p, const ldpcd_config *config, ldpcd_stats *sta
             w->frame_stats == NULL || w->claimed == NULL)
             return fail(error, error_size, "out of memory");
     }
+    const ldpcd_worker *first = &p->workers[0];
     snprintf(p->backend, sizeof p->backend, "%s",
-             ldpc_decoder_backend_name(p->workers[0].decoder));
+             first->decoder != NULL ? ldpc_decoder_backend_name(first->decoder) : "");
+    if (first->nb.decoder != NULL)
+        ldpcd_nb_describe(p->backend, sizeof p->backend, first->decoder != NULL,
+                          ldpc_nb_decoder_backend_name(first->nb.decoder));
     return 0;
 }
 
@@ -141,7 +158,10 @@ ldpcd_pipeline *ldpcd_pipeline_create(const ldpcd_config *config, ldpcd_stats *s
     }
     size_t decoder_bytes = 0;
     for (uint32_t i = 0; i < p->worker_count; i++)
-        decoder_bytes += ldpc_decoder_footprint(p->workers[i].decoder);
+        decoder_bytes += (p->workers[i].decoder != NULL
+                              ? ldpc_decoder_footprint(p->workers[i].decoder)
+                              : 0) +
+                         ldpcd_nb_worker_footprint(&p->workers[i].nb);
     ldpcd_log(LDPCD_LOG_INFO,
               "pipeline: %zu codes (%.1f MB of tables), decoder %s on %s x%u (%.1f MB), batch %u, "
               "queue %u frames",
@@ -158,6 +178,7 @@ void ldpcd_pipeline_destroy(ldpcd_pipeline *p)
         for (uint32_t i = 0; i < p->worker_count; i++) {
             ldpcd_worker *w = &p->workers[i];
             ldpc_decoder_destroy(w->decoder);
+            ldpcd_nb_worker_destroy(&w->nb);
             free(w->batch_soft);
             free(w->bits);
             free(w->frame_stats);
@@ -176,5 +197,5 @@ size_t ldpcd_pipeline_raw_frame_bytes(const ldpcd_pipeline *p, const ldpcd_confi
 {
     if (config->input_framing == LDPCD_FRAMING_PROTOCOL || p->raw_code == NULL)
         return 0;
-    return (size_t)p->raw_code->code->n * ldpc_soft_value_size(config->raw_format);
+    return (size_t)p->raw_code->n_bits * ldpc_soft_value_size(config->raw_format);
 }

@@ -20,6 +20,7 @@
 #include "code_set.h"
 #include "config.h"
 #include "frame_input.h"
+#include "nb_codes.h"
 #include "ring.h"
 #include "stats.h"
 
@@ -27,7 +28,8 @@ struct ldpcd_service;
 
 typedef struct {
     struct ldpcd_service *service;
-    ldpc_decoder *decoder;
+    ldpc_decoder *decoder; /* NULL when no binary code is configured */
+    ldpcd_nb_worker nb;    /* the nonbinary codes' decoder */
     void *batch_soft;      /* batch_frames * max_n values */
     uint8_t *bits;         /* batch_frames * max_n decided bits */
     ldpc_frame_stats *frame_stats;
@@ -42,7 +44,8 @@ typedef struct {
 typedef struct {
     ldpcd_code_set codes;
     ldpc_decoder_config decoder_config;
-    char decoder_spec[LDPCD_TEXT_SIZE];
+    ldpcd_nb_setup nb;
+    char decoder_spec[LDPCD_TEXT_SIZE]; /* both decoders' specs when both are in use */
     char backend[LDPCD_TEXT_SIZE];
     int soft_is_float;
     size_t soft_value_bytes;

@@ -41,12 +41,28 @@ static void write_result(const ldpcd_pipeline *p, ldpcd_slot *slot, const uint8_
     }
 }
 
+/* The batch in w->batch_soft into w->bits (n_bits decided bits per frame). */
+static ldpc_status decode(ldpcd_worker *w, const ldpcd_pipeline *p,
+                          const ldpcd_code_entry *entry, uint32_t count, ldpc_error *err)
+{
+    if (entry->nonbinary != NULL)
+        return ldpcd_nb_decode(&w->nb, entry, p->soft_is_float, w->batch_soft, count, w->bits,
+                               w->frame_stats, err);
+    if (p->soft_is_float)
+        return ldpc_decoder_decode_f32(w->decoder, entry->code, w->batch_soft, count, w->bits,
+                                       w->frame_stats, err);
+    return ldpc_decoder_decode_i8(w->decoder, entry->code, w->batch_soft, count, w->bits,
+                                  w->frame_stats, err);
+}
+
 static void decode_batch(ldpcd_worker *w, uint32_t count)
 {
     ldpcd_service *s = w->service;
     ldpcd_pipeline *p = s->pipeline;
-    const ldpc_code *code = w->claimed[0]->code->code;
-    size_t frame_bytes = (size_t)code->n * p->soft_value_bytes;
+    const ldpcd_code_entry *entry = w->claimed[0]->code;
+    /* a nonbinary code's tables start with its graph */
+    const ldpc_code *code = entry->nonbinary != NULL ? entry->nonbinary->graph : entry->code;
+    size_t frame_bytes = (size_t)entry->n_bits * p->soft_value_bytes;
     for (uint32_t i = 0; i < count; i++)
         memcpy((uint8_t *)w->batch_soft + i * frame_bytes, w->claimed[i]->soft, frame_bytes);
     if (code != w->last_code) {
@@ -55,12 +71,7 @@ static void decode_batch(ldpcd_worker *w, uint32_t count)
     }
     ldpc_error err;
     uint64_t start = ldpcd_now_ns();
-    ldpc_status status =
-        p->soft_is_float
-            ? ldpc_decoder_decode_f32(w->decoder, code, w->batch_soft, count, w->bits,
-                                      w->frame_stats, &err)
-            : ldpc_decoder_decode_i8(w->decoder, code, w->batch_soft, count, w->bits,
-                                     w->frame_stats, &err);
+    ldpc_status status = decode(w, p, entry, count, &err);
     uint64_t end = ldpcd_now_ns();
     atomic_fetch_add_explicit(&s->stats.decode_busy_ns, end - start, memory_order_relaxed);
     atomic_fetch_add_explicit(&s->stats.decode_calls, 1, memory_order_relaxed);
@@ -80,7 +91,11 @@ static void decode_batch(ldpcd_worker *w, uint32_t count)
         }
         slot->stats = w->frame_stats[i];
         slot->status = slot->stats.converged ? LDPCD_STATUS_DECODED : LDPCD_STATUS_NOT_CONVERGED;
-        write_result(p, slot, w->bits + (size_t)i * code->n);
+        const uint8_t *codeword = w->bits + (size_t)i * entry->n_bits;
+        if (entry->nonbinary != NULL)
+            ldpcd_nb_write_result(&w->nb, p->output_bits, slot, codeword);
+        else
+            write_result(p, slot, codeword);
         ldpcd_stats_count_frame(&s->stats, slot->stats.iterations, slot->stats.converged);
     }
 }

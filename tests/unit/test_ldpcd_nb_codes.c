@@ -1,0 +1,306 @@
+/* ldpcd's nonbinary codes (src/ldpcd/nb_codes.c, code_set.c): names and
+ * patterns in `codes`, wire sizes in bits, the nonbinary_decoder key, the
+ * one soft format both decoders share, and the decode + result payload path
+ * of a worker (every output_bits kind, information symbols at the front or
+ * not) against the library's encoder. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "code_set.h"
+#include "config.h"
+#include "ldpc/decoder_spec.h"
+#include "ldpc/soft.h"
+#include "nb_codes.h"
+#include "test_support.h"
+
+static void names_and_patterns(void **state)
+{
+    (void)state;
+    assert_true(ldpcd_nb_code_name("nbqc-gf32-744-653"));
+    assert_true(ldpcd_nb_code_name("nbalist:/x"));
+    assert_false(ldpcd_nb_code_name("dvbs2-short-1/2"));
+    assert_false(ldpcd_nb_code_name("alist:nbqc"));
+
+    static ldpcd_code_set set;
+    char error[256];
+    assert_int_equal(ldpcd_code_set_build("dvbs2-short-1/2, nbqc-gf32-744-653 nbreg-*", &set,
+                                          error, sizeof error),
+                     0);
+    assert_int_equal(set.count, 3);
+    assert_int_equal(set.nonbinary_count, 2);
+    const ldpcd_code_entry *dvb = ldpcd_code_set_find(&set, "dvbs2-short-1/2");
+    const ldpcd_code_entry *qc = ldpcd_code_set_find(&set, "nbqc-gf32-744-653");
+    const ldpcd_code_entry *reg = ldpcd_code_set_find(&set, "nbreg-gf32-620-310");
+    assert_non_null(dvb);
+    assert_non_null(qc);
+    assert_non_null(reg);
+    assert_null(dvb->nonbinary);
+    assert_null(qc->code); /* no binary path can mistake symbols for bits */
+    assert_int_equal(qc->n_bits, 744 * 5);
+    assert_int_equal(qc->k_bits, 653 * 5);
+    assert_int_equal(reg->n_bits, 620 * 5);
+    assert_false(qc->info_is_prefix);
+    assert_true(reg->info_is_prefix);
+    assert_int_equal(set.max_n, 16200); /* bits, over both kinds */
+    uint32_t n = 0;
+    assert_ptr_equal(ldpcd_code_set_lookup(&set, "nbqc-gf32-744-653", &n), qc);
+    assert_int_equal(n, 3720);
+    /* the binary decoder's limits ignore the symbol graphs */
+    assert_int_equal(set.limits.max_n, 16200);
+    assert_int_equal(set.limits.max_m, dvb->code->m);
+    ldpcd_code_set_destroy(&set);
+
+    assert_int_equal(ldpcd_code_set_build("nb*", &set, error, sizeof error), 0);
+    assert_int_equal(set.count, ldpc_nb_builtin_code_count());
+    assert_int_equal(set.nonbinary_count, set.count);
+    ldpcd_code_set_destroy(&set);
+    assert_int_equal(ldpcd_code_set_build("short=nbqc-gf32-837-726", &set, error, sizeof error),
+                     0);
+    assert_int_equal(set.entries[0].n_bits, 837 * 5);
+    assert_string_equal(set.entries[0].name, "short");
+    ldpcd_code_set_destroy(&set);
+    assert_int_not_equal(ldpcd_code_set_build("nbqc-gf32-1-1", &set, error, sizeof error), 0);
+    assert_non_null(strstr(error, "nbqc-gf32-1-1"));
+}
+
+static void decoder_spec_key(void **state)
+{
+    (void)state;
+    ldpc_decoder_config config;
+    char error[256];
+    assert_int_equal(ldpcd_nb_decoder_spec_parse("default", &config, error, sizeof error), 0);
+    ldpc_decoder_config expected = ldpc_nb_decoder_config_default();
+    assert_memory_equal(&config, &expected, sizeof config);
+    assert_int_equal(ldpcd_nb_decoder_spec_parse("float-flooding-minmax,iter=15", &config, error,
+                                                 sizeof error),
+                     0);
+    assert_int_equal(config.arithmetic, LDPC_ARITH_FLOAT);
+    assert_int_equal(config.schedule, LDPC_SCHEDULE_FLOODING);
+    assert_int_equal(config.max_iterations, 15);
+    assert_int_not_equal(
+        ldpcd_nb_decoder_spec_parse("fixed-layered-nms", &config, error, sizeof error), 0);
+    assert_non_null(strstr(error, "Min-Max"));
+    assert_int_not_equal(ldpcd_nb_decoder_spec_parse("minmax", &config, error, sizeof error), 0);
+    assert_non_null(strstr(error, "nonbinary_decoder"));
+}
+
+/* The setup for `codes` and `nonbinary_decoder`, through the config parser. */
+static void setup_for(const char *codes, const char *nonbinary_decoder, ldpcd_code_set *set,
+                      ldpcd_nb_setup *nb, ldpcd_config *config)
+{
+    static ldpcd_config_source source;
+    char error[256];
+    ldpcd_config_defaults(&source);
+    snprintf(source.values.nonbinary_decoder, sizeof source.values.nonbinary_decoder, "%s",
+             nonbinary_decoder);
+    *config = source.values;
+    assert_int_equal(ldpcd_code_set_build(codes, set, error, sizeof error), 0);
+    assert_int_equal(ldpcd_nb_setup_build(nb, set, config, 4, error, sizeof error), 0);
+}
+
+static int intake_format(const char *codes, const char *binary_spec, const char *nb_spec,
+                         int *soft_is_float, float *llr_scale)
+{
+    static ldpcd_code_set set;
+    static ldpcd_nb_setup nb;
+    ldpcd_config config;
+    ldpc_decoder_config binary;
+    char error[256];
+    setup_for(codes, nb_spec, &set, &nb, &config);
+    assert_int_equal(ldpc_decoder_spec_parse(binary_spec, &binary, NULL), LDPC_OK);
+    int status = ldpcd_nb_intake_format(&nb, &binary, set.count - set.nonbinary_count,
+                                        soft_is_float, llr_scale, error, sizeof error);
+    if (status != 0)
+        assert_non_null(strstr(error, "same scale"));
+    ldpcd_code_set_destroy(&set);
+    return status;
+}
+
+static void one_soft_format_for_both(void **state)
+{
+    (void)state;
+    int is_float;
+    float scale;
+    const char *mixed = "dvbs2-short-1/2, nbreg-gf32-620-310";
+    assert_int_equal(intake_format(mixed, "default", "default", &is_float, &scale), 0);
+    assert_false(is_float);
+    assert_true(scale == 2.0f);
+    assert_int_equal(intake_format(mixed, "float-layered-oms", "default", &is_float, &scale), 0);
+    assert_true(is_float);
+    assert_int_equal(
+        intake_format(mixed, "default", "float-layered-minmax", &is_float, &scale), 0);
+    assert_true(is_float);
+    assert_int_not_equal(
+        intake_format(mixed, "default", "fixed-layered-minmax,scale=4", &is_float, &scale), 0);
+    assert_int_equal(intake_format(mixed, "fixed-layered-oms,scale=4",
+                                   "fixed-layered-minmax,scale=4", &is_float, &scale),
+                     0);
+    assert_true(scale == 4.0f);
+    /* a decoder without codes does not count */
+    assert_int_equal(intake_format("nbreg-gf32-620-310", "float-layered-oms",
+                                   "fixed-layered-minmax,scale=4", &is_float, &scale),
+                     0);
+    assert_false(is_float);
+    assert_true(scale == 4.0f);
+    assert_int_equal(intake_format("dvbs2-short-1/2", "default", "float-layered-minmax",
+                                   &is_float, &scale),
+                     0);
+    assert_false(is_float);
+    assert_true(scale == 2.0f);
+}
+
+/* A noiseless frame of `name` through a worker's decoder, as int8 or float
+ * soft values, and every payload kind against the encoder's bits. */
+static void decode_and_write(const char *name, int soft_is_float)
+{
+    static ldpcd_code_set set;
+    static ldpcd_nb_setup nb;
+    ldpcd_config config;
+    char error[256];
+    setup_for(name, soft_is_float ? "float-layered-minmax" : "default", &set, &nb, &config);
+    ldpcd_nb_worker worker;
+    int fallback;
+    assert_int_equal(ldpcd_nb_worker_create(&worker, &nb, &config, &fallback, error,
+                                            sizeof error),
+                     0);
+    assert_false(fallback);
+    assert_true(ldpcd_nb_worker_footprint(&worker) > 0);
+    const ldpcd_code_entry *entry = &set.entries[0];
+    const ldpc_nb_code *code = entry->nonbinary;
+    uint32_t n = code->graph->n, k = code->graph->k, p = code->bits_per_symbol;
+
+    test_rng rng;
+    test_rng_seed(&rng, 11);
+    uint8_t *info = malloc(k), *symbols = malloc(n);
+    uint8_t *info_bits = malloc(entry->k_bits), *codeword = malloc(entry->n_bits);
+    uint8_t *decided = malloc(entry->n_bits), *result = malloc(entry->n_bits);
+    uint8_t *packed = malloc(entry->n_bits);
+    float *llr = malloc(entry->n_bits * sizeof(float));
+    int8_t *llr_q = malloc(entry->n_bits);
+    for (uint32_t i = 0; i < k; i++)
+        info[i] = (uint8_t)(test_rng_next(&rng) % code->q);
+    assert_int_equal(ldpc_nb_encode(code, info, symbols, NULL), LDPC_OK);
+    ldpc_nb_symbols_to_bits(p, symbols, n, codeword);
+    for (uint32_t i = 0; i < k; i++) /* the information symbols' bits, in order */
+        ldpc_nb_symbols_to_bits(p, &symbols[code->graph->info_positions[i]], 1,
+                                info_bits + (size_t)i * p);
+    for (uint32_t b = 0; b < entry->n_bits; b++) {
+        llr[b] = codeword[b] ? -3.0f : 3.0f;
+        llr_q[b] = codeword[b] ? -6 : 6;
+    }
+    ldpc_frame_stats stats;
+    ldpc_error err;
+    assert_int_equal(ldpcd_nb_decode(&worker, entry, soft_is_float,
+                                     soft_is_float ? (const void *)llr : (const void *)llr_q, 1,
+                                     decided, &stats, &err),
+                     LDPC_OK);
+    assert_memory_equal(decided, codeword, entry->n_bits);
+    assert_int_equal(stats.converged, 1);
+    assert_int_equal(stats.corrected_bits, 0);
+
+    ldpcd_slot slot = {.code = entry, .result = result};
+    ldpcd_nb_write_result(&worker, LDPCD_BITS_PACKED, &slot, decided);
+    ldpc_bits_pack(info_bits, entry->k_bits, packed);
+    assert_int_equal(slot.result_bits, entry->k_bits);
+    assert_memory_equal(result, packed, (entry->k_bits + 7) / 8);
+    ldpcd_nb_write_result(&worker, LDPCD_BITS_UNPACKED, &slot, decided);
+    assert_int_equal(slot.result_bits, entry->k_bits);
+    assert_memory_equal(result, info_bits, entry->k_bits);
+    ldpcd_nb_write_result(&worker, LDPCD_BITS_CODEWORD, &slot, decided);
+    ldpc_bits_pack(codeword, entry->n_bits, packed);
+    assert_int_equal(slot.result_bits, entry->n_bits);
+    assert_memory_equal(result, packed, (entry->n_bits + 7) / 8);
+    ldpcd_nb_write_result(&worker, LDPCD_BITS_CODEWORD_UNPACKED, &slot, decided);
+    assert_int_equal(slot.result_bits, entry->n_bits);
+    assert_memory_equal(result, codeword, entry->n_bits);
+
+    ldpcd_nb_worker_destroy(&worker);
+    ldpcd_code_set_destroy(&set);
+    free(info);
+    free(symbols);
+    free(info_bits);
+    free(codeword);
+    free(decided);
+    free(result);
+    free(packed);
+    free(llr);
+    free(llr_q);
+}
+
+static void worker_decodes_and_writes(void **state)
+{
+    (void)state;
+    decode_and_write("nbqc-gf32-744-653", 0);  /* information symbols spread out */
+    decode_and_write("nbreg-gf32-620-310", 1); /* information symbols first */
+}
+
+static void no_nonbinary_code_no_decoder(void **state)
+{
+    (void)state;
+    static ldpcd_code_set set;
+    static ldpcd_nb_setup nb;
+    ldpcd_config config;
+    char error[256];
+    setup_for("dvbs2-short-1/2", "default", &set, &nb, &config);
+    assert_int_equal(nb.code_count, 0);
+    ldpcd_nb_worker worker;
+    int fallback;
+    assert_int_equal(ldpcd_nb_worker_create(&worker, &nb, &config, &fallback, error,
+                                            sizeof error),
+                     0);
+    assert_null(worker.decoder);
+    assert_int_equal(ldpcd_nb_worker_footprint(&worker), 0);
+    ldpcd_nb_worker_destroy(&worker);
+    ldpcd_code_set_destroy(&set);
+}
+
+static void backend_fallback_and_description(void **state)
+{
+    (void)state;
+    static ldpcd_code_set set;
+    static ldpcd_nb_setup nb;
+    ldpcd_config config;
+    char error[256];
+    setup_for("nbreg-gf32-620-310", "default", &set, &nb, &config);
+    snprintf(config.nonbinary_backend, sizeof config.nonbinary_backend, "no-such-backend");
+    ldpcd_nb_worker worker;
+    int fallback;
+    config.backend_fallback = 0;
+    assert_int_not_equal(
+        ldpcd_nb_worker_create(&worker, &nb, &config, &fallback, error, sizeof error), 0);
+    assert_non_null(strstr(error, "nonbinary_backend no-such-backend"));
+    ldpcd_nb_worker_destroy(&worker);
+    config.backend_fallback = 1;
+    assert_int_equal(
+        ldpcd_nb_worker_create(&worker, &nb, &config, &fallback, error, sizeof error), 0);
+    assert_true(fallback);
+    assert_string_equal(ldpc_nb_decoder_backend_name(worker.decoder), "reference");
+    ldpcd_nb_worker_destroy(&worker);
+    ldpcd_code_set_destroy(&set);
+
+    char text[32] = "fixed-layered-oms";
+    ldpcd_nb_describe(text, sizeof text, 1, "fixed-layered-minmax");
+    assert_string_equal(text, "fixed-layered-oms + fixed-layer"); /* cut to fit */
+    ldpcd_nb_describe(text, sizeof text, 0, "fixed-layered-minmax");
+    assert_string_equal(text, "fixed-layered-minmax");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(names_and_patterns),
+        cmocka_unit_test(decoder_spec_key),
+        cmocka_unit_test(one_soft_format_for_both),
+        cmocka_unit_test(worker_decodes_and_writes),
+        cmocka_unit_test(no_nonbinary_code_no_decoder),
+        cmocka_unit_test(backend_fallback_and_description),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
