@@ -2,11 +2,11 @@
  * PoCL: identical decided symbols and statistics, byte for byte, for GF(32)
  * (the (620,310) PEG code: single-check layers; the (744,653) QC code: block
  * rows of 31 checks in parallel) and GF(64) (the (1512,1325) QC code, and a
- * small code with checks of degree 1 and 2), both schedules, syndrome
- * periods 0, 1 and > 1, f32 and i8 input, with frames that converge and
- * frames that fail; one table upload per code change; the CPU fallback when
- * the device cannot be used or is lost. No platform at all is
- * test_nb_opencl_no_platform. */
+ * small code with checks of degree 1 and 2) and GF(256) (public files), both
+ * schedules, syndrome periods 0, 1 and > 1, f32 and i8 input, with frames
+ * that converge and frames that fail; one table upload per code change; the
+ * CPU fallback when the device cannot be used or is lost. No platform at all
+ * is test_nb_opencl_no_platform. */
 #include "ldpc/nonbinary.h"
 #include "ldpc/soft.h"
 #include "opencl/nb_opencl_backend.h"
@@ -308,6 +308,33 @@ static void gf64_small_with_short_checks(void **state)
     ldpc_nb_code_destroy(code);
 }
 
+/* GF(256), one check slot of 256 lanes per group: the public files of
+ * ../shared (skipped where that directory is absent). */
+static void gf256_shared_files(void **state)
+{
+    (void)state;
+    test_opencl_require();
+    const char *files[] = {"lab-sticc/KN_N128_K64_GF256.txt",
+                           "rptu_kn/LDPC_N96_K48_GF256_d1_exp.alist"};
+    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
+        char name[1024];
+        snprintf(name, sizeof name, "nbalist:%s/codes/nonbinary/%s", LDPC_SHARED_DIR, files[i]);
+        ldpc_nb_code *code = NULL;
+        ldpc_error err = {{0}};
+        if (ldpc_nb_code_create(name, &code, &err) != LDPC_OK)
+            skip();
+        assert_int_equal(code->q, 256);
+        nb_frames in = noisy_frames(code, 12, 0.0, 4.0, 11 + i);
+        nb_outcome outcome = {0, 0};
+        compare_case(&in, (nb_case){LDPC_SCHEDULE_LAYERED, 8, 1, 1, 0}, &outcome);
+        compare_case(&in, (nb_case){LDPC_SCHEDULE_FLOODING, 8, 2, 0, 0}, &outcome);
+        assert_true(outcome.converged > 0);
+        assert_true(outcome.failed > 0);
+        free(in.llr);
+        ldpc_nb_code_destroy(code);
+    }
+}
+
 /* Random LLRs of large magnitude: no codeword, most symbol values saturated
  * at 255, frames that never converge. */
 static void saturated_random_input(void **state)
@@ -483,6 +510,7 @@ int main(void)
         cmocka_unit_test(gf32_qc_744),
         cmocka_unit_test(gf64_qc_1512),
         cmocka_unit_test(gf64_small_with_short_checks),
+        cmocka_unit_test(gf256_shared_files),
         cmocka_unit_test(saturated_random_input),
         cmocka_unit_test(uploads_follow_code_changes),
         cmocka_unit_test(missing_device_falls_back),
