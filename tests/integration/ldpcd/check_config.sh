@@ -12,6 +12,12 @@ grep -q "configuration OK" "$work/out"
 grep -q "^batch_wait_us = 2000" "$work/out"
 grep -q "runtime_dir = /tmp" "$work/out"
 grep -q "(command line; default" "$work/out"
+# nonbinary codes: listed, and their decoder explained
+"$ldpcd" --check-config --set runtime_dir=/tmp --set "codes=dvbs2-short-1/2,nbqc-gf32-744-653" \
+    >"$work/out"
+grep -q "nbqc-gf32-744-653" "$work/out"
+grep -q "^nonbinary decoder: fixed-layered-minmax (max 20 iterations) for 1 code" "$work/out"
+grep -q "^nonbinary_decoder = default" "$work/out"
 
 # every key of --print-default-config appears, commented, in configs/ldpcd.conf
 "$ldpcd" --print-default-config | grep -E '^[a-z_]+ = ?' | while IFS= read -r line; do
@@ -39,6 +45,9 @@ expect_failure 'output_socket = dealer\n' "output_socket must be one of push, pu
 expect_failure 'codes = dvbs2-nope-*\n' "matches no built-in code"
 expect_failure 'decoder = fixed-layered-spa\n' "decoder"
 expect_failure 'batch_frames = 64\nqueue_frames = 8\n' "must not exceed queue_frames"
+expect_failure 'codes = nbreg-gf32-620-310\nnonbinary_decoder = fixed-layered-nms\n' "Min-Max"
+expect_failure 'codes = dvbs2-short-1/2, nbqc-*\nnonbinary_decoder = fixed-layered-minmax,scale=4\n' \
+    "give them the same scale"
 expect_failure 'no equals sign\n' "bad.conf:1: expected \"key = value\""
 if "$ldpcd" --check-config --set workers=abc >/dev/null 2>&1; then
     echo "--set workers=abc accepted" >&2
