@@ -10,56 +10,10 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "alloc_counter.h"
 #include "ldpc/nonbinary.h"
 #include "ldpc/soft.h"
 #include "test_support.h"
-
-void *__real_malloc(size_t size);
-void *__real_calloc(size_t count, size_t size);
-void *__real_realloc(void *p, size_t size);
-void *__real_aligned_alloc(size_t alignment, size_t size);
-int __real_posix_memalign(void **p, size_t alignment, size_t size);
-void __real_free(void *p);
-void *__wrap_malloc(size_t size);
-void *__wrap_calloc(size_t count, size_t size);
-void *__wrap_realloc(void *p, size_t size);
-void *__wrap_aligned_alloc(size_t alignment, size_t size);
-int __wrap_posix_memalign(void **p, size_t alignment, size_t size);
-void __wrap_free(void *p);
-
-static unsigned long allocations, releases;
-
-void *__wrap_malloc(size_t size)
-{
-    allocations++;
-    return __real_malloc(size);
-}
-void *__wrap_calloc(size_t count, size_t size)
-{
-    allocations++;
-    return __real_calloc(count, size);
-}
-void *__wrap_realloc(void *p, size_t size)
-{
-    allocations++;
-    return __real_realloc(p, size);
-}
-void *__wrap_aligned_alloc(size_t alignment, size_t size)
-{
-    allocations++;
-    return __real_aligned_alloc(alignment, size);
-}
-int __wrap_posix_memalign(void **p, size_t alignment, size_t size)
-{
-    allocations++;
-    return __real_posix_memalign(p, alignment, size);
-}
-void __wrap_free(void *p)
-{
-    if (p != NULL)
-        releases++;
-    __real_free(p);
-}
 
 enum { CODES = 2, FRAMES = 2, ROUNDS = 6 };
 

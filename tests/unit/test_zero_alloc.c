@@ -2,61 +2,16 @@
  * frames, switching between codes within its limits, without a single call
  * to malloc, calloc, realloc, aligned_alloc, posix_memalign or free. The link
  * wraps those functions (tests/CMakeLists.txt) so that every call made by the
- * library and by this program passes through the counters below. */
+ * library and by this program passes through the counters of
+ * tests/support/alloc_counter.c. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc_counter.h"
 #include "ldpc/decoder.h"
 #include "ldpc/soft.h"
 #include "test_decoder_codes.h"
-
-void *__real_malloc(size_t size);
-void *__real_calloc(size_t count, size_t size);
-void *__real_realloc(void *p, size_t size);
-void *__real_aligned_alloc(size_t alignment, size_t size);
-int __real_posix_memalign(void **p, size_t alignment, size_t size);
-void __real_free(void *p);
-void *__wrap_malloc(size_t size);
-void *__wrap_calloc(size_t count, size_t size);
-void *__wrap_realloc(void *p, size_t size);
-void *__wrap_aligned_alloc(size_t alignment, size_t size);
-int __wrap_posix_memalign(void **p, size_t alignment, size_t size);
-void __wrap_free(void *p);
-
-static unsigned long allocations, releases;
-
-void *__wrap_malloc(size_t size)
-{
-    allocations++;
-    return __real_malloc(size);
-}
-void *__wrap_calloc(size_t count, size_t size)
-{
-    allocations++;
-    return __real_calloc(count, size);
-}
-void *__wrap_realloc(void *p, size_t size)
-{
-    allocations++;
-    return __real_realloc(p, size);
-}
-void *__wrap_aligned_alloc(size_t alignment, size_t size)
-{
-    allocations++;
-    return __real_aligned_alloc(alignment, size);
-}
-int __wrap_posix_memalign(void **p, size_t alignment, size_t size)
-{
-    allocations++;
-    return __real_posix_memalign(p, alignment, size);
-}
-void __wrap_free(void *p)
-{
-    if (p != NULL)
-        releases++;
-    __real_free(p);
-}
 
 /* Through a volatile pointer so that the compiler cannot drop the pair. */
 static void *(*volatile allocate_for_probe)(size_t) = malloc;
