@@ -1,5 +1,12 @@
 #include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <cmocka.h>
 
+#include "ldpc/encoder.h"
+#include "ldpc/soft.h"
 #include "test_support.h"
 
 void test_rng_seed(test_rng *rng, uint64_t seed)
@@ -42,4 +49,25 @@ void test_bpsk_awgn_llr(test_rng *rng, const uint8_t *codeword, size_t n, double
         double y = (codeword[i] ? -1.0 : 1.0) + sigma * test_rng_gaussian(rng);
         llr[i] = (float)(2.0 * y / (sigma * sigma));
     }
+}
+
+int8_t *test_make_quantised_frames(const ldpc_code *code, uint32_t frames, double ebn0_db,
+                                   uint64_t seed)
+{
+    test_rng rng;
+    test_rng_seed(&rng, seed);
+    int8_t *q = malloc((size_t)frames * code->n);
+    uint8_t *info = malloc(code->k), *codeword = malloc(code->n);
+    float *llr = malloc(code->n * sizeof(float));
+    assert_non_null(q);
+    for (uint32_t f = 0; f < frames; f++) {
+        test_random_bits(&rng, info, code->k);
+        assert_int_equal(ldpc_encode(code, info, codeword, NULL), LDPC_OK);
+        test_bpsk_awgn_llr(&rng, codeword, code->n, (double)code->k / code->n, ebn0_db, llr);
+        ldpc_quantise(llr, code->n, 2.0f, q + (size_t)f * code->n);
+    }
+    free(info);
+    free(codeword);
+    free(llr);
+    return q;
 }

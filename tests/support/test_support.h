@@ -5,6 +5,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "ldpc/code.h"
+
 /* xorshift64*: the same sequence on every platform, seeded explicitly. */
 typedef struct {
     uint64_t state;
@@ -19,5 +21,11 @@ void test_random_bits(test_rng *rng, uint8_t *bits, size_t count);
 /* BPSK over AWGN: bit 0 -> +1; llr = 2 y / sigma^2 with sigma from Eb/N0 and rate. */
 void test_bpsk_awgn_llr(test_rng *rng, const uint8_t *codeword, size_t n, double rate,
                         double ebn0_db, float *llr);
+
+/* `frames` noisy quantised frames of random codewords of `code`, one after the
+ * other (llr_scale 2): malloc'd, for the caller to free. The same seed gives
+ * the same frames. Fails the running test if the encoder does. */
+int8_t *test_make_quantised_frames(const ldpc_code *code, uint32_t frames, double ebn0_db,
+                                   uint64_t seed);
 
 #endif

@@ -24,27 +24,6 @@ typedef struct {
     uint32_t frames;
 } scenario;
 
-/* Noisy quantised frames of random codewords. */
-static int8_t *make_frames(const ldpc_code *code, uint32_t frames, double ebn0_db, uint64_t seed)
-{
-    test_rng rng;
-    test_rng_seed(&rng, seed);
-    int8_t *q = malloc((size_t)frames * code->n);
-    uint8_t *info = malloc(code->k), *codeword = malloc(code->n);
-    float *llr = malloc(code->n * sizeof(float));
-    assert_non_null(q);
-    for (uint32_t f = 0; f < frames; f++) {
-        test_random_bits(&rng, info, code->k);
-        assert_int_equal(ldpc_encode(code, info, codeword, NULL), LDPC_OK);
-        test_bpsk_awgn_llr(&rng, codeword, code->n, (double)code->k / code->n, ebn0_db, llr);
-        ldpc_quantise(llr, code->n, 2.0f, q + (size_t)f * code->n);
-    }
-    free(info);
-    free(codeword);
-    free(llr);
-    return q;
-}
-
 static ldpc_decoder *create_decoder(const char *backend, const ldpc_decoder_config *config,
                                     const ldpc_decoder_limits *limits)
 {
@@ -161,7 +140,7 @@ static void compare_scenario(const ldpc_decoder_config *config, const scenario *
     ldpc_error err;
     if (ldpc_code_create(s->code_name, &code, &err) != LDPC_OK)
         fail_msg("%s", err.message);
-    int8_t *q = make_frames(code, s->frames, s->ebn0_db, seed);
+    int8_t *q = test_make_quantised_frames(code, s->frames, s->ebn0_db, seed);
     expected_results expected = reference_results(config, code, q, s->frames);
     comparison c = {config, code, q, s->frames, &expected};
     char names[128];
@@ -267,8 +246,8 @@ static void test_code_switches_and_fallback(void **state)
     assert_int_equal(ldpc_code_create("dvbs2-short-3/4", &s.codes[1], &err), LDPC_OK);
     /* Not DVB: a random regular code, decoded by the reference fallback. */
     s.codes[2] = test_code_random_regular("random-regular-600", 600, 3, 6, 0, 5);
-    s.q[0] = make_frames(s.codes[0], 2, 2.0, 31);
-    s.q[1] = make_frames(s.codes[1], 2, 3.0, 32);
+    s.q[0] = test_make_quantised_frames(s.codes[0], 2, 2.0, 31);
+    s.q[1] = test_make_quantised_frames(s.codes[1], 2, 3.0, 32);
     s.q[2] = malloc(2 * 600);
     assert_non_null(s.q[2]);
     test_rng rng;

@@ -21,27 +21,6 @@ typedef struct {
     uint32_t frames;
 } scenario;
 
-/* Noisy quantised frames of random codewords. */
-static int8_t *make_frames(const ldpc_code *code, uint32_t frames, double ebn0_db, uint64_t seed)
-{
-    test_rng rng;
-    test_rng_seed(&rng, seed);
-    int8_t *q = malloc((size_t)frames * code->n);
-    uint8_t *info = malloc(code->k), *codeword = malloc(code->n);
-    float *llr = malloc(code->n * sizeof(float));
-    assert_non_null(q);
-    for (uint32_t f = 0; f < frames; f++) {
-        test_random_bits(&rng, info, code->k);
-        assert_int_equal(ldpc_encode(code, info, codeword, NULL), LDPC_OK);
-        test_bpsk_awgn_llr(&rng, codeword, code->n, (double)code->k / code->n, ebn0_db, llr);
-        ldpc_quantise(llr, code->n, 2.0f, q + (size_t)f * code->n);
-    }
-    free(info);
-    free(codeword);
-    free(llr);
-    return q;
-}
-
 static void decode_with(const char *backend, const ldpc_decoder_config *config,
                         const ldpc_code *code, const int8_t *q, uint32_t frames, uint8_t *bits,
                         ldpc_frame_stats *stats)
@@ -66,7 +45,7 @@ static void compare_variant(const char *variant, const ldpc_decoder_config *conf
     ldpc_error err;
     if (ldpc_code_create(s->code_name, &code, &err) != LDPC_OK)
         fail_msg("%s", err.message);
-    int8_t *q = make_frames(code, s->frames, s->ebn0_db, seed);
+    int8_t *q = test_make_quantised_frames(code, s->frames, s->ebn0_db, seed);
     size_t bit_count = (size_t)s->frames * code->n;
     uint8_t *expected_bits = malloc(bit_count), *actual_bits = malloc(bit_count);
     ldpc_frame_stats *expected = calloc(s->frames, sizeof *expected);
