@@ -1,13 +1,9 @@
 #include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "cl_decoder.h"
 #include "cl_error.h"
 #include "cl_item_kernels.h"
-#include "cl_kernel_source.h"
-#include "cl_program_cache.h"
 #include "decode/check_rules.h"
 #include "decode/fixed_point.h"
 #include "util/error_internal.h"
@@ -35,7 +31,7 @@ static ldpc_status create_buffer(cl_decoder *d, cl_mem_flags flags, size_t bytes
                                  cl_mem *out, const char *what, ldpc_error *err)
 {
     cl_int rc = CL_SUCCESS;
-    *out = clCreateBuffer(d->context, flags, bytes, host, &rc);
+    *out = clCreateBuffer(d->session.context, flags, bytes, host, &rc);
     if (rc != CL_SUCCESS)
         return ldpc_fail(err, LDPC_ERR_NO_MEMORY, "OpenCL buffer '%s' (%zu bytes): %s", what,
                          bytes, cl_error_name(rc));
@@ -48,7 +44,7 @@ static ldpc_status create_kernel(cl_decoder *d, const char *name, cl_kernel *out
                                  ldpc_error *err)
 {
     cl_int rc = CL_SUCCESS;
-    *out = clCreateKernel(d->program, name, &rc);
+    *out = clCreateKernel(d->session.program, name, &rc);
     if (rc != CL_SUCCESS)
         return ldpc_fail(err, LDPC_ERR_UNSUPPORTED, "OpenCL kernel %s: %s", name,
                          cl_error_name(rc));
@@ -58,8 +54,9 @@ static ldpc_status create_kernel(cl_decoder *d, const char *name, cl_kernel *out
 static size_t kernel_max_group(const cl_decoder *d, cl_kernel kernel)
 {
     size_t size = 1;
-    if (clGetKernelWorkGroupInfo(kernel, d->choice.device, CL_KERNEL_WORK_GROUP_SIZE, sizeof size,
-                                 &size, NULL) != CL_SUCCESS || size == 0)
+    if (clGetKernelWorkGroupInfo(kernel, d->session.choice.device, CL_KERNEL_WORK_GROUP_SIZE,
+                                 sizeof size, &size, NULL) != CL_SUCCESS ||
+        size == 0)
         size = 1;
     return size;
 }
@@ -69,27 +66,10 @@ static size_t min_size(size_t a, size_t b)
     return a < b ? a : b;
 }
 
-static ldpc_status build(cl_decoder *d, ldpc_error *err)
+static ldpc_status create_kernels(cl_decoder *d, ldpc_error *err)
 {
-    char *source = NULL;
-    ldpc_status status = cl_kernel_source_assemble(d->opencl.kernel_dir, &source, err);
-    if (status != LDPC_OK)
-        return status;
-    char cache_dir[LDPC_OPENCL_PATH_SIZE] = "";
-    if (d->opencl.binary_cache)
-        cl_program_cache_dir(d->opencl.cache_dir, cache_dir, sizeof cache_dir);
-    cl_program_build_report report;
-    status = cl_program_build(d->context, &d->choice, source, "-cl-std=CL1.2", cache_dir,
-                              &d->program, &report, err);
-    free(source);
-    if (status != LDPC_OK)
-        return status;
-    d->stats.program_from_cache = report.from_cache;
-    d->stats.program_build_ms = report.build_ms;
-    snprintf(d->stats.cache_note, sizeof d->stats.cache_note, "%s", report.note);
-
     int layered = d->config.schedule == LDPC_SCHEDULE_LAYERED;
-    status = create_kernel(d, "setup_frames", &d->setup, err);
+    ldpc_status status = create_kernel(d, "setup_frames", &d->setup, err);
     if (status == LDPC_OK && !layered)
         status = create_kernel(d, "flooding_item_per_frame", &d->iterate_item[0], err);
     for (size_t i = 0; i < CL_ITEM_KERNELS && layered && status == LDPC_OK; i++)
@@ -107,16 +87,16 @@ static ldpc_status build(cl_decoder *d, ldpc_error *err)
 static void choose_sizes(cl_decoder *d)
 {
     size_t requested = d->opencl.work_group_size;
-    d->item_group = requested ? requested : d->vendor->item_group;
+    d->item_group = requested ? requested : d->session.vendor->item_group;
     for (size_t i = 0; i < CL_ITEM_KERNELS; i++)
         if (d->iterate_item[i] != NULL)
             d->item_group = min_size(d->item_group, kernel_max_group(d, d->iterate_item[i]));
-    d->frame_group_cap = min_size(requested ? requested : d->vendor->frame_group,
+    d->frame_group_cap = min_size(requested ? requested : d->session.vendor->frame_group,
                                   kernel_max_group(d, d->iterate_group));
     d->statistics_group = min_size(64, kernel_max_group(d, d->statistics));
     d->iterations_per_launch = d->opencl.iterations_per_launch
                                    ? d->opencl.iterations_per_launch
-                                   : d->vendor->iterations_per_launch;
+                                   : d->session.vendor->iterations_per_launch;
     d->stats.item_group_size = (uint32_t)d->item_group;
     d->stats.frame_group_size = (uint32_t)d->frame_group_cap;
     d->stats.iterations_per_launch = d->iterations_per_launch;
@@ -153,8 +133,8 @@ static ldpc_status create_buffers(cl_decoder *d, ldpc_error *err)
     if (arena_bytes < table_words * sizeof(cl_uint))
         arena_bytes = table_words * sizeof(cl_uint);
     cl_ulong max_alloc = 0;
-    clGetDeviceInfo(d->choice.device, CL_DEVICE_MAX_MEM_ALLOC_SIZE, sizeof max_alloc, &max_alloc,
-                    NULL);
+    clGetDeviceInfo(d->session.choice.device, CL_DEVICE_MAX_MEM_ALLOC_SIZE, sizeof max_alloc,
+                    &max_alloc, NULL);
     size_t largest = messages > post_bytes ? messages : post_bytes;
     if (largest < arena_bytes)
         largest = arena_bytes;
@@ -216,32 +196,12 @@ ldpc_status cl_decoder_init(cl_decoder *d, const ldpc_decoder_limits *limits,
     if (config->arithmetic != LDPC_ARITH_FIXED8 || (config->rule != LDPC_RULE_MIN_SUM_NORMALIZED &&
                                                     config->rule != LDPC_RULE_MIN_SUM_OFFSET))
         return ldpc_fail(err, LDPC_ERR_UNSUPPORTED, "OpenCL decodes 8-bit min-sum only");
-    ldpc_status status = cl_device_select(opencl, &d->choice, err);
+    ldpc_status status = cl_session_open(&d->session, opencl,
+                                         opencl->profile ? CL_QUEUE_PROFILING_ENABLE : 0,
+                                         &d->stats, err);
     if (status != LDPC_OK)
         return status;
-    d->vendor = cl_vendor_defaults_for(&d->choice);
-    snprintf(d->stats.platform_name, sizeof d->stats.platform_name, "%s", d->choice.platform_name);
-    snprintf(d->stats.device_name, sizeof d->stats.device_name, "%s", d->choice.device_name);
-    snprintf(d->stats.driver_version, sizeof d->stats.driver_version, "%s",
-             d->choice.driver_version);
-    snprintf(d->stats.vendor_defaults, sizeof d->stats.vendor_defaults, "%s", d->vendor->name);
-    cl_bool unified = CL_FALSE;
-    clGetDeviceInfo(d->choice.device, CL_DEVICE_HOST_UNIFIED_MEMORY, sizeof unified, &unified,
-                    NULL);
-    d->stats.unified_memory = unified == CL_TRUE;
-
-    cl_int rc = CL_SUCCESS;
-    cl_context_properties properties[] = {CL_CONTEXT_PLATFORM,
-                                          (cl_context_properties)d->choice.platform, 0};
-    d->context = clCreateContext(properties, 1, &d->choice.device, NULL, NULL, &rc);
-    if (rc == CL_SUCCESS)
-        d->queue = clCreateCommandQueue(d->context, d->choice.device,
-                                        opencl->profile ? CL_QUEUE_PROFILING_ENABLE : 0, &rc);
-    if (rc != CL_SUCCESS)
-        status = ldpc_fail(err, LDPC_ERR_UNSUPPORTED, "OpenCL context on %s: %s",
-                           d->choice.device_name, cl_error_name(rc));
-    if (status == LDPC_OK)
-        status = build(d, err);
+    status = create_kernels(d, err);
     if (status == LDPC_OK) {
         choose_sizes(d);
         status = create_buffers(d, err);
@@ -396,14 +356,15 @@ static ldpc_status stage_input(cl_decoder *d, const batch_plan *p, const int8_t 
 {
     size_t bytes = (size_t)p->frames * p->code->n;
     cl_int rc = CL_SUCCESS;
-    void *mapped = clEnqueueMapBuffer(d->queue, d->input, CL_TRUE, CL_MAP_WRITE_INVALIDATE_REGION,
-                                      0, bytes, 0, NULL, profile_slot(d, PROFILE_TRANSFER), &rc);
+    void *mapped = clEnqueueMapBuffer(d->session.queue, d->input, CL_TRUE,
+                                      CL_MAP_WRITE_INVALIDATE_REGION, 0, bytes, 0, NULL,
+                                      profile_slot(d, PROFILE_TRANSFER), &rc);
     if (rc != CL_SUCCESS) {
         profile_drop_failed(d);
         return ldpc_fail(err, LDPC_ERR_IO, "OpenCL map input: %s", cl_error_name(rc));
     }
     memcpy(mapped, q, bytes);
-    CL_TRY(clEnqueueUnmapMemObject(d->queue, d->input, mapped, 0, NULL,
+    CL_TRY(clEnqueueUnmapMemObject(d->session.queue, d->input, mapped, 0, NULL,
                                    profile_slot(d, PROFILE_TRANSFER)),
            "unmap input");
     return LDPC_OK;
@@ -415,8 +376,8 @@ static ldpc_status run_setup(cl_decoder *d, const batch_plan *p, ldpc_error *err
     size_t message_bytes = p->group_per_frame
                                ? (size_t)p->frames * p->message_frame_stride
                                : (size_t)p->code->edges * p->index_stride;
-    CL_TRY(clEnqueueFillBuffer(d->queue, d->messages, &zero, sizeof zero, 0, message_bytes, 0,
-                               NULL, profile_slot(d, PROFILE_KERNEL)),
+    CL_TRY(clEnqueueFillBuffer(d->session.queue, d->messages, &zero, sizeof zero, 0, message_bytes,
+                               0, NULL, profile_slot(d, PROFILE_KERNEL)),
            "clear messages");
     cl_uint n = p->code->n, frames = p->frames;
     arg_list a = {d->setup, 0, CL_SUCCESS};
@@ -433,7 +394,7 @@ static ldpc_status run_setup(cl_decoder *d, const batch_plan *p, ldpc_error *err
     arg(&a, sizeof(cl_mem), &d->active_count);
     CL_TRY(a.rc, "setup arguments");
     size_t global[2] = {n, frames};
-    CL_TRY(clEnqueueNDRangeKernel(d->queue, d->setup, 2, NULL, global, NULL, 0, NULL,
+    CL_TRY(clEnqueueNDRangeKernel(d->session.queue, d->setup, 2, NULL, global, NULL, 0, NULL,
                                   profile_slot(d, PROFILE_KERNEL)),
            "setup_frames");
     d->stats.launches++;
@@ -478,7 +439,7 @@ static ldpc_status launch_iterations(cl_decoder *d, cl_kernel kernel, const batc
 {
     CL_TRY(clSetKernelArg(kernel, first_index, sizeof first, &first), "first_iteration");
     CL_TRY(clSetKernelArg(kernel, first_index + 1, sizeof last, &last), "last_iteration");
-    CL_TRY(clEnqueueNDRangeKernel(d->queue, kernel, 1, NULL, &p->global, &p->local, 0, NULL,
+    CL_TRY(clEnqueueNDRangeKernel(d->session.queue, kernel, 1, NULL, &p->global, &p->local, 0, NULL,
                                   profile_slot(d, PROFILE_KERNEL)),
            "iterations");
     d->stats.launches++;
@@ -487,10 +448,10 @@ static ldpc_status launch_iterations(cl_decoder *d, cl_kernel kernel, const batc
 
 static ldpc_status read_status(cl_decoder *d, int slot, cl_event *done, ldpc_error *err)
 {
-    CL_TRY(clEnqueueReadBuffer(d->queue, d->active_count, CL_FALSE, 0, sizeof(cl_uint),
+    CL_TRY(clEnqueueReadBuffer(d->session.queue, d->active_count, CL_FALSE, 0, sizeof(cl_uint),
                                &d->status_words[slot], 0, NULL, done),
            "read status");
-    CL_TRY(clFlush(d->queue), "flush");
+    CL_TRY(clFlush(d->session.queue), "flush");
     d->stats.status_reads++;
     return LDPC_OK;
 }
@@ -557,8 +518,8 @@ static ldpc_status run_finish(cl_decoder *d, const batch_plan *p, ldpc_error *er
     arg(&a, sizeof(cl_mem), &d->frame_stats);
     CL_TRY(a.rc, "statistics arguments");
     size_t local = d->statistics_group, global = (size_t)frames * local;
-    CL_TRY(clEnqueueNDRangeKernel(d->queue, d->statistics, 1, NULL, &global, &local, 0, NULL,
-                                  profile_slot(d, PROFILE_KERNEL)),
+    CL_TRY(clEnqueueNDRangeKernel(d->session.queue, d->statistics, 1, NULL, &global, &local, 0,
+                                  NULL, profile_slot(d, PROFILE_KERNEL)),
            "frame_statistics");
     a = (arg_list){d->decisions, 0, CL_SUCCESS};
     arg(&a, sizeof(cl_mem), &d->posterior);
@@ -570,7 +531,7 @@ static ldpc_status run_finish(cl_decoder *d, const batch_plan *p, ldpc_error *er
     arg(&a, sizeof(cl_mem), &d->bits);
     CL_TRY(a.rc, "decision arguments");
     size_t global2[2] = {n, frames};
-    CL_TRY(clEnqueueNDRangeKernel(d->queue, d->decisions, 2, NULL, global2, NULL, 0, NULL,
+    CL_TRY(clEnqueueNDRangeKernel(d->session.queue, d->decisions, 2, NULL, global2, NULL, 0, NULL,
                                   profile_slot(d, PROFILE_KERNEL)),
            "write_decisions");
     d->stats.launches += 2;
@@ -581,14 +542,14 @@ static ldpc_status copy_out(cl_decoder *d, cl_mem buffer, void *destination, siz
                             const char *what, ldpc_error *err)
 {
     cl_int rc = CL_SUCCESS;
-    void *mapped = clEnqueueMapBuffer(d->queue, buffer, CL_TRUE, CL_MAP_READ, 0, bytes, 0, NULL,
-                                      profile_slot(d, PROFILE_TRANSFER), &rc);
+    void *mapped = clEnqueueMapBuffer(d->session.queue, buffer, CL_TRUE, CL_MAP_READ, 0, bytes, 0,
+                                      NULL, profile_slot(d, PROFILE_TRANSFER), &rc);
     if (rc != CL_SUCCESS) {
         profile_drop_failed(d);
         return ldpc_fail(err, LDPC_ERR_IO, "OpenCL map %s: %s", what, cl_error_name(rc));
     }
     memcpy(destination, mapped, bytes);
-    CL_TRY(clEnqueueUnmapMemObject(d->queue, buffer, mapped, 0, NULL,
+    CL_TRY(clEnqueueUnmapMemObject(d->session.queue, buffer, mapped, 0, NULL,
                                    profile_slot(d, PROFILE_TRANSFER)),
            what);
     return LDPC_OK;
@@ -607,7 +568,8 @@ ldpc_status cl_decoder_decode(cl_decoder *d, const ldpc_code *code, const int8_t
         return LDPC_OK;
     batch_plan plan;
     plan_batch(d, code, frames, &plan);
-    ldpc_status status = cl_table_cache_lookup(&d->tables, d->queue, code, &plan.tables, err);
+    ldpc_status status =
+        cl_table_cache_lookup(&d->tables, d->session.queue, code, &plan.tables, err);
     if (status == LDPC_OK)
         status = stage_input(d, &plan, q, err);
     if (status == LDPC_OK)
@@ -622,7 +584,7 @@ ldpc_status cl_decoder_decode(cl_decoder *d, const ldpc_code *code, const int8_t
         status = copy_out(d, d->frame_stats, stats, (size_t)frames * sizeof *stats,
                           "statistics", err);
     if (status == LDPC_OK) {
-        cl_int rc = clFinish(d->queue);
+        cl_int rc = clFinish(d->session.queue);
         if (rc != CL_SUCCESS)
             status = ldpc_fail(err, LDPC_ERR_IO, "OpenCL finish: %s", cl_error_name(rc));
     }
@@ -654,8 +616,8 @@ void cl_decoder_fill_stats(const cl_decoder *d, ldpc_opencl_stats *out)
 
 void cl_decoder_release(cl_decoder *d)
 {
-    if (d->queue != NULL)
-        clFinish(d->queue);
+    if (d->session.queue != NULL)
+        clFinish(d->session.queue);
     profile_flush(d);
     cl_table_cache_release(&d->tables);
     cl_mem buffers[] = {d->input,        d->channel,     d->posterior,
@@ -673,18 +635,10 @@ void cl_decoder_release(cl_decoder *d)
             clReleaseKernel(d->iterate_item[i]);
         d->iterate_item[i] = NULL;
     }
-    if (d->program != NULL)
-        clReleaseProgram(d->program);
-    if (d->queue != NULL)
-        clReleaseCommandQueue(d->queue);
-    if (d->context != NULL)
-        clReleaseContext(d->context);
+    cl_session_release(&d->session);
     d->stats.on_device = 0;
     d->input = d->channel = d->posterior = d->messages = NULL;
     d->frame_iterations = d->frame_active = d->active_count = d->frame_stats = d->bits = NULL;
     d->rule_table = d->next_messages = NULL;
     d->setup = d->iterate_group = d->statistics = d->decisions = NULL;
-    d->program = NULL;
-    d->queue = NULL;
-    d->context = NULL;
 }

@@ -7,10 +7,9 @@
 
 #include <CL/cl.h>
 
-#include "cl_device_select.h"
 #include "cl_item_kernels.h"
+#include "cl_session.h"
 #include "cl_table_cache.h"
-#include "cl_vendor_defaults.h"
 #include "opencl/opencl_backend.h"
 
 /* Item-per-frame iteration kernels: the layered schedule has one per bound on
@@ -23,15 +22,11 @@
 typedef enum { PROFILE_KERNEL, PROFILE_TRANSFER } cl_profile_kind;
 
 typedef struct {
-    cl_device_choice choice;
-    const cl_vendor_defaults *vendor;
+    cl_session session; /* device, vendor row, context, queue, program */
     ldpc_decoder_limits limits;
     ldpc_decoder_config config;
     ldpc_opencl_config opencl;
 
-    cl_context context;
-    cl_command_queue queue;
-    cl_program program;
     cl_kernel setup, iterate_group, statistics, decisions;
     cl_kernel iterate_item[CL_ITEM_KERNELS]; /* unused entries NULL */
     /* input, bits, stats: host-visible staging (CL_MEM_ALLOC_HOST_PTR, mapped). */

@@ -1,12 +1,8 @@
 #include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "cl_error.h"
-#include "cl_kernel_source.h"
 #include "cl_nb_decoder.h"
-#include "cl_program_cache.h"
 #include "decode/fixed_point.h"
 #include "ldpc/soft.h"
 #include "util/error_internal.h"
@@ -40,7 +36,7 @@ static ldpc_status create_buffer(cl_nb_decoder *d, cl_mem_flags flags, size_t by
                                  cl_mem *out, const char *what, ldpc_error *err)
 {
     cl_int rc = CL_SUCCESS;
-    *out = clCreateBuffer(d->context, flags, bytes, NULL, &rc);
+    *out = clCreateBuffer(d->session.context, flags, bytes, NULL, &rc);
     if (rc != CL_SUCCESS)
         return ldpc_fail(err, LDPC_ERR_NO_MEMORY, "OpenCL buffer '%s' (%zu bytes): %s", what,
                          bytes, cl_error_name(rc));
@@ -49,28 +45,10 @@ static ldpc_status create_buffer(cl_nb_decoder *d, cl_mem_flags flags, size_t by
     return LDPC_OK;
 }
 
-/* The same program as the binary decoder's (every kernel file), so that both
- * share the binary cache entry. */
-static ldpc_status build(cl_nb_decoder *d, ldpc_error *err)
+static ldpc_status create_kernel(cl_nb_decoder *d, ldpc_error *err)
 {
-    char *source = NULL;
-    ldpc_status status = cl_kernel_source_assemble(d->opencl.kernel_dir, &source, err);
-    if (status != LDPC_OK)
-        return status;
-    char cache_dir[LDPC_OPENCL_PATH_SIZE] = "";
-    if (d->opencl.binary_cache)
-        cl_program_cache_dir(d->opencl.cache_dir, cache_dir, sizeof cache_dir);
-    cl_program_build_report report;
-    status = cl_program_build(d->context, &d->choice, source, "-cl-std=CL1.2", cache_dir,
-                              &d->program, &report, err);
-    free(source);
-    if (status != LDPC_OK)
-        return status;
-    d->stats.program_from_cache = report.from_cache;
-    d->stats.program_build_ms = report.build_ms;
-    snprintf(d->stats.cache_note, sizeof d->stats.cache_note, "%s", report.note);
     cl_int rc = CL_SUCCESS;
-    d->iterate = clCreateKernel(d->program, "nb_minmax_group_per_frame", &rc);
+    d->iterate = clCreateKernel(d->session.program, "nb_minmax_group_per_frame", &rc);
     if (rc != CL_SUCCESS)
         return ldpc_fail(err, LDPC_ERR_UNSUPPORTED, "OpenCL kernel nb_minmax_group_per_frame: %s",
                          cl_error_name(rc));
@@ -80,21 +58,21 @@ static ldpc_status build(cl_nb_decoder *d, ldpc_error *err)
 static void choose_sizes(cl_nb_decoder *d)
 {
     size_t kernel_max = 1;
-    if (clGetKernelWorkGroupInfo(d->iterate, d->choice.device, CL_KERNEL_WORK_GROUP_SIZE,
+    if (clGetKernelWorkGroupInfo(d->iterate, d->session.choice.device, CL_KERNEL_WORK_GROUP_SIZE,
                                  sizeof kernel_max, &kernel_max, NULL) != CL_SUCCESS ||
         kernel_max == 0)
         kernel_max = 1;
     size_t requested = d->opencl.work_group_size;
-    d->group_cap = min_size(requested ? requested : d->vendor->frame_group, kernel_max);
+    d->group_cap = min_size(requested ? requested : d->session.vendor->frame_group, kernel_max);
     cl_ulong local = 0, kernel_local = 0;
-    clGetDeviceInfo(d->choice.device, CL_DEVICE_LOCAL_MEM_SIZE, sizeof local, &local, NULL);
-    clGetKernelWorkGroupInfo(d->iterate, d->choice.device, CL_KERNEL_LOCAL_MEM_SIZE,
+    clGetDeviceInfo(d->session.choice.device, CL_DEVICE_LOCAL_MEM_SIZE, sizeof local, &local, NULL);
+    clGetKernelWorkGroupInfo(d->iterate, d->session.choice.device, CL_KERNEL_LOCAL_MEM_SIZE,
                              sizeof kernel_local, &kernel_local, NULL);
     cl_ulong reserved = kernel_local > STATIC_LOCAL_BYTES ? kernel_local : STATIC_LOCAL_BYTES;
     d->local_bytes = local > reserved ? (size_t)(local - reserved) : 0;
     d->iterations_per_launch = d->opencl.iterations_per_launch
                                    ? d->opencl.iterations_per_launch
-                                   : d->vendor->iterations_per_launch;
+                                   : d->session.vendor->iterations_per_launch;
     d->stats.frame_group_size = (uint32_t)d->group_cap;
     d->stats.iterations_per_launch = d->iterations_per_launch;
 }
@@ -113,8 +91,8 @@ static ldpc_status create_buffers(cl_nb_decoder *d, ldpc_error *err)
                          frames, g->max_edges, q);
     size_t table_words = cl_nb_table_words(g->max_n, g->max_m, g->max_edges, d->limits.max_q);
     cl_ulong max_alloc = 0;
-    clGetDeviceInfo(d->choice.device, CL_DEVICE_MAX_MEM_ALLOC_SIZE, sizeof max_alloc, &max_alloc,
-                    NULL);
+    clGetDeviceInfo(d->session.choice.device, CL_DEVICE_MAX_MEM_ALLOC_SIZE, sizeof max_alloc,
+                    &max_alloc, NULL);
     size_t largest = entries * sizeof(cl_short) > messages ? entries * sizeof(cl_short) : messages;
     if (max_alloc > 0 && largest > max_alloc)
         return ldpc_fail(err, LDPC_ERR_LIMITS,
@@ -161,31 +139,10 @@ ldpc_status cl_nb_decoder_init(cl_nb_decoder *d, const ldpc_nb_decoder_limits *l
     if (config->arithmetic != LDPC_ARITH_FIXED8)
         return ldpc_fail(err, LDPC_ERR_UNSUPPORTED, "OpenCL decodes nonbinary codes in 8-bit "
                                                     "fixed point only");
-    ldpc_status status = cl_device_select(opencl, &d->choice, err);
+    ldpc_status status = cl_session_open(&d->session, opencl, 0, &d->stats, err);
     if (status != LDPC_OK)
         return status;
-    d->vendor = cl_vendor_defaults_for(&d->choice);
-    snprintf(d->stats.platform_name, sizeof d->stats.platform_name, "%s", d->choice.platform_name);
-    snprintf(d->stats.device_name, sizeof d->stats.device_name, "%s", d->choice.device_name);
-    snprintf(d->stats.driver_version, sizeof d->stats.driver_version, "%s",
-             d->choice.driver_version);
-    snprintf(d->stats.vendor_defaults, sizeof d->stats.vendor_defaults, "%s", d->vendor->name);
-    cl_bool unified = CL_FALSE;
-    clGetDeviceInfo(d->choice.device, CL_DEVICE_HOST_UNIFIED_MEMORY, sizeof unified, &unified,
-                    NULL);
-    d->stats.unified_memory = unified == CL_TRUE;
-
-    cl_int rc = CL_SUCCESS;
-    cl_context_properties properties[] = {CL_CONTEXT_PLATFORM,
-                                          (cl_context_properties)d->choice.platform, 0};
-    d->context = clCreateContext(properties, 1, &d->choice.device, NULL, NULL, &rc);
-    if (rc == CL_SUCCESS)
-        d->queue = clCreateCommandQueue(d->context, d->choice.device, 0, &rc);
-    if (rc != CL_SUCCESS)
-        status = ldpc_fail(err, LDPC_ERR_UNSUPPORTED, "OpenCL context on %s: %s",
-                           d->choice.device_name, cl_error_name(rc));
-    if (status == LDPC_OK)
-        status = build(d, err);
+    status = create_kernel(d, err);
     if (status == LDPC_OK) {
         choose_sizes(d);
         status = create_buffers(d, err);
@@ -250,7 +207,7 @@ static ldpc_status stage_input(cl_nb_decoder *d, const float *llr_f32, const int
                                size_t count, ldpc_error *err)
 {
     cl_int rc = CL_SUCCESS;
-    int8_t *mapped = clEnqueueMapBuffer(d->queue, d->input, CL_TRUE,
+    int8_t *mapped = clEnqueueMapBuffer(d->session.queue, d->input, CL_TRUE,
                                         CL_MAP_WRITE_INVALIDATE_REGION, 0, count, 0, NULL, NULL,
                                         &rc);
     if (rc != CL_SUCCESS)
@@ -260,7 +217,8 @@ static ldpc_status stage_input(cl_nb_decoder *d, const float *llr_f32, const int
     else
         for (size_t i = 0; i < count; i++)
             mapped[i] = q_from_input(llr_i8[i]);
-    CL_TRY(clEnqueueUnmapMemObject(d->queue, d->input, mapped, 0, NULL, NULL), "unmap input");
+    CL_TRY(clEnqueueUnmapMemObject(d->session.queue, d->input, mapped, 0, NULL, NULL),
+           "unmap input");
     return LDPC_OK;
 }
 
@@ -311,8 +269,8 @@ static ldpc_status run_iterations(cl_nb_decoder *d, const ldpc_nb_code *code, ui
     if (status != LDPC_OK)
         return status;
     cl_uint active = frames;
-    CL_TRY(clEnqueueFillBuffer(d->queue, d->active_count, &active, sizeof active, 0, sizeof active,
-                               0, NULL, NULL),
+    CL_TRY(clEnqueueFillBuffer(d->session.queue, d->active_count, &active, sizeof active, 0,
+                               sizeof active, 0, NULL, NULL),
            "status word");
     size_t local = (size_t)slots * code->q, global = (size_t)frames * local;
     cl_uint max_iterations = d->config.max_iterations, chunk = d->iterations_per_launch;
@@ -320,12 +278,12 @@ static ldpc_status run_iterations(cl_nb_decoder *d, const ldpc_nb_code *code, ui
         cl_uint last = max_iterations - first > chunk ? first + chunk : max_iterations;
         CL_TRY(clSetKernelArg(d->iterate, first_index, sizeof first, &first), "first_iteration");
         CL_TRY(clSetKernelArg(d->iterate, first_index + 1, sizeof last, &last), "last_iteration");
-        CL_TRY(clEnqueueNDRangeKernel(d->queue, d->iterate, 1, NULL, &global, &local, 0, NULL,
-                                      NULL),
+        CL_TRY(clEnqueueNDRangeKernel(d->session.queue, d->iterate, 1, NULL, &global, &local, 0,
+                                      NULL, NULL),
                "nb_minmax_group_per_frame");
         d->stats.launches++;
-        CL_TRY(clEnqueueReadBuffer(d->queue, d->active_count, CL_TRUE, 0, sizeof d->status_word,
-                                   &d->status_word, 0, NULL, NULL),
+        CL_TRY(clEnqueueReadBuffer(d->session.queue, d->active_count, CL_TRUE, 0,
+                                   sizeof d->status_word, &d->status_word, 0, NULL, NULL),
                "read status");
         d->stats.status_reads++;
         if (d->status_word == 0)
@@ -351,7 +309,7 @@ ldpc_status cl_nb_decoder_decode(cl_nb_decoder *d, const ldpc_nb_code *code,
     if (frames == 0)
         return LDPC_OK;
     const ldpc_code *g = code->graph;
-    ldpc_status status = cl_nb_table_cache_lookup(&d->tables, d->queue, code, err);
+    ldpc_status status = cl_nb_table_cache_lookup(&d->tables, d->session.queue, code, err);
     if (status == LDPC_OK)
         status = stage_input(d, llr_f32, llr_i8, (size_t)frames * g->n * code->bits_per_symbol,
                              err);
@@ -359,11 +317,11 @@ ldpc_status cl_nb_decoder_decode(cl_nb_decoder *d, const ldpc_nb_code *code,
         status = run_iterations(d, code, frames, err);
     if (status != LDPC_OK)
         return status;
-    CL_TRY(clEnqueueReadBuffer(d->queue, d->decisions, CL_TRUE, 0, (size_t)frames * g->n, symbols,
-                               0, NULL, NULL),
+    CL_TRY(clEnqueueReadBuffer(d->session.queue, d->decisions, CL_TRUE, 0, (size_t)frames * g->n,
+                               symbols, 0, NULL, NULL),
            "read decisions");
     if (stats != NULL)
-        CL_TRY(clEnqueueReadBuffer(d->queue, d->frame_stats, CL_TRUE, 0,
+        CL_TRY(clEnqueueReadBuffer(d->session.queue, d->frame_stats, CL_TRUE, 0,
                                    (size_t)frames * sizeof *stats, stats, 0, NULL, NULL),
                "read statistics");
     d->stats.batches++;
@@ -386,8 +344,8 @@ void cl_nb_decoder_fill_stats(const cl_nb_decoder *d, ldpc_opencl_stats *out)
 
 void cl_nb_decoder_release(cl_nb_decoder *d)
 {
-    if (d->queue != NULL)
-        clFinish(d->queue);
+    if (d->session.queue != NULL)
+        clFinish(d->session.queue);
     cl_nb_table_cache_release(&d->tables);
     cl_mem buffers[] = {d->input,        d->channel,      d->posterior, d->messages,
                         d->frame_active, d->active_count, d->decisions, d->frame_stats};
@@ -396,17 +354,9 @@ void cl_nb_decoder_release(cl_nb_decoder *d)
             clReleaseMemObject(buffers[i]);
     if (d->iterate != NULL)
         clReleaseKernel(d->iterate);
-    if (d->program != NULL)
-        clReleaseProgram(d->program);
-    if (d->queue != NULL)
-        clReleaseCommandQueue(d->queue);
-    if (d->context != NULL)
-        clReleaseContext(d->context);
+    cl_session_release(&d->session);
     d->stats.on_device = 0;
     d->input = d->channel = d->posterior = d->messages = NULL;
     d->frame_active = d->active_count = d->decisions = d->frame_stats = NULL;
     d->iterate = NULL;
-    d->program = NULL;
-    d->queue = NULL;
-    d->context = NULL;
 }

@@ -10,22 +10,17 @@
 
 #include <CL/cl.h>
 
-#include "cl_device_select.h"
 #include "cl_nb_tables.h"
-#include "cl_vendor_defaults.h"
+#include "cl_session.h"
 #include "ldpc/nonbinary.h"
 #include "opencl/opencl_backend.h"
 
 typedef struct {
-    cl_device_choice choice;
-    const cl_vendor_defaults *vendor;
+    cl_session session; /* device, vendor row, context, queue, program */
     ldpc_nb_decoder_limits limits;
     ldpc_decoder_config config;
     ldpc_opencl_config opencl;
 
-    cl_context context;
-    cl_command_queue queue;
-    cl_program program;
     cl_kernel iterate;
     /* input: host-visible staging of the quantised bit LLRs (mapped). */
     cl_mem input, channel, posterior, messages;

@@ -1,0 +1,90 @@
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cl_error.h"
+#include "cl_kernel_source.h"
+#include "cl_program_cache.h"
+#include "cl_session.h"
+#include "util/error_internal.h"
+
+static void describe_device(const cl_session *s, ldpc_opencl_stats *stats)
+{
+    snprintf(stats->platform_name, sizeof stats->platform_name, "%s", s->choice.platform_name);
+    snprintf(stats->device_name, sizeof stats->device_name, "%s", s->choice.device_name);
+    snprintf(stats->driver_version, sizeof stats->driver_version, "%s", s->choice.driver_version);
+    snprintf(stats->vendor_defaults, sizeof stats->vendor_defaults, "%s", s->vendor->name);
+    cl_bool unified = CL_FALSE;
+    clGetDeviceInfo(s->choice.device, CL_DEVICE_HOST_UNIFIED_MEMORY, sizeof unified, &unified,
+                    NULL);
+    stats->unified_memory = unified == CL_TRUE;
+}
+
+static ldpc_status create_context_and_queue(cl_session *s,
+                                            cl_command_queue_properties queue_properties,
+                                            ldpc_error *err)
+{
+    cl_int rc = CL_SUCCESS;
+    cl_context_properties properties[] = {CL_CONTEXT_PLATFORM,
+                                          (cl_context_properties)s->choice.platform, 0};
+    s->context = clCreateContext(properties, 1, &s->choice.device, NULL, NULL, &rc);
+    if (rc == CL_SUCCESS)
+        s->queue = clCreateCommandQueue(s->context, s->choice.device, queue_properties, &rc);
+    if (rc != CL_SUCCESS)
+        return ldpc_fail(err, LDPC_ERR_UNSUPPORTED, "OpenCL context on %s: %s",
+                         s->choice.device_name, cl_error_name(rc));
+    return LDPC_OK;
+}
+
+static ldpc_status build_program(cl_session *s, const ldpc_opencl_config *opencl,
+                                 ldpc_opencl_stats *stats, ldpc_error *err)
+{
+    char *source = NULL;
+    ldpc_status status = cl_kernel_source_assemble(opencl->kernel_dir, &source, err);
+    if (status != LDPC_OK)
+        return status;
+    char cache_dir[LDPC_OPENCL_PATH_SIZE] = "";
+    if (opencl->binary_cache)
+        cl_program_cache_dir(opencl->cache_dir, cache_dir, sizeof cache_dir);
+    cl_program_build_report report;
+    status = cl_program_build(s->context, &s->choice, source, "-cl-std=CL1.2", cache_dir,
+                              &s->program, &report, err);
+    free(source);
+    if (status != LDPC_OK)
+        return status;
+    stats->program_from_cache = report.from_cache;
+    stats->program_build_ms = report.build_ms;
+    snprintf(stats->cache_note, sizeof stats->cache_note, "%s", report.note);
+    return LDPC_OK;
+}
+
+ldpc_status cl_session_open(cl_session *s, const ldpc_opencl_config *opencl,
+                            cl_command_queue_properties queue_properties,
+                            ldpc_opencl_stats *stats, ldpc_error *err)
+{
+    memset(s, 0, sizeof *s);
+    ldpc_status status = cl_device_select(opencl, &s->choice, err);
+    if (status != LDPC_OK)
+        return status;
+    s->vendor = cl_vendor_defaults_for(&s->choice);
+    describe_device(s, stats);
+    status = create_context_and_queue(s, queue_properties, err);
+    if (status == LDPC_OK)
+        status = build_program(s, opencl, stats, err);
+    if (status != LDPC_OK)
+        cl_session_release(s);
+    return status;
+}
+
+void cl_session_release(cl_session *s)
+{
+    if (s->program != NULL)
+        clReleaseProgram(s->program);
+    if (s->queue != NULL)
+        clReleaseCommandQueue(s->queue);
+    if (s->context != NULL)
+        clReleaseContext(s->context);
+    s->program = NULL;
+    s->queue = NULL;
+    s->context = NULL;
+}

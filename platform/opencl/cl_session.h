@@ -1,0 +1,34 @@
+/* What the binary and the nonbinary OpenCL decoders open the same way before
+ * their own kernels and buffers: the chosen device and its vendor row, a
+ * context, one in-order queue, and the program of every kernel file (one
+ * program for both decoders, so that they share the binary cache entry). */
+#ifndef LDPC_CL_SESSION_H
+#define LDPC_CL_SESSION_H
+
+#include <CL/cl.h>
+
+#include "cl_device_select.h"
+#include "cl_vendor_defaults.h"
+#include "opencl/opencl_backend.h"
+
+typedef struct {
+    cl_device_choice choice;
+    const cl_vendor_defaults *vendor;
+    cl_context context;
+    cl_command_queue queue;
+    cl_program program;
+} cl_session;
+
+/* Selects the device as `opencl` asks, creates the context and a queue with
+ * `queue_properties`, and builds the program (through the binary cache when
+ * opencl->binary_cache). Fills the device's names, unified memory and the
+ * build's report in `stats`. On failure nothing stays open. */
+ldpc_status cl_session_open(cl_session *s, const ldpc_opencl_config *opencl,
+                            cl_command_queue_properties queue_properties,
+                            ldpc_opencl_stats *stats, ldpc_error *err);
+
+/* Releases the program, queue and context (those created); the decoder
+ * finishes its queue and releases its kernels and buffers first. */
+void cl_session_release(cl_session *s);
+
+#endif
