@@ -13,32 +13,12 @@
  * 32768, as in the reference. */
 #define MAX_VAR_DEGREE 256u
 
-#define CL_TRY(call, what)                                                                 \
-    do {                                                                                   \
-        cl_int rc_ = (call);                                                               \
-        if (rc_ != CL_SUCCESS)                                                             \
-            return ldpc_fail(err, LDPC_ERR_IO, "OpenCL %s: %s", what, cl_error_name(rc_)); \
-    } while (0)
-
 static size_t round_up(size_t value, size_t multiple)
 {
     return (value + multiple - 1) / multiple * multiple;
 }
 
 /* ---- creation -------------------------------------------------------------- */
-
-static ldpc_status create_buffer(cl_decoder *d, cl_mem_flags flags, size_t bytes, void *host,
-                                 cl_mem *out, const char *what, ldpc_error *err)
-{
-    cl_int rc = CL_SUCCESS;
-    *out = clCreateBuffer(d->session.context, flags, bytes, host, &rc);
-    if (rc != CL_SUCCESS)
-        return ldpc_fail(err, LDPC_ERR_NO_MEMORY, "OpenCL buffer '%s' (%zu bytes): %s", what,
-                         bytes, cl_error_name(rc));
-    d->stats.buffers_created++;
-    d->stats.device_bytes += bytes;
-    return LDPC_OK;
-}
 
 static ldpc_status create_kernel(cl_decoder *d, const char *name, cl_kernel *out,
                                  ldpc_error *err)
@@ -177,8 +157,9 @@ static ldpc_status create_buffers(cl_decoder *d, ldpc_error *err)
     ldpc_status s = LDPC_OK;
     for (size_t i = 0; i < sizeof buffers / sizeof buffers[0] && s == LDPC_OK; i++)
         if (buffers[i].wanted)
-            s = create_buffer(d, buffers[i].flags, buffers[i].bytes, buffers[i].host,
-                              buffers[i].out, buffers[i].what, err);
+            s = cl_session_create_buffer(&d->session, buffers[i].flags, buffers[i].bytes,
+                                         buffers[i].host, buffers[i].out, buffers[i].what,
+                                         &d->stats, err);
     if (s == LDPC_OK)
         s = cl_table_cache_init(&d->tables, arena, arena_bytes / sizeof(cl_uint), lim->max_n,
                                 lim->max_m, lim->max_edges, err);
@@ -338,19 +319,6 @@ static void plan_batch(const cl_decoder *d, const ldpc_code *code, uint32_t fram
     }
 }
 
-typedef struct {
-    cl_kernel kernel;
-    cl_uint next;
-    cl_int rc;
-} arg_list;
-
-static void arg(arg_list *a, size_t size, const void *value)
-{
-    if (a->rc == CL_SUCCESS)
-        a->rc = clSetKernelArg(a->kernel, a->next, size, value);
-    a->next++;
-}
-
 static ldpc_status stage_input(cl_decoder *d, const batch_plan *p, const int8_t *q,
                                ldpc_error *err)
 {
@@ -380,18 +348,18 @@ static ldpc_status run_setup(cl_decoder *d, const batch_plan *p, ldpc_error *err
                                0, NULL, profile_slot(d, PROFILE_KERNEL)),
            "clear messages");
     cl_uint n = p->code->n, frames = p->frames;
-    arg_list a = {d->setup, 0, CL_SUCCESS};
-    arg(&a, sizeof(cl_mem), &d->input);
-    arg(&a, sizeof n, &n);
-    arg(&a, sizeof frames, &frames);
-    arg(&a, sizeof(cl_mem), &d->channel);
-    arg(&a, sizeof(cl_mem), &d->posterior);
-    arg(&a, sizeof(cl_uint), &p->short_posteriors);
-    arg(&a, sizeof(cl_uint), &p->index_stride);
-    arg(&a, sizeof(cl_uint), &p->post_frame_stride);
-    arg(&a, sizeof(cl_mem), &d->frame_iterations);
-    arg(&a, sizeof(cl_mem), &d->frame_active);
-    arg(&a, sizeof(cl_mem), &d->active_count);
+    cl_arg_list a = {d->setup, 0, CL_SUCCESS};
+    cl_arg(&a, sizeof(cl_mem), &d->input);
+    cl_arg(&a, sizeof n, &n);
+    cl_arg(&a, sizeof frames, &frames);
+    cl_arg(&a, sizeof(cl_mem), &d->channel);
+    cl_arg(&a, sizeof(cl_mem), &d->posterior);
+    cl_arg(&a, sizeof(cl_uint), &p->short_posteriors);
+    cl_arg(&a, sizeof(cl_uint), &p->index_stride);
+    cl_arg(&a, sizeof(cl_uint), &p->post_frame_stride);
+    cl_arg(&a, sizeof(cl_mem), &d->frame_iterations);
+    cl_arg(&a, sizeof(cl_mem), &d->frame_active);
+    cl_arg(&a, sizeof(cl_mem), &d->active_count);
     CL_TRY(a.rc, "setup arguments");
     size_t global[2] = {n, frames};
     CL_TRY(clEnqueueNDRangeKernel(d->session.queue, d->setup, 2, NULL, global, NULL, 0, NULL,
@@ -408,27 +376,27 @@ static ldpc_status set_iteration_args(cl_decoder *d, cl_kernel kernel, const bat
     int flooding = d->config.schedule == LDPC_SCHEDULE_FLOODING;
     cl_uint frames = p->frames, max_iterations = d->config.max_iterations;
     cl_uint period = d->config.syndrome_period;
-    arg_list a = {kernel, 0, CL_SUCCESS};
-    arg(&a, sizeof(cl_mem), &d->tables.arena);
-    arg(&a, sizeof p->tables, &p->tables);
+    cl_arg_list a = {kernel, 0, CL_SUCCESS};
+    cl_arg(&a, sizeof(cl_mem), &d->tables.arena);
+    cl_arg(&a, sizeof p->tables, &p->tables);
     if (flooding)
-        arg(&a, sizeof(cl_mem), &d->channel);
-    arg(&a, sizeof(cl_mem), &d->posterior);
-    arg(&a, sizeof(cl_mem), &d->messages);
+        cl_arg(&a, sizeof(cl_mem), &d->channel);
+    cl_arg(&a, sizeof(cl_mem), &d->posterior);
+    cl_arg(&a, sizeof(cl_mem), &d->messages);
     if (!flooding)
-        arg(&a, sizeof(cl_mem), &d->next_messages);
-    arg(&a, sizeof(cl_uint), &p->index_stride);
-    arg(&a, sizeof(cl_uint), &p->post_frame_stride);
-    arg(&a, sizeof(cl_uint), &p->message_frame_stride);
-    arg(&a, sizeof frames, &frames);
+        cl_arg(&a, sizeof(cl_mem), &d->next_messages);
+    cl_arg(&a, sizeof(cl_uint), &p->index_stride);
+    cl_arg(&a, sizeof(cl_uint), &p->post_frame_stride);
+    cl_arg(&a, sizeof(cl_uint), &p->message_frame_stride);
+    cl_arg(&a, sizeof frames, &frames);
     *first_index = a.next; /* first_iteration, last_iteration: set per launch */
     a.next += 2;
-    arg(&a, sizeof max_iterations, &max_iterations);
-    arg(&a, sizeof period, &period);
-    arg(&a, sizeof(cl_mem), &d->rule_table);
-    arg(&a, sizeof(cl_mem), &d->frame_iterations);
-    arg(&a, sizeof(cl_mem), &d->frame_active);
-    arg(&a, sizeof(cl_mem), &d->active_count);
+    cl_arg(&a, sizeof max_iterations, &max_iterations);
+    cl_arg(&a, sizeof period, &period);
+    cl_arg(&a, sizeof(cl_mem), &d->rule_table);
+    cl_arg(&a, sizeof(cl_mem), &d->frame_iterations);
+    cl_arg(&a, sizeof(cl_mem), &d->frame_active);
+    cl_arg(&a, sizeof(cl_mem), &d->active_count);
     CL_TRY(a.rc, "iteration arguments");
     return LDPC_OK;
 }
@@ -505,30 +473,30 @@ static ldpc_status run_iterations(cl_decoder *d, const batch_plan *p, ldpc_error
 static ldpc_status run_finish(cl_decoder *d, const batch_plan *p, ldpc_error *err)
 {
     cl_uint frames = p->frames, n = p->code->n;
-    arg_list a = {d->statistics, 0, CL_SUCCESS};
-    arg(&a, sizeof(cl_mem), &d->tables.arena);
-    arg(&a, sizeof p->tables, &p->tables);
-    arg(&a, sizeof(cl_mem), &d->channel);
-    arg(&a, sizeof(cl_mem), &d->posterior);
-    arg(&a, sizeof(cl_uint), &p->short_posteriors);
-    arg(&a, sizeof(cl_uint), &p->index_stride);
-    arg(&a, sizeof(cl_uint), &p->post_frame_stride);
-    arg(&a, sizeof frames, &frames);
-    arg(&a, sizeof(cl_mem), &d->frame_iterations);
-    arg(&a, sizeof(cl_mem), &d->frame_stats);
+    cl_arg_list a = {d->statistics, 0, CL_SUCCESS};
+    cl_arg(&a, sizeof(cl_mem), &d->tables.arena);
+    cl_arg(&a, sizeof p->tables, &p->tables);
+    cl_arg(&a, sizeof(cl_mem), &d->channel);
+    cl_arg(&a, sizeof(cl_mem), &d->posterior);
+    cl_arg(&a, sizeof(cl_uint), &p->short_posteriors);
+    cl_arg(&a, sizeof(cl_uint), &p->index_stride);
+    cl_arg(&a, sizeof(cl_uint), &p->post_frame_stride);
+    cl_arg(&a, sizeof frames, &frames);
+    cl_arg(&a, sizeof(cl_mem), &d->frame_iterations);
+    cl_arg(&a, sizeof(cl_mem), &d->frame_stats);
     CL_TRY(a.rc, "statistics arguments");
     size_t local = d->statistics_group, global = (size_t)frames * local;
     CL_TRY(clEnqueueNDRangeKernel(d->session.queue, d->statistics, 1, NULL, &global, &local, 0,
                                   NULL, profile_slot(d, PROFILE_KERNEL)),
            "frame_statistics");
-    a = (arg_list){d->decisions, 0, CL_SUCCESS};
-    arg(&a, sizeof(cl_mem), &d->posterior);
-    arg(&a, sizeof(cl_uint), &p->short_posteriors);
-    arg(&a, sizeof n, &n);
-    arg(&a, sizeof frames, &frames);
-    arg(&a, sizeof(cl_uint), &p->index_stride);
-    arg(&a, sizeof(cl_uint), &p->post_frame_stride);
-    arg(&a, sizeof(cl_mem), &d->bits);
+    a = (cl_arg_list){d->decisions, 0, CL_SUCCESS};
+    cl_arg(&a, sizeof(cl_mem), &d->posterior);
+    cl_arg(&a, sizeof(cl_uint), &p->short_posteriors);
+    cl_arg(&a, sizeof n, &n);
+    cl_arg(&a, sizeof frames, &frames);
+    cl_arg(&a, sizeof(cl_uint), &p->index_stride);
+    cl_arg(&a, sizeof(cl_uint), &p->post_frame_stride);
+    cl_arg(&a, sizeof(cl_mem), &d->bits);
     CL_TRY(a.rc, "decision arguments");
     size_t global2[2] = {n, frames};
     CL_TRY(clEnqueueNDRangeKernel(d->session.queue, d->decisions, 2, NULL, global2, NULL, 0, NULL,

@@ -44,3 +44,10 @@ const char *cl_error_name(cl_int code)
     default: return "unknown OpenCL error";
     }
 }
+
+void cl_arg(cl_arg_list *a, size_t size, const void *value)
+{
+    if (a->rc == CL_SUCCESS)
+        a->rc = clSetKernelArg(a->kernel, a->next, size, value);
+    a->next++;
+}

@@ -7,13 +7,6 @@
 #include "ldpc/soft.h"
 #include "util/error_internal.h"
 
-#define CL_TRY(call, what)                                                                 \
-    do {                                                                                   \
-        cl_int rc_ = (call);                                                               \
-        if (rc_ != CL_SUCCESS)                                                             \
-            return ldpc_fail(err, LDPC_ERR_IO, "OpenCL %s: %s", what, cl_error_name(rc_)); \
-    } while (0)
-
 /* Local memory the kernel declares itself (a counter), with room to spare. */
 #define STATIC_LOCAL_BYTES 64u
 
@@ -31,19 +24,6 @@ static uint32_t log2_of(uint32_t q)
 }
 
 /* ---- creation -------------------------------------------------------------- */
-
-static ldpc_status create_buffer(cl_nb_decoder *d, cl_mem_flags flags, size_t bytes,
-                                 cl_mem *out, const char *what, ldpc_error *err)
-{
-    cl_int rc = CL_SUCCESS;
-    *out = clCreateBuffer(d->session.context, flags, bytes, NULL, &rc);
-    if (rc != CL_SUCCESS)
-        return ldpc_fail(err, LDPC_ERR_NO_MEMORY, "OpenCL buffer '%s' (%zu bytes): %s", what,
-                         bytes, cl_error_name(rc));
-    d->stats.buffers_created++;
-    d->stats.device_bytes += bytes;
-    return LDPC_OK;
-}
 
 static ldpc_status create_kernel(cl_nb_decoder *d, ldpc_error *err)
 {
@@ -119,8 +99,9 @@ static ldpc_status create_buffers(cl_nb_decoder *d, ldpc_error *err)
     };
     ldpc_status status = LDPC_OK;
     for (size_t i = 0; i < sizeof buffers / sizeof buffers[0] && status == LDPC_OK; i++)
-        status = create_buffer(d, buffers[i].flags, buffers[i].bytes > 0 ? buffers[i].bytes : 1,
-                               buffers[i].out, buffers[i].what, err);
+        status = cl_session_create_buffer(&d->session, buffers[i].flags,
+                                          buffers[i].bytes > 0 ? buffers[i].bytes : 1, NULL,
+                                          buffers[i].out, buffers[i].what, &d->stats, err);
     if (status == LDPC_OK)
         cl_nb_table_cache_init(&d->tables, arena, table_words);
     else if (arena != NULL)
@@ -188,19 +169,6 @@ int cl_nb_decoder_accepts(const cl_nb_decoder *d, const ldpc_nb_code *code)
            slot_bytes(code->graph->max_check_degree, code->q) <= d->local_bytes;
 }
 
-typedef struct {
-    cl_kernel kernel;
-    cl_uint next;
-    cl_int rc;
-} arg_list;
-
-static void arg(arg_list *a, size_t size, const void *value)
-{
-    if (a->rc == CL_SUCCESS)
-        a->rc = clSetKernelArg(a->kernel, a->next, size, value);
-    a->next++;
-}
-
 /* Quantised bit LLRs, as the reference reads them, straight into the
  * host-visible input buffer. */
 static ldpc_status stage_input(cl_nb_decoder *d, const float *llr_f32, const int8_t *llr_i8,
@@ -232,29 +200,29 @@ static ldpc_status set_arguments(cl_nb_decoder *d, const ldpc_nb_code *code, uin
     cl_uint layered = d->config.schedule == LDPC_SCHEDULE_LAYERED;
     cl_uint count = frames, max_iterations = d->config.max_iterations;
     cl_uint period = d->config.syndrome_period;
-    arg_list a = {d->iterate, 0, CL_SUCCESS};
-    arg(&a, sizeof(cl_mem), &d->tables.arena);
-    arg(&a, sizeof d->tables.tables, &d->tables.tables);
-    arg(&a, sizeof layered, &layered);
-    arg(&a, sizeof slots, &slots);
-    arg(&a, sizeof(cl_mem), &d->input);
-    arg(&a, sizeof(cl_mem), &d->channel);
-    arg(&a, sizeof(cl_mem), &d->posterior);
-    arg(&a, sizeof(cl_mem), &d->messages);
-    arg(&a, sizeof count, &count);
+    cl_arg_list a = {d->iterate, 0, CL_SUCCESS};
+    cl_arg(&a, sizeof(cl_mem), &d->tables.arena);
+    cl_arg(&a, sizeof d->tables.tables, &d->tables.tables);
+    cl_arg(&a, sizeof layered, &layered);
+    cl_arg(&a, sizeof slots, &slots);
+    cl_arg(&a, sizeof(cl_mem), &d->input);
+    cl_arg(&a, sizeof(cl_mem), &d->channel);
+    cl_arg(&a, sizeof(cl_mem), &d->posterior);
+    cl_arg(&a, sizeof(cl_mem), &d->messages);
+    cl_arg(&a, sizeof count, &count);
     *first_index = a.next;
     a.next += 2;
-    arg(&a, sizeof max_iterations, &max_iterations);
-    arg(&a, sizeof period, &period);
-    arg(&a, sizeof(cl_mem), &d->frame_active);
-    arg(&a, sizeof(cl_mem), &d->active_count);
-    arg(&a, sizeof(cl_mem), &d->decisions);
-    arg(&a, sizeof(cl_mem), &d->frame_stats);
-    arg(&a, slots * D * q * sizeof(cl_short), NULL); /* u */
-    arg(&a, slots * D * sizeof(cl_short), NULL);     /* low */
-    arg(&a, slots * D * q, NULL);                    /* in */
-    arg(&a, slots * D * q, NULL);                    /* fwd */
-    arg(&a, slots * D * q, NULL);                    /* bwd */
+    cl_arg(&a, sizeof max_iterations, &max_iterations);
+    cl_arg(&a, sizeof period, &period);
+    cl_arg(&a, sizeof(cl_mem), &d->frame_active);
+    cl_arg(&a, sizeof(cl_mem), &d->active_count);
+    cl_arg(&a, sizeof(cl_mem), &d->decisions);
+    cl_arg(&a, sizeof(cl_mem), &d->frame_stats);
+    cl_arg(&a, slots * D * q * sizeof(cl_short), NULL); /* u */
+    cl_arg(&a, slots * D * sizeof(cl_short), NULL);     /* low */
+    cl_arg(&a, slots * D * q, NULL);                    /* in */
+    cl_arg(&a, slots * D * q, NULL);                    /* fwd */
+    cl_arg(&a, slots * D * q, NULL);                    /* bwd */
     CL_TRY(a.rc, "nonbinary kernel arguments");
     return LDPC_OK;
 }

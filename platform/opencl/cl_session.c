@@ -76,6 +76,20 @@ ldpc_status cl_session_open(cl_session *s, const ldpc_opencl_config *opencl,
     return status;
 }
 
+ldpc_status cl_session_create_buffer(cl_session *s, cl_mem_flags flags, size_t bytes, void *host,
+                                     cl_mem *out, const char *what, ldpc_opencl_stats *stats,
+                                     ldpc_error *err)
+{
+    cl_int rc = CL_SUCCESS;
+    *out = clCreateBuffer(s->context, flags, bytes, host, &rc);
+    if (rc != CL_SUCCESS)
+        return ldpc_fail(err, LDPC_ERR_NO_MEMORY, "OpenCL buffer '%s' (%zu bytes): %s", what,
+                         bytes, cl_error_name(rc));
+    stats->buffers_created++;
+    stats->device_bytes += bytes;
+    return LDPC_OK;
+}
+
 void cl_session_release(cl_session *s)
 {
     if (s->program != NULL)

@@ -27,6 +27,12 @@ ldpc_status cl_session_open(cl_session *s, const ldpc_opencl_config *opencl,
                             cl_command_queue_properties queue_properties,
                             ldpc_opencl_stats *stats, ldpc_error *err);
 
+/* A buffer of the session's context; counted in stats (buffers_created,
+ * device_bytes). */
+ldpc_status cl_session_create_buffer(cl_session *s, cl_mem_flags flags, size_t bytes, void *host,
+                                     cl_mem *out, const char *what, ldpc_opencl_stats *stats,
+                                     ldpc_error *err);
+
 /* Releases the program, queue and context (those created); the decoder
  * finishes its queue and releases its kernels and buffers first. */
 void cl_session_release(cl_session *s);
