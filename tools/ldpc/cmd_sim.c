@@ -147,17 +147,12 @@ static int parse_options(int argc, char **argv, sim_options *o)
             o->sweep_esn0 = c == OPT_ESN0;
             break;
         case OPT_MODULATION:
-            if (sim_modulation_parse(optarg, &o->modulation) != 0) {
-                tool_error("--modulation: unknown '%s' (bpsk, qpsk, 8psk, 16apsk, 32apsk)",
-                           optarg);
+            if (sim_modulation_parse(optarg, &o->modulation) != 0)
                 return TOOL_EXIT_USAGE;
-            }
             break;
         case OPT_DEMOD:
-            if (sim_demod_parse(optarg, &o->demod) != 0) {
-                tool_error("--demod: unknown '%s' (exact, maxlog, liquid)", optarg);
+            if (sim_demod_parse(optarg, &o->demod) != 0)
                 return TOOL_EXIT_USAGE;
-            }
             break;
         case OPT_MAX_ERRORS:
             if (tool_parse_uint("--max-errors", optarg, 1, UINT64_MAX, &o->max_errors) != 0)

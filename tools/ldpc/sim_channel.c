@@ -5,6 +5,7 @@
 
 #include "ldpc/soft.h"
 #include "sim_channel.h"
+#include "tool_common.h"
 
 #if defined(LDPC_WITH_LIQUID)
 #include <complex.h>
@@ -24,6 +25,7 @@ int sim_modulation_parse(const char *text, sim_modulation *out)
             *out = (sim_modulation)i;
             return 0;
         }
+    tool_error("--modulation: unknown '%s' (bpsk, qpsk, 8psk, 16apsk, 32apsk)", text);
     return -1;
 }
 
@@ -34,6 +36,7 @@ int sim_demod_parse(const char *text, sim_demod *out)
             *out = (sim_demod)i;
             return 0;
         }
+    tool_error("--demod: unknown '%s' (exact, maxlog, liquid)", text);
     return -1;
 }
 

@@ -23,7 +23,8 @@ typedef enum {
     DEMOD_LIQUID  /* liquid's modemcf_demodulate_soft soft bits, auto-normalised */
 } sim_demod;
 
-/* Names: bpsk qpsk 8psk 16apsk 32apsk; exact maxlog liquid. Return -1 if unknown. */
+/* Names: bpsk qpsk 8psk 16apsk 32apsk; exact maxlog liquid. An unknown name
+ * is reported on stderr as the value of --modulation / --demod; -1. */
 int sim_modulation_parse(const char *text, sim_modulation *out);
 int sim_demod_parse(const char *text, sim_demod *out);
 const char *sim_modulation_name(sim_modulation modulation);
