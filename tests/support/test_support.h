@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #include "ldpc/code.h"
+#include "ldpc/nonbinary.h"
 
 /* xorshift64*: the same sequence on every platform, seeded explicitly. */
 typedef struct {
@@ -27,5 +28,8 @@ void test_bpsk_awgn_llr(test_rng *rng, const uint8_t *codeword, size_t n, double
  * the same frames. Fails the running test if the encoder does. */
 int8_t *test_make_quantised_frames(const ldpc_code *code, uint32_t frames, double ebn0_db,
                                    uint64_t seed);
+
+/* A 48-symbol GF(64) code with checks of degree 1 and 2 among others. */
+ldpc_nb_code *test_small_gf64_code(void);
 
 #endif

@@ -250,48 +250,11 @@ static void gf64_qc_1512(void **state)
     compare_code("nbqc-gf64-1512-1325", 2, 3.0, 5.0, cases, sizeof cases / sizeof cases[0]);
 }
 
-/* A small GF(64) code whose last checks have degree 1 (the symbol must be 0)
- * and 2, the check node's special cases, next to checks of other degrees in
- * the same round of a work-group (as test_nb_simd builds it). */
-static ldpc_nb_code *small_gf64_code(void)
-{
-    enum { N = 48, M = 24, PER_COLUMN = 3, ENTRIES = N * PER_COLUMN + 3 };
-    uint32_t rows[ENTRIES], cols[ENTRIES], count = 0;
-    uint8_t coefs[ENTRIES];
-    test_rng rng;
-    test_rng_seed(&rng, 64);
-    for (uint32_t j = 0; j < N; j++) {
-        uint32_t used[PER_COLUMN] = {j % M, (j * 7 + 3) % M, (j * 13 + 5) % M};
-        for (uint32_t r = 0; r < PER_COLUMN; r++) {
-            int repeated = 0;
-            for (uint32_t s = 0; s < r; s++)
-                repeated |= used[s] == used[r];
-            if (repeated)
-                continue;
-            rows[count] = used[r];
-            cols[count] = j;
-            coefs[count++] = (uint8_t)(1 + test_rng_next(&rng) % 63);
-        }
-    }
-    const uint32_t extra_rows[] = {M, M + 1, M + 1}, extra_cols[] = {0, 1, 2};
-    for (uint32_t i = 0; i < 3; i++) {
-        rows[count] = extra_rows[i];
-        cols[count] = extra_cols[i];
-        coefs[count++] = (uint8_t)(1 + test_rng_next(&rng) % 63);
-    }
-    ldpc_nb_code *code = NULL;
-    ldpc_error err = {{0}};
-    if (ldpc_nb_code_create_from_entries("small-gf64", 6, N, M + 2, rows, cols, coefs, count,
-                                         &code, &err) != LDPC_OK)
-        fail_msg("small GF(64) code: %s", err.message);
-    return code;
-}
-
 static void gf64_small_with_short_checks(void **state)
 {
     (void)state;
     test_opencl_require();
-    ldpc_nb_code *code = small_gf64_code();
+    ldpc_nb_code *code = test_small_gf64_code();
     assert_true(code->graph->max_check_degree > 2);
     nb_frames in = noisy_frames(code, 8, 0.5, 4.0, 9);
     const nb_case cases[] = {
