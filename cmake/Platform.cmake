@@ -30,8 +30,12 @@ elseif(CMAKE_SYSTEM_PROCESSOR MATCHES "^(aarch64|arm64|armv7.*|arm)$")
   set(LDPC_SIMD_ARCH "arm")
   target_sources(ldpc PRIVATE platform/arm/cpu_features_arm.c platform/arm/layered_neon.c
                               platform/arm/frame_variants.c platform/arm/frame_neon.c)
+  # The 8-bit Min-Max decoders of nonbinary codes (src/nb/nb_simd.h).
+  target_sources(ldpc PRIVATE platform/arm/nb_variants_arm.c platform/arm/nb_minmax_neon_q32.c
+                              platform/arm/nb_minmax_neon_q64.c)
   if(CMAKE_SYSTEM_PROCESSOR MATCHES "^(armv7.*|arm)$")
     set_source_files_properties(platform/arm/layered_neon.c platform/arm/frame_neon.c
+                                platform/arm/nb_minmax_neon_q32.c platform/arm/nb_minmax_neon_q64.c
                                 PROPERTIES COMPILE_OPTIONS "-mfpu=neon")
   endif()
 endif()
@@ -40,10 +44,8 @@ target_sources(ldpc PRIVATE platform/common/simd_backend.c platform/common/simd_
 target_sources(ldpc PRIVATE platform/common/frame_backend.c platform/common/frame_schedule.c
                             platform/common/frame_portable.c)
 if(LDPC_SIMD_ARCH STREQUAL "none")
-  target_sources(ldpc PRIVATE platform/common/simd_none.c platform/common/frame_variants_none.c)
-endif()
-if(NOT LDPC_SIMD_ARCH STREQUAL "x86")
-  target_sources(ldpc PRIVATE platform/common/nb_variants_none.c)
+  target_sources(ldpc PRIVATE platform/common/simd_none.c platform/common/frame_variants_none.c
+                              platform/common/nb_variants_none.c)
 endif()
 target_include_directories(ldpc PRIVATE ${PROJECT_SOURCE_DIR}/platform)
 message(STATUS "ldpc: SIMD decoders for ${LDPC_SIMD_ARCH}")

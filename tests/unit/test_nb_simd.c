@@ -3,7 +3,8 @@
  * GF(32) (half of an AVX-512 register) and GF(64), both schedules, with and
  * without early termination, at SNRs where frames fail as well as where they
  * decode, on random strong LLRs (mostly saturated messages), and on a small
- * code with checks of degree 1 and 2. */
+ * code with checks of degree 1 and 2; untruncated and truncated (nm from 1
+ * to q - 1, ties among the kept entries included). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -98,6 +99,7 @@ static void free_output(nb_output *out)
 typedef struct {
     ldpc_schedule schedule;
     uint32_t max_iterations, syndrome_period;
+    uint32_t truncation; /* nm, 0 = off */
 } nb_case;
 
 /* Every variant this CPU runs, one and three threads, equals the reference;
@@ -109,6 +111,7 @@ static int matches_reference(const nb_input *in, nb_case c, uint32_t *failed_fra
     config.schedule = c.schedule;
     config.max_iterations = c.max_iterations;
     config.syndrome_period = c.syndrome_period;
+    config.truncation = c.truncation;
     nb_output reference = decode(in, &config, "reference");
     size_t symbols = (size_t)in->frames * in->code->graph->n;
     int compared = 0;
@@ -153,8 +156,13 @@ static void compare_code(ldpc_nb_code *code, uint32_t frames, const double *ebn0
             compared += matches_reference(&in, cases[c], &failed);
         free(in.llr);
     }
-    printf("%s: %d variant decoders compared, %u reference frames failed\n", code->graph->name,
-           compared, failed);
+    printf("%s: %d variant decoders compared (", code->graph->name, compared);
+    for (size_t v = 0; v < nb_simd_variant_count(); v++) {
+        const nb_simd_variant *variant = nb_simd_variant_at(v);
+        if (variant->cpu_supports() && variant->frame_for_q(code->q) != NULL)
+            printf(" %s", variant->name);
+    }
+    printf(" ), %u reference frames failed\n", failed);
     assert_true(compared > 0);
     /* Undecoded frames (the random input, low SNRs) are compared too. */
     assert_true(failed > 0);
@@ -174,32 +182,43 @@ static void gf32_peg_620(void **state)
 {
     (void)state;
     const double ebn0[] = {2.0, 3.0};
-    const nb_case cases[] = {{LDPC_SCHEDULE_LAYERED, 8, 1}, {LDPC_SCHEDULE_FLOODING, 6, 2}};
-    compare_code(builtin("nbreg-gf32-620-310"), 3, ebn0, 2, cases, 2);
+    const nb_case cases[] = {{LDPC_SCHEDULE_LAYERED, 8, 1, 0},
+                             {LDPC_SCHEDULE_FLOODING, 6, 2, 0},
+                             {LDPC_SCHEDULE_LAYERED, 8, 1, 8},
+                             {LDPC_SCHEDULE_FLOODING, 6, 0, 3}};
+    compare_code(builtin("nbreg-gf32-620-310"), 3, ebn0, 2, cases, 4);
 }
 
 static void gf32_qc_744(void **state)
 {
     (void)state;
     const double ebn0[] = {3.6};
-    const nb_case cases[] = {{LDPC_SCHEDULE_FLOODING, 4, 0}, {LDPC_SCHEDULE_LAYERED, 4, 1}};
-    compare_code(builtin("nbqc-gf32-744-653"), 3, ebn0, 1, cases, 2);
+    const nb_case cases[] = {{LDPC_SCHEDULE_FLOODING, 4, 0, 0},
+                             {LDPC_SCHEDULE_LAYERED, 4, 1, 0},
+                             {LDPC_SCHEDULE_LAYERED, 4, 1, 12},
+                             {LDPC_SCHEDULE_FLOODING, 3, 0, 16}};
+    compare_code(builtin("nbqc-gf32-744-653"), 3, ebn0, 1, cases, 4);
 }
 
 static void gf64_qc_1512(void **state)
 {
     (void)state;
     const double ebn0[] = {3.4};
-    const nb_case cases[] = {{LDPC_SCHEDULE_LAYERED, 3, 1}, {LDPC_SCHEDULE_FLOODING, 2, 0}};
-    compare_code(builtin("nbqc-gf64-1512-1325"), 1, ebn0, 1, cases, 2);
+    const nb_case cases[] = {{LDPC_SCHEDULE_LAYERED, 3, 1, 0},
+                             {LDPC_SCHEDULE_FLOODING, 2, 0, 0},
+                             {LDPC_SCHEDULE_LAYERED, 3, 1, 20}};
+    compare_code(builtin("nbqc-gf64-1512-1325"), 1, ebn0, 1, cases, 3);
 }
 
 static void gf64_small_with_short_checks(void **state)
 {
     (void)state;
     const double ebn0[] = {0.5, 3.0};
-    const nb_case cases[] = {{LDPC_SCHEDULE_LAYERED, 10, 1}, {LDPC_SCHEDULE_FLOODING, 10, 0}};
-    compare_code(test_small_gf64_code(), 6, ebn0, 2, cases, 2);
+    const nb_case cases[] = {{LDPC_SCHEDULE_LAYERED, 10, 1, 0},
+                             {LDPC_SCHEDULE_FLOODING, 10, 0, 0},
+                             {LDPC_SCHEDULE_LAYERED, 10, 1, 1},
+                             {LDPC_SCHEDULE_FLOODING, 10, 0, 63}};
+    compare_code(test_small_gf64_code(), 6, ebn0, 2, cases, 4);
 }
 
 /* Named backends: unknown names and float arithmetic are refused. */
@@ -232,6 +251,31 @@ static void backend_names(void **state)
     ldpc_nb_code_destroy(code);
 }
 
+/* "auto" (and NULL) picks the first variant this CPU runs, else the
+ * reference; aarch64 always has Advanced SIMD, so there it must be "neon"
+ * and the comparisons above cannot pass by skipping. */
+static void automatic_choice(void **state)
+{
+    (void)state;
+    const char *expected = "reference";
+    for (size_t v = nb_simd_variant_count(); v-- > 0;)
+        if (nb_simd_variant_at(v)->cpu_supports())
+            expected = nb_simd_variant_at(v)->name;
+#if defined(__aarch64__)
+    assert_string_equal(expected, "neon");
+#endif
+    ldpc_nb_code *code = builtin("nbreg-gf32-620-310");
+    ldpc_nb_decoder_limits limits = ldpc_nb_decoder_limits_for_code(code, 1);
+    ldpc_decoder_config config = ldpc_nb_decoder_config_default();
+    ldpc_nb_decoder *decoder = NULL;
+    ldpc_error err = {{0}};
+    assert_int_equal(ldpc_nb_decoder_create_backend(&config, &limits, "auto", &decoder, &err),
+                     LDPC_OK);
+    assert_string_equal(ldpc_nb_decoder_backend_name(decoder), expected);
+    ldpc_nb_decoder_destroy(decoder);
+    ldpc_nb_code_destroy(code);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -240,6 +284,7 @@ int main(void)
         cmocka_unit_test(gf64_qc_1512),
         cmocka_unit_test(gf64_small_with_short_checks),
         cmocka_unit_test(backend_names),
+        cmocka_unit_test(automatic_choice),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
