@@ -51,6 +51,10 @@ typedef struct {
     /* Worker threads for backends that decode batches in parallel (CPU SIMD);
      * 0 or 1 = the calling thread only. Threads are started at creation. */
     uint32_t threads;
+    /* Nonbinary Min-Max only (ldpc/nonbinary.h): every variable-to-check
+     * message keeps its `truncation` smallest entries (EMS-style nm, below q);
+     * 0 = off. Binary rules require 0. */
+    uint32_t truncation;
 } ldpc_decoder_config;
 
 /* Defaults: fixed point, layered, offset min-sum (offset 1 = 0.5 LLR; float

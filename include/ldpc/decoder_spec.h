@@ -21,9 +21,14 @@
  *             | "iter"   maximum iterations (>= 1)
  *             | "period" syndrome check period (0 = no early termination)
  *             | "scale"  llr_scale, the channel quantisation of fixed point
+ *             | "nm"     minmax only: truncation, every variable-to-check message
+ *                        keeps its nm smallest entries (1 <= nm < q, checked
+ *                        against the code's q when the decoder is created and
+ *                        at each call; ldpc_decoder_config.truncation)
  *
  * Examples: "fixed-layered-nms", "float-flooding-spa,iter=100",
- * "fixed-layered-oms,offset=2", "fixed-layered-nms,norm=0.8125,scale=4".
+ * "fixed-layered-oms,offset=2", "fixed-layered-nms,norm=0.8125,scale=4",
+ * "fixed-layered-minmax,iter=15,nm=12".
  * Parsing starts from ldpc_decoder_config_default() and ends with
  * ldpc_decoder_config_validate() (ldpc_nb_decoder_config_default() and
  * ldpc_nb_decoder_config_validate() for minmax); each key may appear at most

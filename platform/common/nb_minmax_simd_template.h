@@ -17,12 +17,66 @@
  *   nb_wide nb_wide_add_msg(nb_wide w, nb_msg m), nb_wide_sub_msg(nb_wide w, nb_msg m)
  *   nb_msg  nb_wide_normalise(nb_wide w)  w - min(w), saturated at 255 (w >= 0)
  *   uint32_t nb_wide_argmin(nb_wide w)    index of the smallest value, lowest on ties
- * and NB_SIMD_FUNCTION(name), the instance's prefix. */
+ * and NB_SIMD_FUNCTION(name), the instance's prefix. For the truncation
+ * (config->truncation = nm != 0) it may define NB_MSG_HAS_MASKS and
+ *   uint64_t nb_msg_le_mask(nb_msg m, uint8_t t)   bit i set where m[i] <= t
+ *   nb_msg   nb_msg_keep(nb_msg m, uint64_t keep)  m[i] where bit i is set, else 255
+ * otherwise the truncation runs in scalar code on the stored message. */
 #include <string.h>
 
 #include "decode/early_termination.h"
 #include "nb/gf.h"
 #include "nb/nb_minmax.h"
+
+#ifdef NB_MSG_HAS_MASKS
+/* The reference's truncation (truncate_message in nb_minmax_fixed.c): keep
+ * the nm entries of smallest (value, index), raise the others to 255. The
+ * nm-th smallest value t by bisection over counts of entries <= t; entries
+ * below t are kept, then entries equal to t in increasing index order. */
+static inline nb_msg NB_SIMD_FUNCTION(truncate)(nb_msg m, uint32_t nm)
+{
+    if ((uint32_t)__builtin_popcountll(nb_msg_le_mask(m, NB_FIXED_MESSAGE_MAX - 1)) <= nm)
+        return m;
+    uint32_t low = 0, high = NB_FIXED_MESSAGE_MAX - 1;
+    while (low < high) {
+        uint32_t mid = (low + high) / 2;
+        if ((uint32_t)__builtin_popcountll(nb_msg_le_mask(m, (uint8_t)mid)) >= nm)
+            high = mid;
+        else
+            low = mid + 1;
+    }
+    uint64_t kept = low > 0 ? nb_msg_le_mask(m, (uint8_t)(low - 1)) : 0;
+    uint64_t ties = nb_msg_le_mask(m, (uint8_t)low) & ~kept;
+    for (uint32_t count = (uint32_t)__builtin_popcountll(kept); count < nm; count++) {
+        kept |= ties & (~ties + 1); /* the lowest index left */
+        ties &= ties - 1;
+    }
+    return nb_msg_keep(m, kept);
+}
+#else
+static inline nb_msg NB_SIMD_FUNCTION(truncate)(nb_msg m, uint32_t nm)
+{
+    uint8_t entries[NB_Q] __attribute__((aligned(64)));
+    uint16_t sorted[NB_Q]; /* live entries as value << 8 | index, ascending */
+    uint32_t count = 0;
+    nb_msg_store(entries, m);
+    for (uint32_t i = 0; i < NB_Q; i++) {
+        if (entries[i] == NB_FIXED_MESSAGE_MAX)
+            continue;
+        uint16_t key = (uint16_t)(entries[i] << 8 | i);
+        uint32_t at = count++;
+        for (; at > 0 && sorted[at - 1] > key; at--)
+            sorted[at] = sorted[at - 1];
+        sorted[at] = key;
+    }
+    if (count <= nm)
+        return m;
+    for (uint32_t i = 0; i < NB_Q; i++)
+        if ((uint16_t)(entries[i] << 8 | i) > sorted[nm - 1])
+            entries[i] = NB_FIXED_MESSAGE_MAX;
+    return nb_msg_load(entries);
+}
+#endif
 
 /* Message of check `first + i` leaves the check domain (entry h*a holds
  * symbol a's value); layered: the posterior becomes input + new message. */
@@ -38,8 +92,10 @@ static inline void NB_SIMD_FUNCTION(emit)(const ldpc_nb_code *code, const gf_fie
     }
 }
 
+/* nm: the truncation, 0 = off. */
 static void NB_SIMD_FUNCTION(update_check)(const ldpc_nb_code *code, const gf_field *f,
-                                           uint32_t chk, nb_fixed_workspace *ws, int layered)
+                                           uint32_t chk, uint32_t nm, nb_fixed_workspace *ws,
+                                           int layered)
 {
     const ldpc_code *g = code->graph;
     uint32_t first = g->check_offsets[chk], d = g->check_offsets[chk + 1] - first;
@@ -51,7 +107,10 @@ static void NB_SIMD_FUNCTION(update_check)(const ldpc_nb_code *code, const gf_fi
         /* Entry h*a of the check-domain input holds symbol a: read entry
          * h^-1 * y for y. */
         const uint8_t *divide = f->mul + (size_t)f->inv[code->edge_coef[first + i]] * NB_Q;
-        nb_msg_store(ws->in + (size_t)i * NB_Q, nb_msg_permute(nb_wide_normalise(u), divide));
+        nb_msg in = nb_msg_permute(nb_wide_normalise(u), divide);
+        if (nm != 0)
+            in = NB_SIMD_FUNCTION(truncate)(in, nm);
+        nb_msg_store(ws->in + (size_t)i * NB_Q, in);
     }
     if (d == 1) { /* the symbol must be 0 */
         uint8_t *only_zero = ws->backward;
@@ -78,11 +137,11 @@ static void NB_SIMD_FUNCTION(update_check)(const ldpc_nb_code *code, const gf_fi
 }
 
 static void NB_SIMD_FUNCTION(flooding_iteration)(const ldpc_nb_code *code, const gf_field *f,
-                                                 nb_fixed_workspace *ws)
+                                                 uint32_t nm, nb_fixed_workspace *ws)
 {
     const ldpc_code *g = code->graph;
     for (uint32_t chk = 0; chk < g->m; chk++)
-        NB_SIMD_FUNCTION(update_check)(code, f, chk, ws, 0);
+        NB_SIMD_FUNCTION(update_check)(code, f, chk, nm, ws, 0);
     for (uint32_t v = 0; v < g->n; v++) {
         nb_wide total = nb_wide_from_msg(nb_msg_load(ws->channel + (size_t)v * NB_Q));
         for (uint32_t i = g->var_offsets[v]; i < g->var_offsets[v + 1]; i++)
@@ -92,12 +151,12 @@ static void NB_SIMD_FUNCTION(flooding_iteration)(const ldpc_nb_code *code, const
 }
 
 static void NB_SIMD_FUNCTION(layered_iteration)(const ldpc_nb_code *code, const gf_field *f,
-                                                nb_fixed_workspace *ws)
+                                                uint32_t nm, nb_fixed_workspace *ws)
 {
     const ldpc_code *g = code->graph;
     for (uint32_t l = 0; l < g->layer_count; l++)
         for (uint32_t pos = g->layer_offsets[l]; pos < g->layer_offsets[l + 1]; pos++)
-            NB_SIMD_FUNCTION(update_check)(code, f, g->layer_checks[pos], ws, 1);
+            NB_SIMD_FUNCTION(update_check)(code, f, g->layer_checks[pos], nm, ws, 1);
 }
 
 static void NB_SIMD_FUNCTION(decide)(const nb_fixed_workspace *ws, uint32_t n, uint8_t *symbols)
@@ -120,9 +179,9 @@ uint32_t NB_SIMD_FUNCTION(decode_frame)(const ldpc_nb_code *code, const ldpc_dec
     while (iteration < config->max_iterations && !*converged) {
         iteration++;
         if (config->schedule == LDPC_SCHEDULE_FLOODING)
-            NB_SIMD_FUNCTION(flooding_iteration)(code, f, ws);
+            NB_SIMD_FUNCTION(flooding_iteration)(code, f, config->truncation, ws);
         else
-            NB_SIMD_FUNCTION(layered_iteration)(code, f, ws);
+            NB_SIMD_FUNCTION(layered_iteration)(code, f, config->truncation, ws);
         if (syndrome_due(config, iteration)) {
             NB_SIMD_FUNCTION(decide)(ws, g->n, symbols);
             *converged = nb_syndrome_ok(code, symbols);

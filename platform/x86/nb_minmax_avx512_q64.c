@@ -88,6 +88,17 @@ static inline uint32_t nb_wide_argmin(nb_wide w)
     return (uint32_t)__builtin_ctzll(lo | hi << 32);
 }
 
+/* For the truncation (nb_minmax_simd_template.h). */
+#define NB_MSG_HAS_MASKS 1
+static inline uint64_t nb_msg_le_mask(nb_msg m, uint8_t t)
+{
+    return _mm512_cmple_epu8_mask(m, _mm512_set1_epi8((char)t));
+}
+static inline nb_msg nb_msg_keep(nb_msg m, uint64_t keep)
+{
+    return _mm512_mask_mov_epi8(_mm512_set1_epi8(-1), keep, m);
+}
+
 /* out[x] = min over a of max(A[a], B[a ^ x]): for each entry a of A below
  * 255, B moved by xor a (128-bit lanes permuted by bits 4-5, pshufb for bits
  * 0-3), raised to A[a], lowers the running minimum. A is the operand with

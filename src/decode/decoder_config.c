@@ -60,6 +60,10 @@ ldpc_status ldpc_decoder_config_validate(const ldpc_decoder_config *config, ldpc
     if (config->offset_q > 127)
         return ldpc_fail(err, LDPC_ERR_INVALID, "offset_q %u is outside 0..127",
                          (unsigned)config->offset_q);
+    if (config->truncation != 0)
+        return ldpc_fail(err, LDPC_ERR_INVALID,
+                         "truncation (nm = %u) applies to nonbinary Min-Max decoders only",
+                         config->truncation);
     if (!(isfinite(config->llr_scale) && config->llr_scale > 0.0f))
         return ldpc_fail(err, LDPC_ERR_INVALID, "llr_scale %g is not a finite value > 0",
                          (double)config->llr_scale);

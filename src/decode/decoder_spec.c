@@ -188,9 +188,10 @@ static ldpc_status apply_offset(ldpc_decoder_config *c, spec_rule rule, const ch
     return LDPC_OK;
 }
 
-typedef enum { KEY_NORM, KEY_OFFSET, KEY_ITER, KEY_PERIOD, KEY_SCALE, KEY_COUNT } spec_key;
+typedef enum { KEY_NORM, KEY_OFFSET, KEY_ITER, KEY_PERIOD, KEY_SCALE, KEY_NM, KEY_COUNT } spec_key;
 
-static const char *const key_names[KEY_COUNT] = {"norm", "offset", "iter", "period", "scale"};
+static const char *const key_names[KEY_COUNT] = {"norm",   "offset", "iter",
+                                                 "period", "scale",  "nm"};
 
 static ldpc_status apply_override(ldpc_decoder_config *c, spec_rule rule, spec_key key,
                                   const char *value, ldpc_error *err)
@@ -211,6 +212,12 @@ static ldpc_status apply_override(ldpc_decoder_config *c, spec_rule rule, spec_k
         c->llr_scale = (float)scale;
         return LDPC_OK;
     }
+    case KEY_NM:
+        /* Below q, checked when a decoder meets the code (the spec has no q). */
+        if (rule != RULE_MINMAX)
+            return ldpc_fail(err, LDPC_ERR_INVALID,
+                             "decoder spec: nm (truncation) applies to the minmax rule only");
+        return parse_count("nm", value, 1, &c->truncation, err);
     case KEY_COUNT: break;
     }
     return ldpc_fail(err, LDPC_ERR_INVALID, "decoder spec: internal key %d", (int)key);
@@ -257,7 +264,7 @@ ldpc_status ldpc_decoder_spec_parse(const char *spec, ldpc_decoder_config *out, 
         if (key == KEY_COUNT)
             return ldpc_fail(err, LDPC_ERR_INVALID,
                              "decoder spec: unknown key '%s' (expected norm, offset, iter, "
-                             "period or scale)",
+                             "period, scale or nm)",
                              item);
         if (keys_seen & (1u << key))
             return ldpc_fail(err, LDPC_ERR_INVALID, "decoder spec '%s': key '%s' given twice",
@@ -369,6 +376,11 @@ ldpc_status ldpc_decoder_spec_format(const ldpc_decoder_config *c, char *out, si
     if (c->llr_scale != base.llr_scale) {
         format_float(c->llr_scale, value, sizeof value);
         if ((status = append(out, size, &used, err, "scale", value)) != LDPC_OK)
+            return status;
+    }
+    if (c->truncation != base.truncation) {
+        snprintf(value, sizeof value, "%u", (unsigned)c->truncation);
+        if ((status = append(out, size, &used, err, "nm", value)) != LDPC_OK)
             return status;
     }
     return LDPC_OK;

@@ -76,9 +76,15 @@ ldpc_status ldpc_nb_decoder_config_validate(const ldpc_decoder_config *config, l
         return ldpc_fail(err, LDPC_ERR_INVALID,
                          "nonbinary decoders implement Min-Max only (rule %d given)",
                          (int)config->rule);
+    /* nm < q is checked again for the limits' max_q and each code's q. */
+    if (config->truncation >= GF_MAX_Q)
+        return ldpc_fail(err, LDPC_ERR_INVALID,
+                         "truncation nm = %u is outside 1..%u (below q; 0 = off)",
+                         config->truncation, GF_MAX_Q - 1);
     /* The binary validator knows every other field; give it a rule it accepts. */
     ldpc_decoder_config binary = *config;
     binary.rule = LDPC_RULE_MIN_SUM_NORMALIZED;
+    binary.truncation = 0;
     return ldpc_decoder_config_validate(&binary, err);
 }
 
@@ -200,6 +206,10 @@ ldpc_status ldpc_nb_decoder_create_backend(const ldpc_decoder_config *config,
     ldpc_status status = ldpc_nb_decoder_config_validate(config, err);
     if (status == LDPC_OK)
         status = validate_limits(limits, err);
+    if (status == LDPC_OK && config->truncation >= limits->max_q)
+        status = ldpc_fail(err, LDPC_ERR_INVALID,
+                           "truncation nm = %u must be below q (decoder limit max_q = %u)",
+                           config->truncation, limits->max_q);
     const nb_simd_variant *variant = NULL;
     int opencl = 0;
     if (status == LDPC_OK)
@@ -316,6 +326,10 @@ static ldpc_status check_call(const ldpc_nb_decoder *d, const ldpc_nb_code *code
                              "code '%s' exceeds the decoder limits: %s = %u > %s = %u", g->name,
                              checks[i].quantity, checks[i].value, checks[i].bound,
                              checks[i].limit);
+    if (d->config.truncation >= code->q)
+        return ldpc_fail(err, LDPC_ERR_INVALID,
+                         "code '%s': truncation nm = %u must be below q = %u", g->name,
+                         d->config.truncation, code->q);
     if (g->max_var_degree > NB_MAX_VAR_DEGREE)
         return ldpc_fail(err, LDPC_ERR_UNSUPPORTED,
                          "code '%s': symbol degree %u exceeds %u", g->name, g->max_var_degree,

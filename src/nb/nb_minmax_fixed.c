@@ -46,6 +46,19 @@ static uint32_t sorted_live_entries(const uint8_t *m, uint32_t q, uint16_t *sort
     return count;
 }
 
+/* Truncation (EMS-style nm): entries whose (value, index) is not among the
+ * nm smallest are raised to 255, so the combinations see at most nm. */
+static void truncate_message(uint8_t *m, uint32_t q, uint32_t nm)
+{
+    uint16_t sorted[GF_MAX_Q];
+    if (sorted_live_entries(m, q, sorted) <= nm)
+        return;
+    uint16_t last_kept = sorted[nm - 1];
+    for (uint32_t i = 0; i < q; i++)
+        if ((uint16_t)(m[i] << 8 | i) > last_kept)
+            m[i] = NB_FIXED_MESSAGE_MAX;
+}
+
 /* out[x] = min over a ^ b = x of max(A(a), B(b)), by taking the entries of
  * both messages in increasing order of value: a pair is formed when its later
  * entry arrives, at that entry's value, which is the pair's maximum, so the
@@ -106,8 +119,9 @@ static void check_node(const uint8_t *in, uint32_t d, uint32_t q, nb_fixed_works
     memcpy(out, bwd, q);
 }
 
+/* nm: the truncation, 0 = off. */
 static void update_check(const ldpc_nb_code *code, const gf_field *f, uint32_t chk,
-                         nb_fixed_workspace *ws)
+                         uint32_t nm, nb_fixed_workspace *ws)
 {
     const ldpc_code *g = code->graph;
     uint32_t q = code->q, first = g->check_offsets[chk], d = g->check_offsets[chk + 1] - first;
@@ -121,6 +135,8 @@ static void update_check(const ldpc_nb_code *code, const gf_field *f, uint32_t c
             int v = u[a] - low; /* relative to the best symbol, saturated */
             ws->in[i * q + times[a]] = (uint8_t)(v < NB_FIXED_MESSAGE_MAX ? v : NB_FIXED_MESSAGE_MAX);
         }
+        if (nm != 0)
+            truncate_message(ws->in + i * q, q, nm);
     }
     check_node(ws->in, d, q, ws);
     for (uint32_t i = 0; i < d; i++) {
@@ -161,12 +177,12 @@ static void gather_inputs(const ldpc_nb_code *code, uint32_t chk, nb_fixed_works
     }
 }
 
-static void flooding_iteration(const ldpc_nb_code *code, const gf_field *f,
+static void flooding_iteration(const ldpc_nb_code *code, const gf_field *f, uint32_t nm,
                                nb_fixed_workspace *ws)
 {
     for (uint32_t chk = 0; chk < code->graph->m; chk++) {
         gather_inputs(code, chk, ws);
-        update_check(code, f, chk, ws);
+        update_check(code, f, chk, nm, ws);
     }
     flooding_totals(code, ws);
 }
@@ -175,7 +191,7 @@ static void flooding_iteration(const ldpc_nb_code *code, const gf_field *f,
  * 255 * (1 + degree). A posterior rebuilt from the saturated input instead
  * forgets the channel once it saturates, which gave an error floor (frames
  * that settled on a word far from the received one). */
-static void layered_iteration(const ldpc_nb_code *code, const gf_field *f,
+static void layered_iteration(const ldpc_nb_code *code, const gf_field *f, uint32_t nm,
                               nb_fixed_workspace *ws)
 {
     const ldpc_code *g = code->graph;
@@ -185,7 +201,7 @@ static void layered_iteration(const ldpc_nb_code *code, const gf_field *f,
             uint32_t chk = g->layer_checks[pos];
             uint32_t first = g->check_offsets[chk], d = g->check_offsets[chk + 1] - first;
             gather_inputs(code, chk, ws);
-            update_check(code, f, chk, ws);
+            update_check(code, f, chk, nm, ws);
             for (uint32_t i = 0; i < d; i++) {
                 int16_t *post = ws->post + (size_t)g->check_var[first + i] * q;
                 const uint8_t *c2v = ws->c2v + (size_t)(first + i) * q;
@@ -221,9 +237,9 @@ uint32_t nb_fixed_decode_frame(const ldpc_nb_code *code, const ldpc_decoder_conf
     while (iteration < config->max_iterations && !*converged) {
         iteration++;
         if (config->schedule == LDPC_SCHEDULE_FLOODING)
-            flooding_iteration(code, f, ws);
+            flooding_iteration(code, f, config->truncation, ws);
         else
-            layered_iteration(code, f, ws);
+            layered_iteration(code, f, config->truncation, ws);
         if (syndrome_due(config, iteration)) {
             decide(ws->post, g->n, q, symbols);
             *converged = nb_syndrome_ok(code, symbols);

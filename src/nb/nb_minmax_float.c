@@ -29,13 +29,33 @@ void nb_float_workspace_carve(nb_float_workspace *ws, unsigned char *memory,
     ws->backward = workspace_take(&memory, 2 * q * sizeof(float));
 }
 
-/* out(x) = min over a ^ b = x of max(A(a), B(b)). */
+/* Truncation (EMS-style nm): entries whose (value, index) is not among the
+ * nm smallest are raised to the cap, so the combinations see at most nm. */
+static void truncate_message(float *m, uint32_t q, uint32_t nm)
+{
+    uint32_t sorted[GF_MAX_Q], count = 0; /* indices of the live entries, by (value, index) */
+    for (uint32_t i = 0; i < q; i++) {
+        if (m[i] >= NB_FLOAT_MESSAGE_MAX)
+            continue;
+        uint32_t at = count++;
+        for (; at > 0 && m[sorted[at - 1]] > m[i]; at--)
+            sorted[at] = sorted[at - 1];
+        sorted[at] = i;
+    }
+    for (uint32_t rank = nm; rank < count; rank++)
+        m[sorted[rank]] = NB_FLOAT_MESSAGE_MAX;
+}
+
+/* out(x) = min over a ^ b = x of max(A(a), B(b)); entries of A at the cap
+ * cannot lower an output below its initial cap. */
 static void minmax_combine(const float *a, const float *b, uint32_t q, float *out)
 {
     for (uint32_t x = 0; x < q; x++)
         out[x] = NB_FLOAT_MESSAGE_MAX;
     for (uint32_t i = 0; i < q; i++) {
         float ai = a[i];
+        if (ai >= NB_FLOAT_MESSAGE_MAX)
+            continue;
         for (uint32_t j = 0; j < q; j++) {
             float worst = ai > b[j] ? ai : b[j];
             if (worst < out[i ^ j])
@@ -73,7 +93,7 @@ static void check_node(const float *in, uint32_t d, uint32_t q, nb_float_workspa
  * minus the edge's old message), normalised on the way to the check domain;
  * writes the new check-to-variable messages to c2v (variable domain). */
 static void update_check(const ldpc_nb_code *code, const gf_field *f, uint32_t chk,
-                         nb_float_workspace *ws)
+                         uint32_t nm, nb_float_workspace *ws)
 {
     const ldpc_code *g = code->graph;
     uint32_t q = code->q, first = g->check_offsets[chk], d = g->check_offsets[chk + 1] - first;
@@ -87,6 +107,8 @@ static void update_check(const ldpc_nb_code *code, const gf_field *f, uint32_t c
             float v = u[a] - low; /* relative to the best symbol, capped */
             ws->in[i * q + times[a]] = v < NB_FLOAT_MESSAGE_MAX ? v : NB_FLOAT_MESSAGE_MAX;
         }
+        if (nm != 0)
+            truncate_message(ws->in + i * q, q, nm);
     }
     check_node(ws->in, d, q, ws);
     for (uint32_t i = 0; i < d; i++) {
@@ -112,7 +134,7 @@ static void flooding_totals(const ldpc_nb_code *code, nb_float_workspace *ws)
     }
 }
 
-static void flooding_iteration(const ldpc_nb_code *code, const gf_field *f,
+static void flooding_iteration(const ldpc_nb_code *code, const gf_field *f, uint32_t nm,
                                nb_float_workspace *ws)
 {
     const ldpc_code *g = code->graph;
@@ -125,12 +147,12 @@ static void flooding_iteration(const ldpc_nb_code *code, const gf_field *f,
             for (uint32_t a = 0; a < q; a++)
                 ws->u[i * q + a] = total[a] - c2v[a];
         }
-        update_check(code, f, chk, ws);
+        update_check(code, f, chk, nm, ws);
     }
     flooding_totals(code, ws);
 }
 
-static void layered_iteration(const ldpc_nb_code *code, const gf_field *f,
+static void layered_iteration(const ldpc_nb_code *code, const gf_field *f, uint32_t nm,
                               nb_float_workspace *ws)
 {
     const ldpc_code *g = code->graph;
@@ -148,7 +170,7 @@ static void layered_iteration(const ldpc_nb_code *code, const gf_field *f,
                 for (uint32_t a = 0; a < q; a++)
                     ws->u[i * q + a] = post[a] - c2v[a];
             }
-            update_check(code, f, chk, ws);
+            update_check(code, f, chk, nm, ws);
             for (uint32_t i = 0; i < d; i++) {
                 float *post = ws->post + (size_t)g->check_var[first + i] * q;
                 const float *c2v = ws->c2v + (size_t)(first + i) * q;
@@ -183,9 +205,9 @@ uint32_t nb_float_decode_frame(const ldpc_nb_code *code, const ldpc_decoder_conf
     while (iteration < config->max_iterations && !*converged) {
         iteration++;
         if (config->schedule == LDPC_SCHEDULE_FLOODING)
-            flooding_iteration(code, f, ws);
+            flooding_iteration(code, f, config->truncation, ws);
         else
-            layered_iteration(code, f, ws);
+            layered_iteration(code, f, config->truncation, ws);
         if (syndrome_due(config, iteration)) {
             decide(ws->post, g->n, q, symbols);
             *converged = nb_syndrome_ok(code, symbols);

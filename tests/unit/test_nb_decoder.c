@@ -10,6 +10,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "ldpc/decoder_spec.h"
 #include "ldpc/nonbinary.h"
 #include "ldpc/soft.h"
 #include "test_support.h"
@@ -274,6 +275,108 @@ static void configuration_and_limits_are_checked(void **state)
     free_run(&run);
 }
 
+/* Truncation: 1 <= nm < q, checked by the validator (nm < 256), at creation
+ * (max_q), at each call (the code's q) and by the spec grammar; binary
+ * decoders refuse it. */
+static void truncation_is_validated(void **state)
+{
+    (void)state;
+    nb_run run = make_run("nbqc-gf32-744-653", 1, 5.0, 3);
+    ldpc_error err = {{0}};
+    ldpc_decoder_config config = ldpc_nb_decoder_config_default();
+    config.truncation = 256;
+    assert_int_equal(ldpc_nb_decoder_config_validate(&config, &err), LDPC_ERR_INVALID);
+    assert_non_null(strstr(err.message, "nm = 256"));
+    config.truncation = 32; /* = q */
+    ldpc_nb_decoder_limits limits = ldpc_nb_decoder_limits_for_code(run.code, 1);
+    ldpc_nb_decoder *decoder = NULL;
+    assert_int_equal(ldpc_nb_decoder_create(&config, &limits, &decoder, &err), LDPC_ERR_INVALID);
+    assert_non_null(strstr(err.message, "below q"));
+    assert_null(decoder);
+    limits.max_q = 64; /* a decoder for GF(64) codes meets a GF(32) one */
+    assert_int_equal(ldpc_nb_decoder_create(&config, &limits, &decoder, &err), LDPC_OK);
+    assert_int_equal(ldpc_nb_decoder_decode_f32(decoder, run.code, run.llr, 1, run.decided, NULL,
+                                                &err),
+                     LDPC_ERR_INVALID);
+    assert_non_null(strstr(err.message, "below q = 32"));
+    ldpc_nb_decoder_destroy(decoder);
+
+    ldpc_decoder_config binary = ldpc_decoder_config_default();
+    binary.truncation = 4;
+    assert_int_equal(ldpc_decoder_config_validate(&binary, &err), LDPC_ERR_INVALID);
+    assert_non_null(strstr(err.message, "nonbinary"));
+
+    ldpc_decoder_config parsed;
+    char text[LDPC_DECODER_SPEC_SIZE];
+    assert_int_equal(ldpc_decoder_spec_parse("fixed-layered-minmax,iter=15,nm=12", &parsed, &err),
+                     LDPC_OK);
+    assert_int_equal(parsed.truncation, 12);
+    assert_int_equal(ldpc_decoder_spec_format(&parsed, text, sizeof text, &err), LDPC_OK);
+    assert_string_equal(text, "fixed-layered-minmax,iter=15,nm=12");
+    assert_int_equal(ldpc_decoder_spec_parse("float-flooding-minmax", &parsed, &err), LDPC_OK);
+    assert_int_equal(parsed.truncation, 0);
+    assert_int_equal(ldpc_decoder_spec_parse("fixed-layered-nms,nm=4", &parsed, &err),
+                     LDPC_ERR_INVALID);
+    assert_non_null(strstr(err.message, "minmax"));
+    assert_int_equal(ldpc_decoder_spec_parse("fixed-layered-minmax,nm=0", &parsed, &err),
+                     LDPC_ERR_INVALID);
+    assert_int_equal(ldpc_decoder_spec_parse("fixed-layered-minmax,nm=300", &parsed, &err),
+                     LDPC_ERR_INVALID);
+    free_run(&run);
+}
+
+/* Two GF(32) symbols and the check x0 + x1 = 0, one layered iteration: each
+ * symbol's posterior is its channel vector plus the other's, truncated.
+ * High bits cost 100 each; the low two bits (b1, b0) of symbol 0 give
+ * L0 = {1: 0, 0: 1, 3: 10, 2: 11}, of symbol 1 L1 = {2: 0, 0: 8, 3: 8, 1: 16}.
+ *   no truncation: both posteriors are L0 + L1, smallest at 0: (0, 0).
+ *   nm = 1: each sees only the other's best symbol: (2, 1), unsatisfied.
+ *   nm = 2: L1 keeps 2 and, of the tied 0 and 3, 0 (lowest index): (0, 0);
+ *           keeping 3 instead would decide (2, 0). */
+static void truncation_keeps_the_nm_smallest(void **state)
+{
+    (void)state;
+    const uint32_t rows[] = {0, 0}, cols[] = {0, 1};
+    const uint8_t coefs[] = {1, 1};
+    ldpc_nb_code *code = NULL;
+    ldpc_error err = {{0}};
+    assert_int_equal(ldpc_nb_code_create_from_entries("two-symbols", 5, 2, 1, rows, cols, coefs,
+                                                      2, &code, &err),
+                     LDPC_OK);
+    const int8_t llr[10] = {100, 100, 100, 10, -1, 100, 100, 100, -8, 8};
+    const struct {
+        uint32_t nm;
+        uint8_t decided[2];
+        uint32_t converged;
+    } expected[] = {{0, {0, 0}, 1}, {1, {2, 1}, 0}, {2, {0, 0}, 1}, {31, {0, 0}, 1}};
+    const char *backends[] = {"reference", "auto"};
+    ldpc_nb_decoder_limits limits = ldpc_nb_decoder_limits_for_code(code, 1);
+    for (int a = 0; a < 2; a++)
+        for (size_t b = 0; b < 2; b++)
+            for (size_t e = 0; e < sizeof expected / sizeof expected[0]; e++) {
+                ldpc_decoder_config config = config_of(arithmetics[a], LDPC_SCHEDULE_LAYERED);
+                config.max_iterations = 1;
+                config.truncation = expected[e].nm;
+                ldpc_nb_decoder *decoder = NULL;
+                assert_int_equal(ldpc_nb_decoder_create_backend(&config, &limits, backends[b],
+                                                                &decoder, &err),
+                                 LDPC_OK);
+                uint8_t decided[2];
+                ldpc_frame_stats stats;
+                assert_int_equal(
+                    ldpc_nb_decoder_decode_i8(decoder, code, llr, 1, decided, &stats, &err),
+                    LDPC_OK);
+                if (memcmp(decided, expected[e].decided, 2) != 0)
+                    fail_msg("%s %s nm=%u: decided (%u, %u), expected (%u, %u)",
+                             ldpc_nb_decoder_backend_name(decoder),
+                             a == 0 ? "float" : "fixed", expected[e].nm, decided[0], decided[1],
+                             expected[e].decided[0], expected[e].decided[1]);
+                assert_int_equal(stats.converged, expected[e].converged);
+                ldpc_nb_decoder_destroy(decoder);
+            }
+    ldpc_nb_code_destroy(code);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -284,6 +387,8 @@ int main(void)
         cmocka_unit_test(failure_is_reported),
         cmocka_unit_test(i8_input_matches_f32),
         cmocka_unit_test(configuration_and_limits_are_checked),
+        cmocka_unit_test(truncation_is_validated),
+        cmocka_unit_test(truncation_keeps_the_nm_smallest),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

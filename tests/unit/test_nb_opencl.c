@@ -410,6 +410,33 @@ static void missing_device_falls_back(void **state)
     ldpc_nb_code_destroy(code);
 }
 
+/* The kernel has no truncation: a truncated configuration is created,
+ * says why it stays on the CPU, and decodes as the truncated reference. */
+static void truncation_decodes_on_the_cpu(void **state)
+{
+    (void)state;
+    test_opencl_require();
+    ldpc_nb_code *code = builtin("nbqc-gf32-744-653");
+    nb_frames in = noisy_frames(code, 3, 3.6, 4.0, 5);
+    ldpc_decoder_config config = ldpc_nb_decoder_config_default();
+    config.max_iterations = 4;
+    config.truncation = 8;
+    ldpc_nb_decoder_limits limits = ldpc_nb_decoder_limits_for_code(code, in.frames);
+    ldpc_opencl_config opencl = test_opencl_config(LDPC_OPENCL_DESIGN_AUTO);
+    ldpc_nb_decoder *decoder = create_opencl(&config, &limits, &opencl);
+    expect_fallback(decoder, "truncation nm = 8");
+    nb_output reference = decode_reference(&in, &config, 1), device = new_output(&in);
+    decode_with(decoder, &in, 1, &device);
+    nb_outcome outcome = {0, 0};
+    expect_equal(&in, &reference, &device, &outcome);
+    assert_int_equal(nb_stats(decoder).frames_on_cpu, in.frames);
+    free_output(&reference);
+    free_output(&device);
+    ldpc_nb_decoder_destroy(decoder);
+    free(in.llr);
+    ldpc_nb_code_destroy(code);
+}
+
 /* The device is lost at the second call: the first is decoded on the device,
  * the second (and every later one) on the CPU, all exact. */
 static void lost_device_falls_back(void **state)
@@ -478,6 +505,7 @@ int main(void)
         cmocka_unit_test(uploads_follow_code_changes),
         cmocka_unit_test(missing_device_falls_back),
         cmocka_unit_test(lost_device_falls_back),
+        cmocka_unit_test(truncation_decodes_on_the_cpu),
         cmocka_unit_test(backend_choice),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
