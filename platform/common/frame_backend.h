@@ -1,5 +1,7 @@
-/* The low-latency frame-path variants as decoder backends, for the backend
- * registry (listed after the reference: chosen by name only, never by "auto"). */
+/* The frame-path variants as decoder backends, for the backend registry
+ * (frame_backend.c): the combined ones ("avx2-frame+avx2": DVB codes on the
+ * frame path, other codes on the inter-frame decoder) come first, "auto"
+ * picks them; the plain "*-frame" ones come last and are chosen by name. */
 #ifndef LDPC_FRAME_BACKEND_H
 #define LDPC_FRAME_BACKEND_H
 
@@ -12,5 +14,10 @@
 /* Variants compiled for this architecture plus the portable one, best first. */
 size_t frame_backend_count(void);
 const decode_backend *frame_backend_at(size_t index);
+
+/* One per variant of this architecture (none for the portable one), best
+ * first; available where both halves run here. */
+size_t frame_combined_backend_count(void);
+const decode_backend *frame_combined_backend_at(size_t index);
 
 #endif

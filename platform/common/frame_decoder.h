@@ -16,7 +16,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "decode/ref_fixed.h"
 #include "ldpc/decoder.h"
 
 #define FRAME_GROUP 360u  /* checks per layer, variables per block */
@@ -75,7 +74,6 @@ typedef struct {
 typedef struct {
     frame_schedule schedule;
     frame_arrays a;
-    ref_fixed_workspace reference; /* codes that are not DVB go to the reference */
 } frame_workspace;
 
 size_t frame_workspace_bytes(const ldpc_decoder_limits *limits);

@@ -36,8 +36,7 @@ size_t frame_workspace_bytes(const ldpc_decoder_limits *limits)
            workspace_round_up(FRAME_LANES * sizeof(int16_t)) +
            workspace_round_up(2 * FRAME_MARGIN * sizeof(int16_t)) +
            workspace_round_up(((size_t)max_layers(limits) + 1) * sizeof(uint32_t)) +
-           workspace_round_up((size_t)max_block_edges(limits) * sizeof(frame_block_edge)) +
-           ref_fixed_workspace_bytes(limits, LDPC_SCHEDULE_LAYERED);
+           workspace_round_up((size_t)max_block_edges(limits) * sizeof(frame_block_edge));
 }
 
 void frame_workspace_carve(frame_workspace *ws, void *block, const ldpc_decoder_limits *limits)
@@ -63,7 +62,6 @@ void frame_workspace_carve(frame_workspace *ws, void *block, const ldpc_decoder_
         workspace_take(&cursor, (size_t)max_block_edges(limits) * sizeof(frame_block_edge));
     ws->schedule.code = NULL;
     ws->a.edges = ws->schedule.edges;
-    ref_fixed_workspace_carve(&ws->reference, cursor, limits, LDPC_SCHEDULE_LAYERED);
     memset(ws->a.check0_gap_lanes, 0, FRAME_LANES);
     ws->a.check0_gap_lanes[0] = -1;
     ws->a.check0_gap_lanes[FRAME_GROUP] = -1;

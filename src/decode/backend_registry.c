@@ -9,10 +9,13 @@
 #include "util/error_internal.h"
 
 /* Best first: "auto" takes the first that is available and supports the
- * configuration. The CPU SIMD variants this build carries (platform/, best
- * first) come before these; the reference comes last of those "auto" may
- * pick, it runs everywhere. The low-latency frame-path variants follow it, so
- * they are used only when named. */
+ * configuration. Before these come the combined frame-path backends
+ * ("avx512bw-frame+avx512bw": DVB codes one frame per thread, the rest on
+ * the inter-frame decoder; docs/CPU.md has the measurements), then the CPU
+ * SIMD inter-frame variants this build carries (platform/, best first); the
+ * reference comes last of those "auto" may pick, it runs everywhere. The
+ * plain frame-path variants ("avx2-frame") follow it, so they are used only
+ * when named. */
 static const decode_backend *const registered_backends[] = {
     &opencl_backend,
     &reference_backend,
@@ -22,11 +25,16 @@ static const decode_backend *const registered_backends[] = {
 
 size_t backend_count(void)
 {
-    return simd_backend_count() + FIXED_COUNT + frame_backend_count();
+    return frame_combined_backend_count() + simd_backend_count() + FIXED_COUNT +
+           frame_backend_count();
 }
 
 const decode_backend *backend_at(size_t index)
 {
+    size_t combined = frame_combined_backend_count();
+    if (index < combined)
+        return frame_combined_backend_at(index);
+    index -= combined;
     size_t simd = simd_backend_count();
     if (index < simd)
         return simd_backend_at(index);
@@ -98,7 +106,7 @@ ldpc_status backend_select(const char *requested, const ldpc_decoder_config *con
         *out = b;
         return LDPC_OK;
     }
-    char list[256];
+    char list[512];
     list_backends(list, sizeof list);
     return ldpc_fail(err, LDPC_ERR_INVALID,
                      "unknown decoder backend '%.64s' (%s); available: auto, %s", requested,

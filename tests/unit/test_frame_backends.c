@@ -1,9 +1,12 @@
-/* The low-latency frame-path backends ("*-frame") against the portable
- * reference: identical decided bits and statistics, frame by frame, for DVB
- * normal and short codes (with and without blocks repeated inside a layer),
- * converging and failing frames, syndrome periods 1, 4 and 0, normalized and
- * offset min-sum; code switches on one decoder; the reference fallback for a
- * code that is not DVB; and "auto" never choosing them. */
+/* The frame-path backends, plain ("*-frame") and combined with the
+ * inter-frame decoder ("*-frame+*"), against the portable reference:
+ * identical decided bits and statistics, frame by frame, on one thread and on
+ * three (frames spread over the workers), for DVB normal and short codes
+ * (with and without blocks repeated inside a layer), converging and failing
+ * frames, syndrome periods 1, 4 and 0, normalized and offset min-sum; code
+ * switches on one decoder; the fallback for a code that is not DVB (the
+ * reference, or the inter-frame decoder of the combined backends); and "auto"
+ * choosing a combined backend exactly where one runs. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -88,6 +91,14 @@ static void assert_same(const char *backend, const ldpc_code *code, const expect
     }
 }
 
+/* The plain frame backends, then the combined ones. */
+static const decode_backend *frame_or_combined_at(size_t index)
+{
+    if (index < frame_backend_count())
+        return frame_backend_at(index);
+    return frame_combined_backend_at(index - frame_backend_count());
+}
+
 /* Runs every frame backend this machine can run; returns how many ran and
  * lists their names in `ran_names` (for the log: which variants were proven). */
 static size_t for_each_frame_backend(void (*body)(const char *backend, void *context),
@@ -95,8 +106,8 @@ static size_t for_each_frame_backend(void (*body)(const char *backend, void *con
 {
     size_t ran = 0, used = 0;
     ran_names[0] = '\0';
-    for (size_t i = 0; i < frame_backend_count(); i++) {
-        const decode_backend *b = frame_backend_at(i);
+    for (size_t i = 0; i < frame_backend_count() + frame_combined_backend_count(); i++) {
+        const decode_backend *b = frame_or_combined_at(i);
         if (!b->available()) {
             print_message("  %s: not supported by this CPU, skipped\n", b->name);
             continue;
@@ -118,20 +129,27 @@ typedef struct {
     const expected_results *expected;
 } comparison;
 
-/* All frames in one call: the backend decodes them one after another. */
+/* All frames in one call, on one thread and then spread over three workers
+ * (more than the frames of some scenarios: idle workers change nothing). */
 static void compare_backend(const char *backend, void *context)
 {
     const comparison *c = context;
     ldpc_decoder_limits limits = ldpc_decoder_limits_for_code(c->code, c->frames);
-    ldpc_decoder *decoder = create_decoder(backend, c->config, &limits);
-    uint8_t *bits = malloc((size_t)c->frames * c->code->n);
-    ldpc_frame_stats *stats = calloc(c->frames, sizeof *stats);
-    assert_non_null(bits);
-    decode(decoder, c->code, c->q, c->frames, bits, stats);
-    assert_same(backend, c->code, c->expected, bits, stats, c->frames);
-    free(bits);
-    free(stats);
-    ldpc_decoder_destroy(decoder);
+    static const uint32_t thread_counts[] = {1, 3};
+    for (size_t t = 0; t < 2; t++) {
+        ldpc_decoder_config config = *c->config;
+        config.threads = thread_counts[t];
+        ldpc_decoder *decoder = create_decoder(backend, &config, &limits);
+        uint8_t *bits = malloc((size_t)c->frames * c->code->n);
+        ldpc_frame_stats *stats = calloc(c->frames, sizeof *stats);
+        assert_non_null(bits);
+        assert_non_null(stats);
+        decode(decoder, c->code, c->q, c->frames, bits, stats);
+        assert_same(backend, c->code, c->expected, bits, stats, c->frames);
+        free(bits);
+        free(stats);
+        ldpc_decoder_destroy(decoder);
+    }
 }
 
 static void compare_scenario(const ldpc_decoder_config *config, const scenario *s, uint64_t seed)
@@ -143,7 +161,7 @@ static void compare_scenario(const ldpc_decoder_config *config, const scenario *
     int8_t *q = test_make_quantised_frames(code, s->frames, s->ebn0_db, seed);
     expected_results expected = reference_results(config, code, q, s->frames);
     comparison c = {config, code, q, s->frames, &expected};
-    char names[128];
+    char names[256];
     assert_true(for_each_frame_backend(compare_backend, &c, names, sizeof names) >= 1);
     print_message("  %-18s %5.2f dB %2u frames (%u converged), %s, period %u, %5u repeated "
                   "edges: %s identical\n",
@@ -207,8 +225,9 @@ static void test_offset_min_sum_and_periods(void **state)
     compare_scenario(&config, &(scenario){"dvbs2-short-2/3", 2.4, 4}, 24);
 }
 
-/* One decoder, codes changing from call to call (ACM): the block schedule is
- * rederived on each switch; a code that is not DVB goes to the reference. */
+/* One decoder with two workers, codes changing from call to call (ACM): the
+ * block schedule is rederived on each switch, by each worker; a code that is
+ * not DVB goes to the reference or, combined, to the inter-frame decoder. */
 typedef struct {
     ldpc_code *codes[3];
     int8_t *q[3];
@@ -222,7 +241,9 @@ static void switch_codes(const char *backend, void *context)
     ldpc_decoder_limits limits = ldpc_decoder_limits_for_code(s->codes[0], 2);
     for (size_t i = 1; i < 3; i++)
         limits = ldpc_decoder_limits_union(limits, ldpc_decoder_limits_for_code(s->codes[i], 2));
-    ldpc_decoder *decoder = create_decoder(backend, s->config, &limits);
+    ldpc_decoder_config config = *s->config;
+    config.threads = 2;
+    ldpc_decoder *decoder = create_decoder(backend, &config, &limits);
     static const size_t order[] = {0, 1, 0, 2, 1, 2, 0};
     for (size_t i = 0; i < sizeof order / sizeof order[0]; i++) {
         const ldpc_code *code = s->codes[order[i]];
@@ -256,9 +277,9 @@ static void test_code_switches_and_fallback(void **state)
         s.q[2][v] = (int8_t)((int)(test_rng_next(&rng) % 41) - 12); /* mostly positive */
     for (size_t i = 0; i < 3; i++)
         s.expected[i] = reference_results(&config, s.codes[i], s.q[i], 2);
-    char names[128];
+    char names[256];
     assert_true(for_each_frame_backend(switch_codes, &s, names, sizeof names) >= 1);
-    print_message("  short 1/2, short 3/4, a random code (reference fallback), in turn: %s "
+    print_message("  short 1/2, short 3/4, a random code (fallback), in turn, 2 threads: %s "
                   "identical\n", names);
     for (size_t i = 0; i < 3; i++) {
         free_results(&s.expected[i]);
@@ -267,35 +288,59 @@ static void test_code_switches_and_fallback(void **state)
     }
 }
 
-/* The frame backends are reachable by name only: "auto" keeps choosing the
- * batch decoders (or the reference), and they refuse what they do not
- * implement. */
+/* "auto" chooses the first combined backend that runs here for fixed-point
+ * layered min-sum, the inter-frame or reference decoders for everything else;
+ * the plain frame backends are reachable by name only, and every frame
+ * backend refuses what it does not implement. */
 static void test_selection(void **state)
 {
     (void)state;
     unsetenv(LDPC_BACKEND_ENV);
     ldpc_decoder_config config = ldpc_decoder_config_default();
-    const decode_backend *chosen = NULL;
+    const decode_backend *chosen = NULL, *first_combined = NULL;
     ldpc_error err;
+    for (size_t i = 0; i < frame_combined_backend_count() && first_combined == NULL; i++)
+        if (frame_combined_backend_at(i)->available())
+            first_combined = frame_combined_backend_at(i);
+    assert_int_equal(backend_select("auto", &config, &chosen, &err), LDPC_OK);
+    if (first_combined != NULL) {
+        assert_ptr_equal(chosen, first_combined);
+        assert_non_null(strstr(chosen->name, "-frame+"));
+    } else {
+        assert_null(strstr(chosen->name, "-frame"));
+    }
+    print_message("  auto: %s\n", chosen->name);
+    config.rule = LDPC_RULE_MIN_SUM_NORMALIZED;
+    assert_int_equal(backend_select("auto", &config, &chosen, &err), LDPC_OK);
+    assert_true(first_combined == NULL || chosen == first_combined);
+    config.schedule = LDPC_SCHEDULE_FLOODING; /* not on the frame path */
     assert_int_equal(backend_select("auto", &config, &chosen, &err), LDPC_OK);
     assert_null(strstr(chosen->name, "-frame"));
+
     size_t listed = 0;
     for (size_t i = 0; i < backend_count(); i++)
         listed += strstr(backend_at(i)->name, "-frame") != NULL;
-    assert_int_equal(listed, frame_backend_count());
+    assert_int_equal(listed, frame_backend_count() + frame_combined_backend_count());
     assert_string_equal(frame_backend_at(frame_backend_count() - 1)->name, "portable-frame");
+    assert_null(frame_combined_backend_at(frame_combined_backend_count()));
 
     ldpc_decoder_limits limits = {16200, 9000, 60000, 30, 0, 1};
     ldpc_decoder *decoder = NULL;
-    config.schedule = LDPC_SCHEDULE_FLOODING;
-    assert_int_equal(ldpc_decoder_create(&config, &limits, "portable-frame", &decoder, &err),
-                     LDPC_ERR_UNSUPPORTED);
-    assert_non_null(strstr(err.message, "portable-frame"));
-    config = ldpc_decoder_config_default();
-    config.arithmetic = LDPC_ARITH_FLOAT;
-    assert_int_equal(ldpc_decoder_create(&config, &limits, "portable-frame", &decoder, &err),
-                     LDPC_ERR_UNSUPPORTED);
-    assert_null(decoder);
+    for (size_t i = 0; i < frame_backend_count() + frame_combined_backend_count(); i++) {
+        const decode_backend *b = frame_or_combined_at(i);
+        if (!b->available())
+            continue;
+        config = ldpc_decoder_config_default();
+        config.schedule = LDPC_SCHEDULE_FLOODING;
+        assert_int_equal(ldpc_decoder_create(&config, &limits, b->name, &decoder, &err),
+                         LDPC_ERR_UNSUPPORTED);
+        assert_non_null(strstr(err.message, b->name));
+        config = ldpc_decoder_config_default();
+        config.arithmetic = LDPC_ARITH_FLOAT;
+        assert_int_equal(ldpc_decoder_create(&config, &limits, b->name, &decoder, &err),
+                         LDPC_ERR_UNSUPPORTED);
+        assert_null(decoder);
+    }
 }
 
 int main(void)

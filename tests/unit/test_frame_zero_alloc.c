@@ -1,0 +1,108 @@
+/* The static-memory guarantee for the threaded frame-path backends: once
+ * created with several workers, a plain frame backend and a combined one
+ * decode hundreds of calls, switching between two DVB codes and a code the
+ * frame path hands to its fallback (the reference, or the inter-frame
+ * decoder), with one frame per call (the calling thread alone) and several
+ * (every worker), without a single call to the allocator. The link wraps the
+ * allocator (tests/CMakeLists.txt) as for test_zero_alloc. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "alloc_counter.h"
+#include "common/frame_backend.h"
+#include "ldpc/ldpc.h"
+#include "test_decoder_codes.h"
+#include "test_support.h"
+
+enum { CODES = 3, FRAMES = 4, DECODES = 240 };
+
+/* The first plain frame backend and the first combined one that run here
+ * (portable-frame always does; a combined one needs a SIMD variant). */
+static size_t backends_to_test(const char *names[2])
+{
+    size_t count = 0;
+    for (size_t i = 0; i < frame_backend_count() && count == 0; i++)
+        if (frame_backend_at(i)->available())
+            names[count++] = frame_backend_at(i)->name;
+    for (size_t i = 0; i < frame_combined_backend_count() && count < 2; i++)
+        if (frame_combined_backend_at(i)->available())
+            names[count++] = frame_combined_backend_at(i)->name;
+    return count;
+}
+
+static void threaded_frame_decoding_never_allocates(void **state)
+{
+    (void)state;
+    ldpc_code *codes[CODES];
+    int8_t *q[CODES];
+    ldpc_error err;
+    assert_int_equal(ldpc_code_create("dvbs2-short-1/2", &codes[0], &err), LDPC_OK);
+    assert_int_equal(ldpc_code_create("dvbs2-short-8/9", &codes[1], &err), LDPC_OK);
+    codes[2] = test_code_random_regular("regular-240", 240, 3, 6, 0, 9); /* not DVB */
+    ldpc_decoder_limits limits = ldpc_decoder_limits_for_code(codes[0], FRAMES);
+    for (size_t c = 0; c < 2; c++)
+        q[c] = test_make_quantised_frames(codes[c], FRAMES, c == 0 ? 3.0 : 4.5, 40 + c);
+    /* The random code has no encoder: values around the all-zero codeword. */
+    q[2] = malloc((size_t)FRAMES * 240);
+    assert_non_null(q[2]);
+    test_rng rng;
+    test_rng_seed(&rng, 43);
+    for (size_t v = 0; v < (size_t)FRAMES * 240; v++)
+        q[2][v] = (int8_t)((int)(test_rng_next(&rng) % 41) - 10);
+    for (size_t c = 0; c < CODES; c++)
+        limits = ldpc_decoder_limits_union(limits, ldpc_decoder_limits_for_code(codes[c], FRAMES));
+    const char *names[2];
+    size_t count = backends_to_test(names);
+    assert_true(count >= 1);
+    ldpc_decoder *decoders[2];
+    unsigned long allocations_at_creation = allocations;
+    for (size_t d = 0; d < count; d++) {
+        ldpc_decoder_config config = ldpc_decoder_config_default();
+        config.max_iterations = 10;
+        config.threads = 3;
+        assert_int_equal(ldpc_decoder_create(&config, &limits, names[d], &decoders[d], &err),
+                         LDPC_OK);
+        print_message("  %s, 3 threads\n", names[d]);
+    }
+    /* The counters see the library's calls (creation allocates, and starts threads). */
+    assert_true(allocations > allocations_at_creation);
+    uint8_t *bits = malloc((size_t)FRAMES * 16200);
+    ldpc_frame_stats stats[FRAMES];
+    assert_non_null(bits);
+
+    unsigned long allocations_before = allocations, releases_before = releases;
+    uint32_t converged = 0;
+    for (int i = 0; i < DECODES; i++) {
+        size_t c = (size_t)(i / 2) % CODES;
+        uint32_t frames = i % 2 ? FRAMES : 1;
+        assert_int_equal(ldpc_decoder_decode_i8(decoders[(size_t)i % count], codes[c], q[c],
+                                                frames, bits, stats, &err),
+                         LDPC_OK);
+        converged += stats[0].converged;
+    }
+    assert_int_equal(allocations - allocations_before, 0);
+    assert_int_equal(releases - releases_before, 0);
+    assert_true(converged > DECODES / 2); /* the decodes did real work */
+
+    for (size_t d = 0; d < count; d++)
+        ldpc_decoder_destroy(decoders[d]);
+    assert_true(releases > releases_before);
+    free(bits);
+    for (size_t c = 0; c < CODES; c++) {
+        free(q[c]);
+        ldpc_code_destroy(codes[c]);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(threaded_frame_decoding_never_allocates),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
