@@ -64,10 +64,13 @@ inline int check_unsatisfied(global const uint *check_var, uint e0, uint e1,
  * The item_* tables serve the layered item-per-frame kernels
  * (25_layered_item.cl): the edges renumbered in layer order (the edges of the
  * check at layer position i are item_offsets[i] .. item_offsets[i+1]-1) and
- * the snapshot lists of ldpc_code. */
+ * the snapshot lists of ldpc_code. The latency_* tables serve the latency
+ * kernels (22_layered_latency.cl): two words per layer and the slots;
+ * latency_slots is their count (0: the code has no latency tables). */
 typedef struct {
     uint n, m, layer_count, max_check_degree;
     uint check_offsets, check_var, var_offsets, var_edges;
     uint layer_offsets, layer_checks, item_offsets, item_var;
-    uint item_slot, snapshot_offsets, snapshot_vars, pad;
+    uint item_slot, snapshot_offsets, snapshot_vars, latency_layers;
+    uint latency_var, latency_slots, max_layer_size, pad;
 } code_tables_t;

@@ -57,6 +57,10 @@ static ldpc_status create_kernels(cl_decoder *d, ldpc_error *err)
     if (status == LDPC_OK)
         status = create_kernel(d, layered ? "layered_group_per_frame" : "flooding_group_per_frame",
                                &d->iterate_group, err);
+    static const char *const latency[CL_LATENCY_KERNELS] = {
+        "layered_latency_d8", "layered_latency_d16", "layered_latency_d32"};
+    for (size_t i = 0; i < CL_LATENCY_KERNELS && layered && status == LDPC_OK; i++)
+        status = create_kernel(d, latency[i], &d->iterate_latency[i], err);
     if (status == LDPC_OK)
         status = create_kernel(d, "frame_statistics", &d->statistics, err);
     if (status == LDPC_OK)
@@ -73,7 +77,14 @@ static void choose_sizes(cl_decoder *d)
             d->item_group = min_size(d->item_group, kernel_max_group(d, d->iterate_item[i]));
     d->frame_group_cap = min_size(requested ? requested : d->session.vendor->frame_group,
                                   kernel_max_group(d, d->iterate_group));
-    d->statistics_group = min_size(64, kernel_max_group(d, d->statistics));
+    d->latency_group_cap = 0;
+    for (size_t i = 0; i < CL_LATENCY_KERNELS; i++)
+        if (d->iterate_latency[i] != NULL) {
+            size_t cap = kernel_max_group(d, d->iterate_latency[i]);
+            d->latency_group_cap = i == 0 ? cap : min_size(d->latency_group_cap, cap);
+        }
+    /* One group per frame: for a single frame its work-items are all there is. */
+    d->statistics_group = min_size(256, kernel_max_group(d, d->statistics));
     d->iterations_per_launch = d->opencl.iterations_per_launch
                                    ? d->opencl.iterations_per_launch
                                    : d->session.vendor->iterations_per_launch;
@@ -99,15 +110,21 @@ static ldpc_status create_buffers(cl_decoder *d, ldpc_error *err)
     const ldpc_decoder_limits *lim = &d->limits;
     size_t frames = lim->max_frames;
     size_t values = frames * lim->max_n;
-    size_t messages = frames * lim->max_edges;
+    /* Layered: the latency design numbers a frame's messages in slots. */
+    size_t message_stride = lim->max_edges;
+    size_t slots = cl_latency_slot_capacity(lim->max_m, lim->max_check_degree);
+    if (d->config.schedule == LDPC_SCHEDULE_LAYERED && slots > message_stride)
+        message_stride = slots;
+    size_t messages = frames * message_stride;
     /* Kernels index with 32-bit arithmetic. */
     if (messages > UINT32_MAX || values > UINT32_MAX)
         return ldpc_fail(err, LDPC_ERR_LIMITS,
                          "OpenCL: %zu frames of %u edges exceed 32-bit device indexing", frames,
                          lim->max_edges);
     size_t post_bytes = values * sizeof(cl_int);
-    size_t table_words = cl_table_words(lim->max_n, lim->max_m, lim->max_edges, lim->max_m,
-                                        lim->max_edges / 2);
+    size_t table_words =
+        cl_table_words(lim->max_n, lim->max_m, lim->max_edges, lim->max_m, lim->max_edges / 2,
+                       cl_latency_slot_capacity(lim->max_m, lim->max_check_degree));
     size_t arena_bytes = d->opencl.table_cache_bytes ? d->opencl.table_cache_bytes
                                                      : DEFAULT_TABLE_CACHE_BYTES;
     if (arena_bytes < table_words * sizeof(cl_uint))
@@ -162,7 +179,7 @@ static ldpc_status create_buffers(cl_decoder *d, ldpc_error *err)
                                          &d->stats, err);
     if (s == LDPC_OK)
         s = cl_table_cache_init(&d->tables, arena, arena_bytes / sizeof(cl_uint), lim->max_n,
-                                lim->max_m, lim->max_edges, err);
+                                lim->max_m, lim->max_edges, lim->max_check_degree, err);
     return s;
 }
 
@@ -250,7 +267,7 @@ typedef struct {
     const ldpc_code *code;
     cl_code_tables tables;
     uint32_t frames;
-    int group_per_frame;
+    ldpc_opencl_design design; /* ITEM_PER_FRAME, GROUP_PER_FRAME or LATENCY */
     cl_kernel iterate;
     cl_uint short_posteriors; /* layered item design: posteriors are shorts */
     cl_uint index_stride, post_frame_stride, message_frame_stride;
@@ -262,11 +279,31 @@ typedef struct {
  * idle; a work-item per frame from ITEM_DESIGN_MIN_FRAMES on (H200, 2048
  * dvbs2-short frames: 168 ms per call against 222 ms for the group design). */
 #define ITEM_DESIGN_MIN_FRAMES 1024u
-static int use_group_per_frame(const cl_decoder *d, uint32_t frames)
+
+/* The latency kernels take the code: latency tables (check degree <= 32,
+ * little padding) and a work-item for every check of its largest layer. */
+static int latency_fits(const cl_decoder *d, const cl_code_tables *tables)
 {
-    if (d->opencl.design == LDPC_OPENCL_DESIGN_AUTO)
-        return frames < ITEM_DESIGN_MIN_FRAMES;
-    return d->opencl.design == LDPC_OPENCL_DESIGN_GROUP_PER_FRAME;
+    return d->iterate_latency[0] != NULL && tables->latency_slots > 0 &&
+           tables->max_layer_size > 0 && tables->max_layer_size <= d->latency_group_cap;
+}
+
+static ldpc_opencl_design choose_design(const cl_decoder *d, const cl_code_tables *tables,
+                                        uint32_t frames)
+{
+    ldpc_opencl_design design = d->opencl.design;
+    if (design == LDPC_OPENCL_DESIGN_AUTO)
+        design = frames < ITEM_DESIGN_MIN_FRAMES ? LDPC_OPENCL_DESIGN_LATENCY
+                                                 : LDPC_OPENCL_DESIGN_ITEM_PER_FRAME;
+    if (design == LDPC_OPENCL_DESIGN_LATENCY && !latency_fits(d, tables))
+        design = LDPC_OPENCL_DESIGN_GROUP_PER_FRAME;
+    return design;
+}
+
+static cl_kernel latency_kernel_for(const cl_decoder *d, const ldpc_code *code)
+{
+    size_t i = code->max_check_degree <= 8 ? 0 : code->max_check_degree <= 16 ? 1 : 2;
+    return d->iterate_latency[i];
 }
 
 /* The largest divisor of `layer` not above `cap`, so that every work-item of a
@@ -290,14 +327,23 @@ static cl_kernel item_kernel_for(const cl_decoder *d, const ldpc_code *code)
     return d->iterate_item[cl_layered_item_kernel_for(code->max_check_degree)];
 }
 
+/* After the table lookup (p->tables filled). */
 static void plan_batch(const cl_decoder *d, const ldpc_code *code, uint32_t frames,
                        batch_plan *p)
 {
     p->code = code;
     p->frames = frames;
-    p->group_per_frame = use_group_per_frame(d, frames);
-    p->short_posteriors = !p->group_per_frame && d->config.schedule == LDPC_SCHEDULE_LAYERED;
-    if (p->group_per_frame) {
+    p->design = choose_design(d, &p->tables, frames);
+    p->short_posteriors = p->design == LDPC_OPENCL_DESIGN_ITEM_PER_FRAME &&
+                          d->config.schedule == LDPC_SCHEDULE_LAYERED;
+    if (p->design == LDPC_OPENCL_DESIGN_LATENCY) {
+        p->iterate = latency_kernel_for(d, code);
+        p->index_stride = 1;
+        p->post_frame_stride = d->limits.max_n;
+        p->message_frame_stride = p->tables.latency_slots;
+        p->local = p->tables.max_layer_size;
+        p->global = (size_t)frames * p->local;
+    } else if (p->design == LDPC_OPENCL_DESIGN_GROUP_PER_FRAME) {
         p->iterate = d->iterate_group;
         /* Frame-major: a work-group's frame is contiguous. */
         p->index_stride = 1;
@@ -341,7 +387,7 @@ static ldpc_status stage_input(cl_decoder *d, const batch_plan *p, const int8_t 
 static ldpc_status run_setup(cl_decoder *d, const batch_plan *p, ldpc_error *err)
 {
     const cl_char zero = 0;
-    size_t message_bytes = p->group_per_frame
+    size_t message_bytes = p->design != LDPC_OPENCL_DESIGN_ITEM_PER_FRAME
                                ? (size_t)p->frames * p->message_frame_stride
                                : (size_t)p->code->edges * p->index_stride;
     CL_TRY(clEnqueueFillBuffer(d->session.queue, d->messages, &zero, sizeof zero, 0, message_bytes,
@@ -374,6 +420,8 @@ static ldpc_status set_iteration_args(cl_decoder *d, cl_kernel kernel, const bat
                                       cl_uint *first_index, ldpc_error *err)
 {
     int flooding = d->config.schedule == LDPC_SCHEDULE_FLOODING;
+    /* The latency kernels take neither next_messages nor index_stride. */
+    int latency = p->design == LDPC_OPENCL_DESIGN_LATENCY;
     cl_uint frames = p->frames, max_iterations = d->config.max_iterations;
     cl_uint period = d->config.syndrome_period;
     cl_arg_list a = {kernel, 0, CL_SUCCESS};
@@ -383,9 +431,10 @@ static ldpc_status set_iteration_args(cl_decoder *d, cl_kernel kernel, const bat
         cl_arg(&a, sizeof(cl_mem), &d->channel);
     cl_arg(&a, sizeof(cl_mem), &d->posterior);
     cl_arg(&a, sizeof(cl_mem), &d->messages);
-    if (!flooding)
+    if (!flooding && !latency)
         cl_arg(&a, sizeof(cl_mem), &d->next_messages);
-    cl_arg(&a, sizeof(cl_uint), &p->index_stride);
+    if (!latency)
+        cl_arg(&a, sizeof(cl_uint), &p->index_stride);
     cl_arg(&a, sizeof(cl_uint), &p->post_frame_stride);
     cl_arg(&a, sizeof(cl_uint), &p->message_frame_stride);
     cl_arg(&a, sizeof frames, &frames);
@@ -434,6 +483,12 @@ static ldpc_status run_iterations(cl_decoder *d, const batch_plan *p, ldpc_error
     cl_uint first_index = 0;
     ldpc_status status = set_iteration_args(d, kernel, p, &first_index, err);
     cl_uint max_iterations = d->config.max_iterations, chunk = d->iterations_per_launch;
+    /* Latency: every iteration in one launch, and no status read: the host
+     * waits once, for the results. */
+    if (p->design == LDPC_OPENCL_DESIGN_LATENCY)
+        return status == LDPC_OK ? launch_iterations(d, kernel, p, first_index, 0,
+                                                     max_iterations, err)
+                                 : status;
     cl_uint done = 0;
     cl_event pending = NULL;
     int slot = 0;
@@ -535,9 +590,10 @@ ldpc_status cl_decoder_decode(cl_decoder *d, const ldpc_code *code, const int8_t
     if (frames == 0)
         return LDPC_OK;
     batch_plan plan;
-    plan_batch(d, code, frames, &plan);
     ldpc_status status =
         cl_table_cache_lookup(&d->tables, d->session.queue, code, &plan.tables, err);
+    if (status == LDPC_OK)
+        plan_batch(d, code, frames, &plan);
     if (status == LDPC_OK)
         status = stage_input(d, &plan, q, err);
     if (status == LDPC_OK)
@@ -561,7 +617,9 @@ ldpc_status cl_decoder_decode(cl_decoder *d, const ldpc_code *code, const int8_t
         return status;
     d->stats.batches++;
     d->stats.frames += frames;
-    if (plan.group_per_frame)
+    if (plan.design == LDPC_OPENCL_DESIGN_LATENCY)
+        d->stats.batches_latency++;
+    else if (plan.design == LDPC_OPENCL_DESIGN_GROUP_PER_FRAME)
         d->stats.batches_group_per_frame++;
     else
         d->stats.batches_item_per_frame++;
@@ -602,6 +660,11 @@ void cl_decoder_release(cl_decoder *d)
         if (d->iterate_item[i] != NULL)
             clReleaseKernel(d->iterate_item[i]);
         d->iterate_item[i] = NULL;
+    }
+    for (size_t i = 0; i < CL_LATENCY_KERNELS; i++) {
+        if (d->iterate_latency[i] != NULL)
+            clReleaseKernel(d->iterate_latency[i]);
+        d->iterate_latency[i] = NULL;
     }
     cl_session_release(&d->session);
     d->stats.on_device = 0;

@@ -16,6 +16,10 @@
  * the check degree (cl_item_kernels.h), flooding one. */
 #define CL_ITEM_KERNELS CL_LAYERED_ITEM_KERNELS
 
+/* Latency kernels (kernels/22_layered_latency.cl), one per bound on the check
+ * degree: 8, 16, 32. */
+#define CL_LATENCY_KERNELS 3
+
 /* Events kept per batch for profiling before they are summed. */
 #define CL_PROFILE_EVENTS 64
 
@@ -29,6 +33,7 @@ typedef struct {
 
     cl_kernel setup, iterate_group, statistics, decisions;
     cl_kernel iterate_item[CL_ITEM_KERNELS]; /* unused entries NULL */
+    cl_kernel iterate_latency[CL_LATENCY_KERNELS]; /* layered only, else NULL */
     /* input, bits, stats: host-visible staging (CL_MEM_ALLOC_HOST_PTR, mapped). */
     cl_mem input, channel, posterior, messages;
     /* layered: the new messages of the layer (group design), or the layer-start
@@ -41,6 +46,7 @@ typedef struct {
 
     size_t item_group;       /* local size of the item-per-frame kernel */
     size_t frame_group_cap;  /* most work-items of one group-per-frame group */
+    size_t latency_group_cap; /* most work-items of a latency group (all its kernels) */
     size_t statistics_group; /* local size of frame_statistics */
     uint32_t iterations_per_launch;
     uint32_t calls;

@@ -7,15 +7,29 @@
 #include "cl_table_cache.h"
 #include "util/error_internal.h"
 
+/* The latency kernels' bound on the check degree (22_layered_latency.cl). */
+#define LATENCY_MAX_DEGREE 32u
+#define LATENCY_NO_EDGE 0xFFFFFFFFu
+#define LAYER_SHARES 0x80000000u
+
+size_t cl_latency_slot_capacity(uint32_t m, uint32_t max_check_degree)
+{
+    return (size_t)m * (max_check_degree < LATENCY_MAX_DEGREE ? max_check_degree
+                                                              : LATENCY_MAX_DEGREE);
+}
+
 size_t cl_table_words(uint32_t n, uint32_t m, uint32_t edges, uint32_t layer_count,
-                      uint32_t snapshots)
+                      uint32_t snapshots, size_t latency_slots)
 {
     /* check_offsets, check_var, var_offsets, var_edges, layer_offsets, layer_checks */
     size_t graph = ((size_t)m + 1) + edges + ((size_t)n + 1) + edges +
                    ((size_t)layer_count + 1) + m;
     /* item_offsets, item_var, item_slot, snapshot_offsets, snapshot_vars */
-    return graph + ((size_t)m + 1) + 2 * (size_t)edges + ((size_t)layer_count + 1) + snapshots;
+    size_t item = ((size_t)m + 1) + 2 * (size_t)edges + ((size_t)layer_count + 1) + snapshots;
+    /* latency_layers, latency_var */
+    return graph + item + 2 * (size_t)layer_count + latency_slots;
 }
+
 
 #define SHARED_IN_LAYER 0x80000000u
 #define REPEATED_IN_LAYER 0x80000000u
@@ -23,7 +37,7 @@ size_t cl_table_words(uint32_t n, uint32_t m, uint32_t edges, uint32_t layer_cou
 
 ldpc_status cl_table_cache_init(cl_table_cache *cache, cl_mem arena, size_t capacity_words,
                                 uint32_t max_n, uint32_t max_m, uint32_t max_edges,
-                                ldpc_error *err)
+                                uint32_t max_check_degree, ldpc_error *err)
 {
     memset(cache, 0, sizeof *cache);
     cache->arena = arena;
@@ -37,9 +51,13 @@ ldpc_status cl_table_cache_init(cl_table_cache *cache, cl_mem arena, size_t capa
     cache->item_var = malloc(edge_words);
     cache->item_slot = malloc(edge_words);
     cache->no_snapshots = calloc((size_t)max_m + 1, sizeof(uint32_t));
+    cache->latency_layers = malloc(2 * (size_t)max_m * sizeof(uint32_t));
+    cache->latency_var = malloc(cl_latency_slot_capacity(max_m, max_check_degree) *
+                                sizeof(uint32_t));
     if (cache->flagged_check_var == NULL || cache->layer_stamp == NULL || cache->last_use == NULL ||
         cache->item_offsets == NULL || cache->item_var == NULL || cache->item_slot == NULL ||
-        cache->no_snapshots == NULL)
+        cache->no_snapshots == NULL || cache->latency_layers == NULL ||
+        cache->latency_var == NULL)
         return ldpc_fail(err, LDPC_ERR_NO_MEMORY, "OpenCL table scratch: out of memory");
     return LDPC_OK;
 }
@@ -116,6 +134,67 @@ static const uint32_t *flag_shared_variables(cl_table_cache *cache, const ldpc_c
     return flagged;
 }
 
+/* The largest check degree among the checks of layer l. */
+static uint32_t layer_degree(const ldpc_code *code, uint32_t l)
+{
+    uint32_t degree = 0;
+    for (uint32_t i = code->layer_offsets[l]; i < code->layer_offsets[l + 1]; i++) {
+        uint32_t c = code->layer_checks[i];
+        uint32_t d = code->check_offsets[c + 1] - code->check_offsets[c];
+        degree = d > degree ? d : degree;
+    }
+    return degree;
+}
+
+/* Slots of the latency tables (sum over layers of checks x largest degree,
+ * at most cl_latency_slot_capacity), or 0 when the code's checks are too
+ * large for the latency kernels. */
+static uint32_t latency_slot_count(const ldpc_code *code)
+{
+    if (code->max_check_degree > LATENCY_MAX_DEGREE)
+        return 0;
+    uint64_t slots = 0;
+    for (uint32_t l = 0; l < code->layer_count; l++)
+        slots += (uint64_t)(code->layer_offsets[l + 1] - code->layer_offsets[l]) *
+                 layer_degree(code, l);
+    return (uint32_t)slots;
+}
+
+static uint32_t max_layer_size(const ldpc_code *code)
+{
+    uint32_t largest = 0;
+    for (uint32_t l = 0; l < code->layer_count; l++) {
+        uint32_t size = code->layer_offsets[l + 1] - code->layer_offsets[l];
+        largest = size > largest ? size : largest;
+    }
+    return largest;
+}
+
+/* The latency tables (kernels/22_layered_latency.cl) from check_var as
+ * flagged: per layer its first slot and its slots per check (with
+ * LAYER_SHARES when an edge of the layer is SHARED_IN_LAYER), and slot j of
+ * the check at layer position i at base + j * checks + i. */
+static void latency_tables(cl_table_cache *cache, const ldpc_code *code, const uint32_t *flagged)
+{
+    uint32_t base = 0;
+    for (uint32_t l = 0; l < code->layer_count; l++) {
+        uint32_t first = code->layer_offsets[l], checks = code->layer_offsets[l + 1] - first;
+        uint32_t slots = layer_degree(code, l), shares = 0;
+        for (uint32_t i = 0; i < checks; i++) {
+            uint32_t c = code->layer_checks[first + i];
+            uint32_t e0 = code->check_offsets[c], degree = code->check_offsets[c + 1] - e0;
+            for (uint32_t j = 0; j < slots; j++) {
+                uint32_t word = j < degree ? flagged[e0 + j] : LATENCY_NO_EDGE;
+                shares |= j < degree && (word & SHARED_IN_LAYER);
+                cache->latency_var[base + j * checks + i] = word;
+            }
+        }
+        cache->latency_layers[2 * l] = base;
+        cache->latency_layers[2 * l + 1] = slots | (shares ? LAYER_SHARES : 0);
+        base += slots * checks;
+    }
+}
+
 static uint64_t hash_words(uint64_t hash, const uint32_t *words, size_t count)
 {
     for (size_t i = 0; i < count; i++) {
@@ -190,6 +269,10 @@ static ldpc_status upload(cl_table_cache *cache, cl_command_queue queue, cl_tabl
     struct timespec start, end;
     clock_gettime(CLOCK_MONOTONIC, &start);
     layer_order_edges(cache, code);
+    const uint32_t *flagged = flag_shared_variables(cache, code);
+    uint32_t latency_slots = entry->tables.latency_slots;
+    if (latency_slots > 0)
+        latency_tables(cache, code, flagged);
     int disjoint = code->layers_disjoint;
     struct {
         const uint32_t *data;
@@ -197,7 +280,7 @@ static ldpc_status upload(cl_table_cache *cache, cl_command_queue queue, cl_tabl
         cl_uint *offset;
     } arrays[] = {
         {code->check_offsets, (size_t)code->m + 1, &entry->tables.check_offsets},
-        {flag_shared_variables(cache, code), code->edges, &entry->tables.check_var},
+        {flagged, code->edges, &entry->tables.check_var},
         {code->var_offsets, (size_t)code->n + 1, &entry->tables.var_offsets},
         {code->var_edges, code->edges, &entry->tables.var_edges},
         {code->layer_offsets, (size_t)code->layer_count + 1, &entry->tables.layer_offsets},
@@ -208,6 +291,9 @@ static ldpc_status upload(cl_table_cache *cache, cl_command_queue queue, cl_tabl
         {disjoint ? cache->no_snapshots : code->layer_snapshot_offsets,
          (size_t)code->layer_count + 1, &entry->tables.snapshot_offsets},
         {code->layer_snapshot_vars, snapshot_count(code), &entry->tables.snapshot_vars},
+        {cache->latency_layers, latency_slots > 0 ? 2 * (size_t)code->layer_count : 0,
+         &entry->tables.latency_layers},
+        {cache->latency_var, latency_slots, &entry->tables.latency_var},
     };
     size_t at = entry->start;
     cl_int rc = CL_SUCCESS;
@@ -265,8 +351,9 @@ ldpc_status cl_table_cache_lookup(cl_table_cache *cache, cl_command_queue queue,
     }
 
     cache->misses++;
+    uint32_t latency_slots = latency_slot_count(code);
     size_t words = cl_table_words(code->n, code->m, code->edges, code->layer_count,
-                                  snapshot_count(code));
+                                  snapshot_count(code), latency_slots);
     if (words > cache->capacity_words)
         return ldpc_fail(err, LDPC_ERR_LIMITS, "tables of '%s' (%zu words) exceed the arena (%zu)",
                          code->name, words, cache->capacity_words);
@@ -288,6 +375,8 @@ ldpc_status cl_table_cache_lookup(cl_table_cache *cache, cl_command_queue queue,
     slot->tables.m = code->m;
     slot->tables.layer_count = code->layer_count;
     slot->tables.max_check_degree = code->max_check_degree;
+    slot->tables.latency_slots = latency_slots;
+    slot->tables.max_layer_size = max_layer_size(code);
     remember_address(slot, code);
     ldpc_status status = upload(cache, queue, slot, code, err);
     if (status != LDPC_OK)
@@ -315,8 +404,11 @@ void cl_table_cache_release(cl_table_cache *cache)
     free(cache->item_var);
     free(cache->item_slot);
     free(cache->no_snapshots);
+    free(cache->latency_layers);
+    free(cache->latency_var);
     cache->flagged_check_var = cache->layer_stamp = cache->last_use = cache->item_offsets = NULL;
     cache->item_var = cache->item_slot = cache->no_snapshots = NULL;
+    cache->latency_layers = cache->latency_var = NULL;
     if (cache->arena != NULL)
         clReleaseMemObject(cache->arena);
     cache->arena = NULL;

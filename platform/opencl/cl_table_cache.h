@@ -28,7 +28,8 @@ typedef struct {
     cl_uint n, m, layer_count, max_check_degree;
     cl_uint check_offsets, check_var, var_offsets, var_edges;
     cl_uint layer_offsets, layer_checks, item_offsets, item_var;
-    cl_uint item_slot, snapshot_offsets, snapshot_vars, pad;
+    cl_uint item_slot, snapshot_offsets, snapshot_vars, latency_layers;
+    cl_uint latency_var, latency_slots, max_layer_size, pad;
 } cl_code_tables;
 
 typedef struct {
@@ -54,23 +55,31 @@ typedef struct {
     uint32_t *item_var;          /* max_edges */
     uint32_t *item_slot;         /* max_edges */
     uint32_t *no_snapshots;      /* max_m + 1 zeros: snapshot offsets of disjoint layers */
+    uint32_t *latency_layers;    /* 2 * max_m: per layer the first slot and slots per check */
+    uint32_t *latency_var;       /* cl_latency_slot_capacity words */
     cl_table_entry entries[CL_TABLE_CACHE_SLOTS];
     uint64_t clock;
     uint64_t lookups, hits, misses, uploads, evictions, upload_bytes;
     uint64_t last_upload_ns;
 } cl_table_cache;
 
+/* The most slots of the latency tables of a code of m checks up to this
+ * degree (the messages of a frame in the latency design): every check padded
+ * to the degree. Codes of check degree above 32 have no latency tables. */
+size_t cl_latency_slot_capacity(uint32_t m, uint32_t max_check_degree);
+
 /* Arena words that the tables of a code of this size need, with `snapshots`
  * entries in its snapshot lists (never above edges / 2: a snapshot variable
- * has two edges in its layer). */
+ * has two edges in its layer) and `latency_slots` latency slots. */
 size_t cl_table_words(uint32_t n, uint32_t m, uint32_t edges, uint32_t layer_count,
-                      uint32_t snapshots);
+                      uint32_t snapshots, size_t latency_slots);
 
 /* Takes ownership of `arena` (capacity_words words) and reserves the host
- * scratch for codes up to max_n variables, max_m checks and max_edges edges. */
+ * scratch for codes up to max_n variables, max_m checks, max_edges edges and
+ * checks of max_check_degree edges. */
 ldpc_status cl_table_cache_init(cl_table_cache *cache, cl_mem arena, size_t capacity_words,
                                 uint32_t max_n, uint32_t max_m, uint32_t max_edges,
-                                ldpc_error *err);
+                                uint32_t max_check_degree, ldpc_error *err);
 
 /* The tables of `code`, uploading them (evicting the least recently used
  * codes) when they are not resident. The upload completes before return. */

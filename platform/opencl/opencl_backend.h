@@ -32,7 +32,12 @@ typedef enum {
     LDPC_OPENCL_DESIGN_ITEM_PER_FRAME = 1,
     /* One work-group per frame, the checks of a layer (layered, only when
      * code->layers_disjoint) or all checks (flooding) in parallel: low latency. */
-    LDPC_OPENCL_DESIGN_GROUP_PER_FRAME = 2
+    LDPC_OPENCL_DESIGN_GROUP_PER_FRAME = 2,
+    /* Layered: one work-group per frame, one work-item per check of a layer,
+     * every iteration in one launch (kernels/22_layered_latency.cl). Codes
+     * it cannot take (a layer larger than the device's work-group, check
+     * degree above 32, flooding) use GROUP_PER_FRAME. */
+    LDPC_OPENCL_DESIGN_LATENCY = 3
 } ldpc_opencl_design;
 
 #define LDPC_OPENCL_NAME_SIZE 128
@@ -61,7 +66,7 @@ ldpc_opencl_config ldpc_opencl_config_default(void);
 
 /* Overlays the environment: LDPC_CL_PLATFORM, LDPC_CL_DEVICE,
  * LDPC_CL_DEVICE_TYPE (gpu|cpu|accelerator|all|default), LDPC_CL_DEVICE_INDEX,
- * LDPC_CL_DESIGN (auto|item|group), LDPC_CL_ITERATIONS_PER_LAUNCH,
+ * LDPC_CL_DESIGN (auto|item|group|latency), LDPC_CL_ITERATIONS_PER_LAUNCH,
  * LDPC_CL_WORK_GROUP_SIZE, LDPC_CL_TABLE_CACHE_BYTES, LDPC_CL_KERNEL_DIR,
  * LDPC_CL_CACHE_DIR ("off" disables the cache), LDPC_CL_PROFILE. A value that
  * does not parse is an error naming the variable. */
@@ -96,7 +101,7 @@ typedef struct {
     uint32_t frame_group_size; /* cap of the group-per-frame work-groups */
 
     uint64_t batches, frames, launches, status_reads;
-    uint64_t batches_item_per_frame, batches_group_per_frame;
+    uint64_t batches_item_per_frame, batches_group_per_frame, batches_latency;
     uint64_t table_lookups, table_cache_hits, table_cache_misses, table_uploads;
     uint64_t table_evictions, table_upload_bytes;
     uint64_t last_upload_ns;  /* wall time of the latest table upload, transfer included */

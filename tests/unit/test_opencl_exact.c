@@ -1,6 +1,7 @@
 /* The OpenCL backend (on PoCL in CI) against the reference: identical decided
  * bits, iteration counts and statistics for layered and flooding schedules,
- * normalized and offset min-sum, both kernel designs, DVB short codes (whose
+ * normalized and offset min-sum, every kernel design (item, group, latency
+ * with each of its degree bounds 8, 16 and 32), DVB short codes (whose
  * layers share variables: atomic posterior updates), a DVB normal code and an
  * alist code, batches that mix converging and failing
  * frames, partial batches, and syndrome periods 1 and > 1. */
@@ -34,10 +35,21 @@ static void run_case(const exact_case *c)
     /* The comparison means something only if both kinds of frames occurred. */
     assert_true(outcome.converged > 0);
     assert_true(outcome.failed > 0);
-    if (c->design == LDPC_OPENCL_DESIGN_ITEM_PER_FRAME)
-        assert_int_equal(outcome.group_batches, 0);
-    else
-        assert_int_equal(outcome.item_batches, 0);
+    /* The design that ran: "auto" below 1024 frames is the latency design
+     * for the layered schedule, the group design for flooding (as is
+     * "latency" there). */
+    uint32_t batches = (c->frames + c->batch - 1) / c->batch;
+    ldpc_opencl_design expected = c->design;
+    if (expected == LDPC_OPENCL_DESIGN_AUTO)
+        expected = LDPC_OPENCL_DESIGN_LATENCY;
+    if (expected == LDPC_OPENCL_DESIGN_LATENCY && c->schedule == LDPC_SCHEDULE_FLOODING)
+        expected = LDPC_OPENCL_DESIGN_GROUP_PER_FRAME;
+    assert_int_equal(outcome.item_batches,
+                     expected == LDPC_OPENCL_DESIGN_ITEM_PER_FRAME ? batches : 0);
+    assert_int_equal(outcome.group_batches,
+                     expected == LDPC_OPENCL_DESIGN_GROUP_PER_FRAME ? batches : 0);
+    assert_int_equal(outcome.latency_batches,
+                     expected == LDPC_OPENCL_DESIGN_LATENCY ? batches : 0);
     free(llr);
     ldpc_code_destroy(code);
 }
@@ -67,6 +79,24 @@ static void dvb_short_layered_offset(void **state)
      * share their step with the earlier check of their variable. */
     c.design = LDPC_OPENCL_DESIGN_ITEM_PER_FRAME;
     run_case(&c);
+    /* The latency kernel of degree bound 16. */
+    c.design = LDPC_OPENCL_DESIGN_LATENCY;
+    c.period = 3;
+    run_case(&c);
+}
+
+/* Check degree 27: the latency kernel of degree bound 32; the group design on
+ * the same frames. */
+static void dvb_short_high_rate(void **state)
+{
+    (void)state;
+    exact_case c = {"dvbs2-short-8/9", LDPC_SCHEDULE_LAYERED, LDPC_RULE_MIN_SUM_NORMALIZED, 20,
+                    1, LDPC_OPENCL_DESIGN_LATENCY, 12, 5, 3.2, 4.6};
+    run_case(&c);
+    c.design = LDPC_OPENCL_DESIGN_GROUP_PER_FRAME;
+    c.rule = LDPC_RULE_MIN_SUM_OFFSET;
+    c.period = 2;
+    run_case(&c);
 }
 
 static void dvb_short_flooding(void **state)
@@ -87,6 +117,10 @@ static void dvb_normal_both_schedules(void **state)
     exact_case c = {"dvbs2-normal-1/2", LDPC_SCHEDULE_LAYERED, LDPC_RULE_MIN_SUM_NORMALIZED, 15,
                     1, LDPC_OPENCL_DESIGN_AUTO, 4, 4, 0.8, 2.2};
     run_case(&c);
+    c.design = LDPC_OPENCL_DESIGN_GROUP_PER_FRAME;
+    c.period = 2;
+    run_case(&c);
+    c.design = LDPC_OPENCL_DESIGN_AUTO;
     c.schedule = LDPC_SCHEDULE_FLOODING;
     c.rule = LDPC_RULE_MIN_SUM_OFFSET;
     c.iterations = 20;
@@ -106,6 +140,9 @@ static void alist_code(void **state)
     exact_case c = {ALIST_MACKAY, LDPC_SCHEDULE_LAYERED, LDPC_RULE_MIN_SUM_NORMALIZED, 40, 1,
                     LDPC_OPENCL_DESIGN_GROUP_PER_FRAME, 40, 16, 1.0, 3.5};
     run_case(&c);
+    c.design = LDPC_OPENCL_DESIGN_LATENCY;
+    c.period = 2;
+    run_case(&c);
     c.schedule = LDPC_SCHEDULE_FLOODING;
     c.period = 5;
     run_case(&c);
@@ -116,6 +153,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(dvb_short_layered_normalized),
         cmocka_unit_test(dvb_short_layered_offset),
+        cmocka_unit_test(dvb_short_high_rate),
         cmocka_unit_test(dvb_short_flooding),
         cmocka_unit_test(dvb_normal_both_schedules),
         cmocka_unit_test(alist_code),
