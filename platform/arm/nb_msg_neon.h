@@ -192,28 +192,58 @@ static inline uint32_t nb_wide_argmin(nb_wide w)
     return nb_u8_min(best);
 }
 
-/* Entries below 255, as a bit mask (bit i = entry i): only those can lower
- * a combination's output below its initial 255. NEON has no movemask: each
- * lane keeps its bit weight within its group of eight, and pairwise adds
- * gather the groups into bytes, in order. */
-static inline uint64_t nb_msg_live(nb_msg m)
+/* Bit i set where byte i of `flags` is 0xff (flags are comparison results).
+ * NEON has no movemask: each lane keeps its bit weight within its group of
+ * eight, and pairwise adds gather the groups into bytes, in order. */
+static const uint8_t nb_bit_of_lane[16] = {1, 2, 4, 8, 16, 32, 64, 128,
+                                           1, 2, 4, 8, 16, 32, 64, 128};
+static inline uint64_t nb_bits_of(nb_msg flags)
 {
-    static const uint8_t bit_of_lane[16] = {1, 2, 4, 8, 16, 32, 64, 128,
-                                            1, 2, 4, 8, 16, 32, 64, 128};
-    const uint8x16_t weights = vld1q_u8(bit_of_lane);
+    const uint8x16_t weights = vld1q_u8(nb_bit_of_lane);
     uint8x8_t pairs[NB_VECS];
     for (int i = 0; i < NB_VECS; i++) {
-        uint8x16_t saturated = vandq_u8(vceqq_u8(m.v[i], vdupq_n_u8(255)), weights);
-        pairs[i] = vpadd_u8(vget_low_u8(saturated), vget_high_u8(saturated));
+        uint8x16_t weighted = vandq_u8(flags.v[i], weights);
+        pairs[i] = vpadd_u8(vget_low_u8(weighted), vget_high_u8(weighted));
     }
 #if NB_Q == 32
     uint8x8_t quads = vpadd_u8(pairs[0], pairs[1]);
-    uint32_t full = vget_lane_u32(vreinterpret_u32_u8(vpadd_u8(quads, quads)), 0);
-    return (uint32_t)~full;
+    return vget_lane_u32(vreinterpret_u32_u8(vpadd_u8(quads, quads)), 0);
 #else
     uint8x8_t octets = vpadd_u8(vpadd_u8(pairs[0], pairs[1]), vpadd_u8(pairs[2], pairs[3]));
-    return ~vget_lane_u64(vreinterpret_u64_u8(octets), 0);
+    return vget_lane_u64(vreinterpret_u64_u8(octets), 0);
 #endif
+}
+
+/* Entries below 255, as a bit mask: only those can lower a combination's
+ * output below its initial 255. */
+static inline uint64_t nb_msg_live(nb_msg m)
+{
+    nb_msg below;
+    for (int i = 0; i < NB_VECS; i++)
+        below.v[i] = vcltq_u8(m.v[i], vdupq_n_u8(255));
+    return nb_bits_of(below);
+}
+
+/* For the truncation (nb_minmax_simd_template.h). */
+#define NB_MSG_HAS_MASKS 1
+static inline uint64_t nb_msg_le_mask(nb_msg m, uint8_t t)
+{
+    nb_msg at_most;
+    for (int i = 0; i < NB_VECS; i++)
+        at_most.v[i] = vcleq_u8(m.v[i], vdupq_n_u8(t));
+    return nb_bits_of(at_most);
+}
+/* m[i] where bit i of keep is set, else 255: each byte of keep is spread
+ * over its eight lanes and tested against the lane's bit. */
+static inline nb_msg nb_msg_keep(nb_msg m, uint64_t keep)
+{
+    const uint8x16_t weights = vld1q_u8(nb_bit_of_lane);
+    for (int i = 0; i < NB_VECS; i++) {
+        uint8x16_t spread = vcombine_u8(vdup_n_u8((uint8_t)(keep >> 16 * i)),
+                                        vdup_n_u8((uint8_t)(keep >> (16 * i + 8))));
+        m.v[i] = vornq_u8(m.v[i], vtstq_u8(spread, weights));
+    }
+    return m;
 }
 
 /* out[x] = min over a of max(A[a], B[a ^ x]): for each entry a of A below
