@@ -65,6 +65,8 @@ typedef struct {
     int8_t *sent_min2;
     int8_t *signs;
     int16_t *window;    /* FRAME_LANES: a repeated block's new window before write-back */
+    /* In the lane order of the variant's int8 vectors (FRAME_LANE_POSITION of
+     * frame_decoder_template.h), written by its decoder: */
     int8_t *check0_gap_lanes; /* FRAME_LANES: -1 at lanes 0 and 360, else 0 */
     int8_t *padding_lanes;    /* FRAME_LANES: -1 at lanes 360.., else 0 */
     int16_t *lanes_from; /* 2 * FRAME_MARGIN: 0, then -1 from index FRAME_MARGIN on */

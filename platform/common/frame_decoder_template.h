@@ -10,8 +10,14 @@
  *   v_scale_q4(a, q4) = (a * q4 + 8) >> 4 for a in [0, 127] (rounds half up),
  *   v_any_negative (1 if some lane < 0), v_count_negative (lanes < 0)
  *   w_loadu, w_storeu (any int16 address), w_load, w_store (64-byte aligned),
- *   w_widen (sign-extends, natural order), w_narrow (saturates to
- *   [-128, 127], natural order), w_add, w_sub, w_select (as v_select)
+ *   w_widen (sign-extends), w_narrow (saturates to [-128, 127]), w_add, w_sub,
+ *   w_select (as v_select)
+ * and optionally FRAME_LANE_POSITION(i): where the int8 vectors hold the check
+ * whose posterior is lane i of a wide (natural, memory order); w_narrow must
+ * put lane i there and w_widen take it back. Without it, the identity. Any
+ * order serves, the int8 vectors being per-check values only: an order that
+ * suits the instruction set's pack and unpack saves the shuffles that would
+ * restore the natural one (a third of a layer on AVX-512).
  * The arithmetic is the reference's (docs/DECODERS.md) lane by lane: narrowing
  * then max(-127) is sat(); posteriors are exact 16-bit sums. The layer is the
  * reference's parallel layer: phase 1 reads the layer-start posteriors of
@@ -19,6 +25,10 @@
  * (a block repeated in the layer sees the earlier edge's changes). */
 #include "common/frame_decoder.h"
 #include "decode/early_termination.h"
+
+#ifndef FRAME_LANE_POSITION
+#define FRAME_LANE_POSITION(i) (i)
+#endif
 
 static inline vec FRAME_FUNCTION(check_rule)(vec magnitude, const ldpc_decoder_config *config)
 {
@@ -236,6 +246,17 @@ static void FRAME_FUNCTION(export_bits)(const ldpc_code *code, const frame_sched
     }
 }
 
+/* The lane masks in this variant's int8 lane order (a few hundred bytes: per
+ * frame rather than a hook per variant at creation). */
+static void FRAME_FUNCTION(order_lane_masks)(const frame_arrays a)
+{
+    for (uint32_t i = 0; i < FRAME_LANES; i++) {
+        uint32_t at = i - i % VEC_LANES + (uint32_t)FRAME_LANE_POSITION(i % VEC_LANES);
+        a.check0_gap_lanes[at] = (int8_t)(i == 0 || i == FRAME_GROUP ? -1 : 0);
+        a.padding_lanes[at] = (int8_t)(i < FRAME_GROUP ? 0 : -1);
+    }
+}
+
 void FRAME_FUNCTION(frame_decode)(const ldpc_code *code, const ldpc_decoder_config *config,
                                   frame_workspace *ws, const int8_t *q, uint8_t *bits,
                                   ldpc_frame_stats *stats)
@@ -243,6 +264,7 @@ void FRAME_FUNCTION(frame_decode)(const ldpc_code *code, const ldpc_decoder_conf
     const frame_schedule *s = &ws->schedule;
     const frame_arrays a = ws->a;
     const uint32_t layers = s->q, *layer_offsets = s->layer_offsets;
+    FRAME_FUNCTION(order_lane_masks)(a);
     FRAME_FUNCTION(load_channel)(code, s, a, q);
     uint32_t iteration = 0;
     int converged = 0;

@@ -62,11 +62,6 @@ void frame_workspace_carve(frame_workspace *ws, void *block, const ldpc_decoder_
         workspace_take(&cursor, (size_t)max_block_edges(limits) * sizeof(frame_block_edge));
     ws->schedule.code = NULL;
     ws->a.edges = ws->schedule.edges;
-    memset(ws->a.check0_gap_lanes, 0, FRAME_LANES);
-    ws->a.check0_gap_lanes[0] = -1;
-    ws->a.check0_gap_lanes[FRAME_GROUP] = -1;
-    for (uint32_t i = 0; i < FRAME_LANES; i++)
-        ws->a.padding_lanes[i] = (int8_t)(i < FRAME_GROUP ? 0 : -1);
     for (uint32_t i = 0; i < 2 * FRAME_MARGIN; i++)
         ws->a.lanes_from[i] = (int16_t)(i < FRAME_MARGIN ? 0 : -1);
 }

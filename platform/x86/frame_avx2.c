@@ -23,18 +23,18 @@ static inline vec v_scale_q4(vec a, uint8_t q4)
 static inline int v_any_negative(vec a) { return _mm256_movemask_epi8(a) != 0; }
 static inline int v_count_negative(vec a) { return __builtin_popcount((unsigned)_mm256_movemask_epi8(a)); }
 
-/* Posteriors widen and narrow in natural lane order, which the rotated windows
- * need. packs works within 128-bit halves, so narrowing permutes the quarters
- * back into natural lane order. */
+/* packs narrows within each 128-bit half: half k of the int8 vector holds
+ * int16 lanes 8k..8k+7 of the low register, then those of the high one;
+ * unpack with the sign bytes undoes it. The int8 vectors keep that order
+ * (FRAME_LANE_POSITION), which saves a permutation per narrowing and an
+ * extraction per widening. */
+#define FRAME_LANE_POSITION(i) ((i) % 16 / 8 * 16 + (i) / 16 * 8 + (i) % 8)
 static inline wide w_widen(vec a)
 {
-    return (wide){_mm256_cvtepi8_epi16(_mm256_castsi256_si128(a)),
-                  _mm256_cvtepi8_epi16(_mm256_extracti128_si256(a, 1))};
+    __m256i sign = _mm256_cmpgt_epi8(_mm256_setzero_si256(), a);
+    return (wide){_mm256_unpacklo_epi8(a, sign), _mm256_unpackhi_epi8(a, sign)};
 }
-static inline vec w_narrow(wide a)
-{
-    return _mm256_permute4x64_epi64(_mm256_packs_epi16(a.lo, a.hi), 0xd8);
-}
+static inline vec w_narrow(wide a) { return _mm256_packs_epi16(a.lo, a.hi); }
 static inline wide w_loadu(const int16_t *p)
 {
     const __m256i *q = (const __m256i *)(const void *)p;
