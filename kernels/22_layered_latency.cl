@@ -10,8 +10,9 @@
  * adjacent message bytes. A slot beyond its check's degree holds
  * LATENCY_NO_EDGE. The messages of a frame use the same numbering.
  *
- * Per layer a work-item reads its check's variables, messages and posteriors
- * once and keeps them in registers: u = posterior - c2v (exact), t = sat(u).
+ * Per layer a work-item reads its check's messages and posteriors once and
+ * keeps them in registers: u = posterior - c2v (exact), t = sat(u); the
+ * slots' variables (constant) were read during the previous layer.
  * The new message goes straight to memory, and the posterior becomes u + new
  * (= posterior + new - old). Only a layer where two checks share a variable
  * (flag in the layer's word) needs a barrier between reading and writing, and
@@ -40,29 +41,58 @@
         first_iteration, last_iteration, max_iterations, syndrome_period, rule,                \
         frame_iterations, frame_active, active_count
 
+/* A layer as the kernels see it: checks, first slot, slots per check, and
+ * whether two of its checks share a variable. */
+typedef struct {
+    uint checks, base, slots;
+    int shares;
+} latency_layer_t;
+
+inline latency_layer_t latency_layer(global const uint *layer_offsets, global const uint *layers,
+                                     uint l)
+{
+    uint word = layers[2 * l + 1];
+    latency_layer_t layer = {layer_offsets[l + 1] - layer_offsets[l], layers[2 * l],
+                             word & ~LAYER_SHARES, (word & LAYER_SHARES) != 0};
+    return layer;
+}
+
+/* The slot words of the check at layer position i (i < checks): they do not
+ * change, so the kernel reads them a layer ahead. */
+inline void latency_fetch(global const uint *slot_var, latency_layer_t layer, uint i, uint *word,
+                          const uint bound)
+{
+#pragma unroll
+    for (uint j = 0; j < bound; j++)
+        if (j < layer.slots)
+            word[j] = slot_var[layer.base + j * layer.checks + i];
+}
+
 /* What a check keeps in registers between reading its layer and writing it. */
 typedef struct {
     int min1, min2, negatives;
     uint idx1;
 } latency_mins_t;
 
-/* Phase 1 for the check at layer position i (i < checks), slots of at most
- * `bound` edges: its variables, old messages and u = posterior - old. */
-inline latency_mins_t latency_read(global const uint *slot_var, global const int *post,
-                                   global const char *c2v, uint base, uint checks, uint slots,
-                                   uint i, uint *word, int *old, int *u, const uint bound)
+/* Phase 1 for the check at layer position i (i < checks): its old messages
+ * and u = posterior - old (exact), and the two smallest |sat(u)|. */
+inline latency_mins_t latency_read(global const int *post, global const char *c2v,
+                                   latency_layer_t layer, uint i, const uint *word, int *old,
+                                   int *u, const uint bound)
 {
     latency_mins_t s = {Q_MAX, Q_MAX, 0, 0};
 #pragma unroll
     for (uint j = 0; j < bound; j++)
-        if (j < slots) {
-            word[j] = slot_var[base + j * checks + i];
-            old[j] = c2v[base + j * checks + i];
-        }
+        if (j < layer.slots)
+            old[j] = c2v[layer.base + j * layer.checks + i];
 #pragma unroll
     for (uint j = 0; j < bound; j++)
-        if (j < slots && word[j] != LATENCY_NO_EDGE) {
-            u[j] = post[VARIABLE(word[j])] - old[j];
+        if (j < layer.slots && word[j] != LATENCY_NO_EDGE)
+            u[j] = post[VARIABLE(word[j])];
+#pragma unroll
+    for (uint j = 0; j < bound; j++)
+        if (j < layer.slots && word[j] != LATENCY_NO_EDGE) {
+            u[j] -= old[j];
             int t = q_sat(u[j]);
             int magnitude = t < 0 ? -t : t;
             s.negatives ^= t < 0;
@@ -78,17 +108,17 @@ inline latency_mins_t latency_read(global const uint *slot_var, global const int
 }
 
 /* Phase 2 for the same check: new messages and posteriors. */
-inline void latency_write(global int *post, global char *c2v, uint base, uint checks, uint slots,
-                          uint i, const uint *word, const int *old, const int *u,
-                          latency_mins_t s, local const uchar *rule_local, const uint bound)
+inline void latency_write(global int *post, global char *c2v, latency_layer_t layer, uint i,
+                          const uint *word, const int *old, const int *u, latency_mins_t s,
+                          local const uchar *rule_local, const uint bound)
 {
     int out1 = rule_local[s.min1], out2 = rule_local[s.min2];
 #pragma unroll
     for (uint j = 0; j < bound; j++)
-        if (j < slots && word[j] != LATENCY_NO_EDGE) {
+        if (j < layer.slots && word[j] != LATENCY_NO_EDGE) {
             int magnitude = j == s.idx1 ? out2 : out1;
             int message = (s.negatives ^ (u[j] < 0)) ? -magnitude : magnitude;
-            c2v[base + j * checks + i] = (char)message;
+            c2v[layer.base + j * layer.checks + i] = (char)message;
             if (word[j] & SHARED_IN_LAYER)
                 atomic_add(post + VARIABLE(word[j]), message - old[j]);
             else
@@ -97,14 +127,14 @@ inline void latency_write(global int *post, global char *c2v, uint base, uint ch
 }
 
 /* 1 if the check at layer position i has odd parity of hard decisions. */
-inline int latency_unsatisfied(global const uint *slot_var, global const int *post, uint base,
-                               uint checks, uint slots, uint i, const uint bound)
+inline int latency_unsatisfied(global const uint *slot_var, global const int *post,
+                               latency_layer_t layer, uint i, const uint bound)
 {
     int parity = 0;
 #pragma unroll
     for (uint j = 0; j < bound; j++)
-        if (j < slots) {
-            uint word = slot_var[base + j * checks + i];
+        if (j < layer.slots) {
+            uint word = slot_var[layer.base + j * layer.checks + i];
             if (word != LATENCY_NO_EDGE)
                 parity ^= post[VARIABLE(word)] < 0;
         }
@@ -127,25 +157,31 @@ inline void layered_latency_frame(LAYERED_LATENCY_PARAMS, local uchar *rule_loca
     global int *post = posterior + f * post_frame_stride;
     global char *c2v = messages + f * message_frame_stride;
 
+    latency_layer_t layer = latency_layer(layer_offsets, layers, 0);
+    uint word[32];
+    if (i < layer.checks)
+        latency_fetch(slot_var, layer, i, word, bound);
     for (uint it = first_iteration + 1; it <= last_iteration; it++) {
         for (uint l = 0; l < code.layer_count; l++) {
-            uint checks = layer_offsets[l + 1] - layer_offsets[l];
-            uint base = layers[2 * l], layer_word = layers[2 * l + 1];
-            uint slots = layer_word & ~LAYER_SHARES;
-            int shares = (layer_word & LAYER_SHARES) != 0;
-            uint word[32];
             int old[32], u[32];
             latency_mins_t mins;
-            if (i < checks)
-                mins = latency_read(slot_var, post, c2v, base, checks, slots, i, word, old, u,
-                                    bound);
+            if (i < layer.checks)
+                mins = latency_read(post, c2v, layer, i, word, old, u, bound);
             /* Uniform: every work-item read the same layer word. */
-            if (shares)
+            if (layer.shares)
                 barrier(CLK_GLOBAL_MEM_FENCE);
-            if (i < checks)
-                latency_write(post, c2v, base, checks, slots, i, word, old, u, mins, rule_local,
-                              bound);
+            latency_layer_t next =
+                latency_layer(layer_offsets, layers, l + 1 < code.layer_count ? l + 1 : 0);
+            uint next_word[32];
+            if (i < next.checks)
+                latency_fetch(slot_var, next, i, next_word, bound);
+            if (i < layer.checks)
+                latency_write(post, c2v, layer, i, word, old, u, mins, rule_local, bound);
             barrier(CLK_GLOBAL_MEM_FENCE);
+            layer = next;
+#pragma unroll
+            for (uint j = 0; j < bound; j++)
+                word[j] = next_word[j];
         }
         int done = it == max_iterations;
         if (!done && syndrome_due(it, syndrome_period, max_iterations)) {
@@ -153,10 +189,8 @@ inline void layered_latency_frame(LAYERED_LATENCY_PARAMS, local uchar *rule_loca
                 *unsatisfied = 0;
             barrier(CLK_LOCAL_MEM_FENCE);
             for (uint l = 0; l < code.layer_count && !*unsatisfied; l++) {
-                uint checks = layer_offsets[l + 1] - layer_offsets[l];
-                if (i < checks &&
-                    latency_unsatisfied(slot_var, post, layers[2 * l],
-                                        checks, layers[2 * l + 1] & ~LAYER_SHARES, i, bound))
+                latency_layer_t checked = latency_layer(layer_offsets, layers, l);
+                if (i < checked.checks && latency_unsatisfied(slot_var, post, checked, i, bound))
                     *unsatisfied = 1;
             }
             barrier(CLK_LOCAL_MEM_FENCE);

@@ -13,6 +13,7 @@
 
 #include "commands.h"
 #include "ldpc/decoder_spec.h"
+#include "opencl/opencl_backend.h"
 #include "sim_channel.h"
 #include "tool_code.h"
 #include "tool_common.h"
@@ -43,6 +44,7 @@ typedef struct {
     double median_ms, p99_ms;
     double average_iterations;
     double frame_error_rate;
+    char device_note[320]; /* opencl: device, designs, table upload, time split */
 } bench_result;
 
 static void usage(FILE *out)
@@ -207,6 +209,31 @@ static void free_frames(bench_frames *frames)
     free(frames->codewords);
 }
 
+/* For the opencl backend: where the calls ran and, with LDPC_CL_PROFILE=1, the
+ * device time per call split into kernels and transfers (the untimed warm-up
+ * call included in the average). Empty for other backends. */
+static void opencl_note(const tool_decoder *decoder, uint64_t calls, char *out, size_t size)
+{
+    ldpc_opencl_stats s;
+    ldpc_error err;
+    out[0] = '\0';
+    if (decoder->binary == NULL || ldpc_opencl_stats_get(decoder->binary, &s, &err) != LDPC_OK)
+        return;
+    double per_call = 1e-6 / (double)(calls + 1);
+    int used = snprintf(out, size,
+                        "%s (%s), %s; calls by design latency/group/item %llu/%llu/%llu; "
+                        "table upload %.3f ms",
+                        s.device_name, s.platform_name, s.on_device ? "on device" : "CPU fallback",
+                        (unsigned long long)s.batches_latency,
+                        (unsigned long long)s.batches_group_per_frame,
+                        (unsigned long long)s.batches_item_per_frame,
+                        (double)s.last_upload_ns * 1e-6);
+    if (used > 0 && (size_t)used < size && s.kernel_ns + s.transfer_ns > 0)
+        snprintf(out + used, size - (size_t)used,
+                 "; per call: kernels %.3f ms, transfers %.3f ms", (double)s.kernel_ns * per_call,
+                 (double)s.transfer_ns * per_call);
+}
+
 static int run_backend(const bench_options *o, const tool_code *code,
                        const ldpc_decoder_config *config, const bench_frames *frames,
                        const char *backend, double *latencies, bench_result *result)
@@ -260,6 +287,7 @@ static int run_backend(const bench_options *o, const tool_code *code,
     result->p99_ms = latencies[(size_t)floor(0.99 * (double)(result->calls - 1))];
     result->average_iterations = result->frames ? (double)iterations / (double)result->frames : 0;
     result->frame_error_rate = result->frames ? (double)frame_errors / (double)result->frames : 0;
+    opencl_note(&decoder, result->calls, result->device_note, sizeof result->device_note);
     free(bits);
     free(stats);
     tool_decoder_destroy(&decoder);
@@ -322,6 +350,9 @@ static void print_table(const bench_options *o, const tool_code *code, const cha
                (double)r->frames / r->seconds, r->median_ms, r->p99_ms, r->average_iterations,
                r->frame_error_rate, ratio);
     }
+    for (size_t i = 0; i < count; i++)
+        if (results[i].device_note[0] != '\0')
+            printf("\n%-10s %s\n", results[i].backend, results[i].device_note);
 }
 
 static void print_json(const bench_options *o, const tool_code *code, const char *spec,
