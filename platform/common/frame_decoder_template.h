@@ -117,45 +117,70 @@ static void FRAME_FUNCTION(layer_inputs)(const ldpc_decoder_config *config, cons
     }
 }
 
+/* What phase 2 needs of the checks in lanes c..c+VEC_LANES-1. */
+typedef struct {
+    vec min1, sent_min1, sent_min2, signs, check0_gap_lanes;
+} FRAME_FUNCTION(check_summary);
+
+static inline FRAME_FUNCTION(check_summary) FRAME_FUNCTION(summary_at)(const frame_arrays a,
+                                                                       uint32_t c)
+{
+    return (FRAME_FUNCTION(check_summary)){v_load(a.min1 + c), v_load(a.sent_min1 + c),
+                                           v_load(a.sent_min2 + c), v_load(a.signs + c),
+                                           v_load(a.check0_gap_lanes + c)};
+}
+
 /* The new message, in lanes c.., of the block edge at layer position j. */
-static inline vec FRAME_FUNCTION(new_message)(const frame_arrays a, int check0_gap, uint32_t j,
-                                              uint32_t c)
+static inline vec FRAME_FUNCTION(new_message)(const frame_arrays a,
+                                              const FRAME_FUNCTION(check_summary) * checks,
+                                              int check0_gap, uint32_t j, uint32_t c)
 {
     vec t = v_load(a.t + (size_t)j * FRAME_LANES + c);
-    vec magnitude = v_select_equal(v_abs(t), v_load(a.min1 + c), v_load(a.sent_min2 + c),
-                                   v_load(a.sent_min1 + c));
-    vec message = v_apply_sign(magnitude, v_xor(v_load(a.signs + c), t));
+    vec magnitude = v_select_equal(v_abs(t), checks->min1, checks->sent_min2, checks->sent_min1);
+    vec message = v_apply_sign(magnitude, v_xor(checks->signs, t));
     if (check0_gap)
-        message = v_select(v_load(a.check0_gap_lanes + c), v_zero(), message);
+        message = v_select(checks->check0_gap_lanes, v_zero(), message);
     return message;
 }
 
 /* Phase 2: each block edge's new messages, and its change added to its
  * block's posteriors. The first edge of a block in the layer finds the
  * layer-start values, so the new posterior is the extrinsic of phase 1 plus
- * the new message. A repeated block has changed since: its window is read
- * again, and completed before it is stored, because the padding lanes of its
- * last vector hold the same variables as the first lanes. */
+ * the new message; these edges touch distinct variables, so they go vector
+ * by vector, the checks' summary in registers. (Their padding lanes store the
+ * same values as lanes 0..23, from the same extrinsic.) A repeated block has
+ * changed since: after them, its window is read again, and completed before
+ * it is stored, because the padding lanes of its last vector hold the same
+ * variables as the first lanes. The order of the changes to one variable
+ * does not matter: they are exact 16-bit sums. */
 static void FRAME_FUNCTION(layer_update)(const frame_arrays a, uint32_t first, uint32_t last,
                                          int first_iteration)
 {
+    for (uint32_t c = 0; c < FRAME_LANES; c += VEC_LANES) {
+        const FRAME_FUNCTION(check_summary) checks = FRAME_FUNCTION(summary_at)(a, c);
+        for (uint32_t e = first; e < last; e++) {
+            const frame_block_edge edge = a.edges[e];
+            if (edge.repeated)
+                continue;
+            const uint32_t j = e - first;
+            vec message = FRAME_FUNCTION(new_message)(a, &checks, edge.check0_gap, j, c);
+            v_store(a.c2v + (size_t)e * FRAME_LANES + c, message);
+            FRAME_FUNCTION(store_cyclic)(
+                FRAME_FUNCTION(block_post)(a, edge.block),
+                FRAME_FUNCTION(window_position)(edge.offset, c),
+                w_add(w_load(a.extrinsic + (size_t)j * FRAME_LANES + c), w_widen(message)));
+        }
+    }
     for (uint32_t e = first; e < last; e++) {
         const frame_block_edge edge = a.edges[e];
+        if (!edge.repeated)
+            continue;
         const uint32_t j = e - first;
         int16_t *post = FRAME_FUNCTION(block_post)(a, edge.block);
         int8_t *c2v = a.c2v + (size_t)e * FRAME_LANES;
-        if (!edge.repeated) {
-            const int16_t *extrinsic = a.extrinsic + (size_t)j * FRAME_LANES;
-            for (uint32_t c = 0; c < FRAME_LANES; c += VEC_LANES) {
-                vec message = FRAME_FUNCTION(new_message)(a, edge.check0_gap, j, c);
-                v_store(c2v + c, message);
-                FRAME_FUNCTION(store_cyclic)(post, FRAME_FUNCTION(window_position)(edge.offset, c),
-                                             w_add(w_load(extrinsic + c), w_widen(message)));
-            }
-            continue;
-        }
         for (uint32_t c = 0; c < FRAME_LANES; c += VEC_LANES) {
-            vec message = FRAME_FUNCTION(new_message)(a, edge.check0_gap, j, c);
+            const FRAME_FUNCTION(check_summary) checks = FRAME_FUNCTION(summary_at)(a, c);
+            vec message = FRAME_FUNCTION(new_message)(a, &checks, edge.check0_gap, j, c);
             wide old_message = w_widen(first_iteration ? v_zero() : v_load(c2v + c));
             v_store(c2v + c, message);
             wide current = FRAME_FUNCTION(load_cyclic)(
