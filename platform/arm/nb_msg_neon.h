@@ -22,6 +22,10 @@
 #include <arm_neon.h>
 
 #define NB_VECS (NB_Q / 16)
+/* Loops over the registers of a message must be unrolled, so that the
+ * message stays in registers: GCC -O2 peels two iterations by itself, not
+ * four or eight (the GF(64) combination kept its output in memory). */
+#define NB_UNROLL _Pragma("GCC unroll 8")
 
 typedef struct {
     uint8x16_t v[NB_VECS]; /* entries 16i .. 16i+15 */
@@ -35,12 +39,14 @@ static const uint8_t nb_lane_index[16] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 
 static inline nb_msg nb_msg_load(const uint8_t *p)
 {
     nb_msg m;
+    NB_UNROLL
     for (int i = 0; i < NB_VECS; i++)
         m.v[i] = vld1q_u8(p + 16 * i);
     return m;
 }
 static inline void nb_msg_store(uint8_t *p, nb_msg m)
 {
+    NB_UNROLL
     for (int i = 0; i < NB_VECS; i++)
         vst1q_u8(p + 16 * i, m.v[i]);
 }
@@ -91,6 +97,7 @@ static inline uint8x16_t nb_lookup_msg(nb_msg m, uint8x16_t index)
 static inline nb_msg nb_msg_permute(nb_msg m, const uint8_t *index)
 {
     nb_msg out;
+    NB_UNROLL
     for (int i = 0; i < NB_VECS; i++)
         out.v[i] = nb_lookup_msg(m, vld1q_u8(index + 16 * i));
     return out;
@@ -99,18 +106,21 @@ static inline nb_msg nb_msg_permute(nb_msg m, const uint8_t *index)
 static inline nb_wide nb_wide_load(const int16_t *p)
 {
     nb_wide w;
+    NB_UNROLL
     for (int i = 0; i < 2 * NB_VECS; i++)
         w.v[i] = vld1q_s16(p + 8 * i);
     return w;
 }
 static inline void nb_wide_store(int16_t *p, nb_wide w)
 {
+    NB_UNROLL
     for (int i = 0; i < 2 * NB_VECS; i++)
         vst1q_s16(p + 8 * i, w.v[i]);
 }
 static inline nb_wide nb_wide_from_msg(nb_msg m)
 {
     nb_wide w;
+    NB_UNROLL
     for (int i = 0; i < NB_VECS; i++) {
         w.v[2 * i] = vreinterpretq_s16_u16(vmovl_u8(vget_low_u8(m.v[i])));
         w.v[2 * i + 1] = vreinterpretq_s16_u16(vmovl_u8(vget_high_u8(m.v[i])));
@@ -120,6 +130,7 @@ static inline nb_wide nb_wide_from_msg(nb_msg m)
 /* Widening adds and subtracts: modulo 2^16, as int16 arithmetic. */
 static inline nb_wide nb_wide_add_msg(nb_wide w, nb_msg m)
 {
+    NB_UNROLL
     for (int i = 0; i < NB_VECS; i++) {
         w.v[2 * i] = vreinterpretq_s16_u16(
             vaddw_u8(vreinterpretq_u16_s16(w.v[2 * i]), vget_low_u8(m.v[i])));
@@ -130,6 +141,7 @@ static inline nb_wide nb_wide_add_msg(nb_wide w, nb_msg m)
 }
 static inline nb_wide nb_wide_sub_msg(nb_wide w, nb_msg m)
 {
+    NB_UNROLL
     for (int i = 0; i < NB_VECS; i++) {
         w.v[2 * i] = vreinterpretq_s16_u16(
             vsubw_u8(vreinterpretq_u16_s16(w.v[2 * i]), vget_low_u8(m.v[i])));
@@ -142,6 +154,7 @@ static inline nb_wide nb_wide_sub_msg(nb_wide w, nb_msg m)
 static inline int16_t nb_wide_min(nb_wide w)
 {
     int16x8_t all = w.v[0];
+    NB_UNROLL
     for (int i = 1; i < 2 * NB_VECS; i++)
         all = vminq_s16(all, w.v[i]);
 #if defined(__aarch64__)
@@ -170,6 +183,7 @@ static inline nb_msg nb_wide_normalise(nb_wide w)
 {
     int16x8_t low = vdupq_n_s16(nb_wide_min(w));
     nb_msg m;
+    NB_UNROLL
     for (int i = 0; i < NB_VECS; i++)
         m.v[i] = vcombine_u8(vqmovun_s16(vsubq_s16(w.v[2 * i], low)),
                              vqmovun_s16(vsubq_s16(w.v[2 * i + 1], low)));
@@ -183,6 +197,7 @@ static inline uint32_t nb_wide_argmin(nb_wide w)
 {
     int16x8_t low = vdupq_n_s16(nb_wide_min(w));
     uint8x16_t index = vld1q_u8(nb_lane_index), best = vdupq_n_u8(255);
+    NB_UNROLL
     for (int i = 0; i < NB_VECS; i++) {
         uint8x16_t at_min = vcombine_u8(vmovn_u16(vceqq_s16(w.v[2 * i], low)),
                                         vmovn_u16(vceqq_s16(w.v[2 * i + 1], low)));
@@ -201,6 +216,7 @@ static inline uint64_t nb_bits_of(nb_msg flags)
 {
     const uint8x16_t weights = vld1q_u8(nb_bit_of_lane);
     uint8x8_t pairs[NB_VECS];
+    NB_UNROLL
     for (int i = 0; i < NB_VECS; i++) {
         uint8x16_t weighted = vandq_u8(flags.v[i], weights);
         pairs[i] = vpadd_u8(vget_low_u8(weighted), vget_high_u8(weighted));
@@ -219,6 +235,7 @@ static inline uint64_t nb_bits_of(nb_msg flags)
 static inline uint64_t nb_msg_live(nb_msg m)
 {
     nb_msg below;
+    NB_UNROLL
     for (int i = 0; i < NB_VECS; i++)
         below.v[i] = vcltq_u8(m.v[i], vdupq_n_u8(255));
     return nb_bits_of(below);
@@ -229,6 +246,7 @@ static inline uint64_t nb_msg_live(nb_msg m)
 static inline uint64_t nb_msg_le_mask(nb_msg m, uint8_t t)
 {
     nb_msg at_most;
+    NB_UNROLL
     for (int i = 0; i < NB_VECS; i++)
         at_most.v[i] = vcleq_u8(m.v[i], vdupq_n_u8(t));
     return nb_bits_of(at_most);
@@ -238,6 +256,7 @@ static inline uint64_t nb_msg_le_mask(nb_msg m, uint8_t t)
 static inline nb_msg nb_msg_keep(nb_msg m, uint64_t keep)
 {
     const uint8x16_t weights = vld1q_u8(nb_bit_of_lane);
+    NB_UNROLL
     for (int i = 0; i < NB_VECS; i++) {
         uint8x16_t spread = vcombine_u8(vdup_n_u8((uint8_t)(keep >> 16 * i)),
                                         vdup_n_u8((uint8_t)(keep >> (16 * i + 8))));
@@ -246,11 +265,25 @@ static inline nb_msg nb_msg_keep(nb_msg m, uint64_t keep)
     return m;
 }
 
+/* Row k sends entry j ^ k to j within a register (vqtbl1q_u8 indices). */
+#define NB_XOR_ROW(k)                                                                          \
+    {0 ^ (k),  1 ^ (k),  2 ^ (k),  3 ^ (k),  4 ^ (k),  5 ^ (k),  6 ^ (k),  7 ^ (k),            \
+     8 ^ (k),  9 ^ (k),  10 ^ (k), 11 ^ (k), 12 ^ (k), 13 ^ (k), 14 ^ (k), 15 ^ (k)}
+static const uint8_t nb_xor_rows[16][16] = {
+    NB_XOR_ROW(0),  NB_XOR_ROW(1),  NB_XOR_ROW(2),  NB_XOR_ROW(3),
+    NB_XOR_ROW(4),  NB_XOR_ROW(5),  NB_XOR_ROW(6),  NB_XOR_ROW(7),
+    NB_XOR_ROW(8),  NB_XOR_ROW(9),  NB_XOR_ROW(10), NB_XOR_ROW(11),
+    NB_XOR_ROW(12), NB_XOR_ROW(13), NB_XOR_ROW(14), NB_XOR_ROW(15)};
+#undef NB_XOR_ROW
+
 /* out[x] = min over a of max(A[a], B[a ^ x]): for each entry a of A below
  * 255, B with its entries moved by xor a (whole registers exchanged for bits
  * 4 and 5, a 16-byte lookup for bits 0-3), raised to A[a], lowers the running
  * minimum. A is the operand with fewer entries below 255: messages are mostly
- * either nearly certain or not at all. */
+ * either nearly certain or not at all. The entries of A are taken register
+ * by register (h = a >> 4), so that the exchange of B's registers is a
+ * constant and B stays in registers: indexing them by a variable kept B in
+ * memory, with twice the instructions per entry (llvm-mca). */
 static inline nb_msg nb_msg_combine(nb_msg a, nb_msg b)
 {
     uint64_t live_a = nb_msg_live(a), live_b = nb_msg_live(b);
@@ -262,17 +295,21 @@ static inline nb_msg nb_msg_combine(nb_msg a, nb_msg b)
     }
     uint8_t values[NB_Q];
     nb_msg_store(values, a);
-    const uint8x16_t lane = vld1q_u8(nb_lane_index);
     nb_msg out;
+    NB_UNROLL
     for (int i = 0; i < NB_VECS; i++)
         out.v[i] = vdupq_n_u8(255);
-    for (; live_a != 0; live_a &= live_a - 1) {
-        uint32_t x = (uint32_t)__builtin_ctzll(live_a);
-        uint8x16_t row = veorq_u8(lane, vdupq_n_u8((uint8_t)(x & 15)));
-        uint8x16_t level = vld1q_dup_u8(values + x);
-        for (uint32_t i = 0; i < NB_VECS; i++) {
-            uint8x16_t moved = nb_lookup16(b.v[i ^ (x >> 4)], row);
-            out.v[i] = vminq_u8(out.v[i], vmaxq_u8(moved, level));
+    NB_UNROLL
+    for (uint32_t h = 0; h < NB_VECS; h++) {
+        for (uint32_t live = (uint32_t)(live_a >> 16 * h) & 0xffff; live != 0; live &= live - 1) {
+            uint32_t x = (uint32_t)__builtin_ctz(live);
+            uint8x16_t row = vld1q_u8(nb_xor_rows[x]);
+            uint8x16_t level = vld1q_dup_u8(values + 16 * h + x);
+            NB_UNROLL
+            for (uint32_t i = 0; i < NB_VECS; i++) {
+                uint8x16_t moved = nb_lookup16(b.v[i ^ h], row);
+                out.v[i] = vminq_u8(out.v[i], vmaxq_u8(moved, level));
+            }
         }
     }
     return out;
