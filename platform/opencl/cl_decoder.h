@@ -11,6 +11,7 @@
 #include "cl_session.h"
 #include "cl_table_cache.h"
 #include "opencl/opencl_backend.h"
+#include "util/worker_pool.h"
 
 /* Item-per-frame iteration kernels: the layered schedule has one per bound on
  * the check degree (cl_item_kernels.h), flooding one. */
@@ -43,10 +44,12 @@ typedef struct {
     cl_mem frame_iterations, frame_active, active_count, frame_stats, bits;
     cl_mem rule_table; /* 128 bytes: the check rule's output per magnitude */
     cl_table_cache tables;
+    worker_pool *copy_pool; /* staging copies; NULL: the calling thread alone */
 
     size_t item_group;       /* local size of the item-per-frame kernel */
     size_t frame_group_cap;  /* most work-items of one group-per-frame group */
-    size_t latency_group_cap; /* most work-items of a latency group (all its kernels) */
+    /* most work-items of a group of each latency kernel (register use limits it) */
+    size_t latency_group_cap[CL_LATENCY_KERNELS];
     size_t statistics_group; /* local size of frame_statistics */
     uint32_t iterations_per_launch;
     uint32_t calls;

@@ -56,6 +56,10 @@ typedef struct {
     char cache_dir[LDPC_OPENCL_PATH_SIZE];  /* "" = $XDG_CACHE_HOME/ldpcd or ~/.cache/ldpcd */
     int binary_cache;                     /* 0 disables the program binary cache */
     int profile;                          /* 1: time kernels and transfers with events */
+    /* Host threads for the copies into and out of the pinned staging buffers
+     * (started at creation); 0 = the default (4, at most the online CPUs),
+     * 1 = the calling thread only. */
+    uint32_t copy_threads;
     /* Fault injection for tests: the device "is lost" at this decode call
      * (1-based); 0 = never. */
     uint32_t simulate_device_loss_at_call;
@@ -68,7 +72,8 @@ ldpc_opencl_config ldpc_opencl_config_default(void);
  * LDPC_CL_DEVICE_TYPE (gpu|cpu|accelerator|all|default), LDPC_CL_DEVICE_INDEX,
  * LDPC_CL_DESIGN (auto|item|group|latency), LDPC_CL_ITERATIONS_PER_LAUNCH,
  * LDPC_CL_WORK_GROUP_SIZE, LDPC_CL_TABLE_CACHE_BYTES, LDPC_CL_KERNEL_DIR,
- * LDPC_CL_CACHE_DIR ("off" disables the cache), LDPC_CL_PROFILE. A value that
+ * LDPC_CL_CACHE_DIR ("off" disables the cache), LDPC_CL_PROFILE,
+ * LDPC_CL_COPY_THREADS. A value that
  * does not parse is an error naming the variable. */
 ldpc_status ldpc_opencl_config_from_env(ldpc_opencl_config *config, ldpc_error *err);
 
@@ -99,6 +104,11 @@ typedef struct {
     uint32_t iterations_per_launch;
     uint32_t item_group_size;  /* work-group size of the item-per-frame kernels */
     uint32_t frame_group_size; /* cap of the group-per-frame work-groups */
+    /* Largest work-group of the latency kernels for check degrees up to 8,
+     * 16, 32 (0: none); a code whose largest layer has more checks uses the
+     * group design instead. */
+    uint32_t latency_group_sizes[3];
+    uint32_t copy_threads;     /* host threads of the staging copies */
 
     uint64_t batches, frames, launches, status_reads;
     uint64_t batches_item_per_frame, batches_group_per_frame, batches_latency;

@@ -104,6 +104,9 @@ ldpc_status ldpc_opencl_config_from_env(ldpc_opencl_config *config, ldpc_error *
             status = copy_text("LDPC_CL_CACHE_DIR", value, config->cache_dir,
                                sizeof config->cache_dir, err);
     }
+    if (status == LDPC_OK && (value = getenv("LDPC_CL_COPY_THREADS")) != NULL &&
+        (status = parse_unsigned("LDPC_CL_COPY_THREADS", value, 256, &number, err)) == LDPC_OK)
+        config->copy_threads = (uint32_t)number;
     if (status == LDPC_OK && (value = getenv("LDPC_CL_PROFILE")) != NULL &&
         (status = parse_unsigned("LDPC_CL_PROFILE", value, 1, &number, err)) == LDPC_OK)
         config->profile = (int)number;

@@ -12,7 +12,7 @@ static const char *const variables[] = {
     "LDPC_CL_PLATFORM",       "LDPC_CL_DEVICE",      "LDPC_CL_DEVICE_TYPE",
     "LDPC_CL_DEVICE_INDEX",   "LDPC_CL_DESIGN",      "LDPC_CL_ITERATIONS_PER_LAUNCH",
     "LDPC_CL_WORK_GROUP_SIZE", "LDPC_CL_TABLE_CACHE_BYTES", "LDPC_CL_KERNEL_DIR",
-    "LDPC_CL_CACHE_DIR",      "LDPC_CL_PROFILE",
+    "LDPC_CL_CACHE_DIR",      "LDPC_CL_PROFILE",     "LDPC_CL_COPY_THREADS",
 };
 
 static void clear_environment(void)
@@ -36,6 +36,7 @@ static void environment_is_parsed(void **state)
     setenv("LDPC_CL_KERNEL_DIR", "/src/kernels", 1);
     setenv("LDPC_CL_CACHE_DIR", "off", 1);
     setenv("LDPC_CL_PROFILE", "1", 1);
+    setenv("LDPC_CL_COPY_THREADS", "3", 1);
     ldpc_opencl_config config = ldpc_opencl_config_default();
     assert_int_equal(ldpc_opencl_config_from_env(&config, NULL), LDPC_OK);
     assert_string_equal(config.platform, "Portable");
@@ -49,6 +50,7 @@ static void environment_is_parsed(void **state)
     assert_string_equal(config.kernel_dir, "/src/kernels");
     assert_int_equal(config.binary_cache, 0);
     assert_int_equal(config.profile, 1);
+    assert_int_equal(config.copy_threads, 3);
     clear_environment();
 }
 
@@ -63,6 +65,7 @@ static void bad_environment_names_the_variable(void **state)
         {"LDPC_CL_DESIGN", "fast"},
         {"LDPC_CL_ITERATIONS_PER_LAUNCH", "10x"},
         {"LDPC_CL_PROFILE", "2"},
+        {"LDPC_CL_COPY_THREADS", "257"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         clear_environment();
