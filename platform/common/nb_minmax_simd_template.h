@@ -31,25 +31,26 @@
 #ifdef NB_MSG_HAS_MASKS
 /* The reference's truncation (truncate_message in nb_minmax_fixed.c): keep
  * the nm entries of smallest (value, index), raise the others to 255. The
- * nm-th smallest value t by bisection over counts of entries <= t; entries
- * below t are kept, then entries equal to t in increasing index order. */
+ * nm-th smallest value t by a branchless bisection over counts of entries
+ * <= t (data-dependent branches here cost more than the combinations that
+ * the truncation saves); entries <= t are kept, less the highest-index
+ * entries equal to t while there are more than nm (rare: equal values). */
 static inline nb_msg NB_SIMD_FUNCTION(truncate)(nb_msg m, uint32_t nm)
 {
     if ((uint32_t)__builtin_popcountll(nb_msg_le_mask(m, NB_FIXED_MESSAGE_MAX - 1)) <= nm)
         return m;
-    uint32_t low = 0, high = NB_FIXED_MESSAGE_MAX - 1;
-    while (low < high) {
-        uint32_t mid = (low + high) / 2;
-        if ((uint32_t)__builtin_popcountll(nb_msg_le_mask(m, (uint8_t)mid)) >= nm)
-            high = mid;
-        else
-            low = mid + 1;
+    uint32_t below = 0; /* count(entries <= below - 1) < nm */
+    for (uint32_t step = 128; step > 0; step >>= 1) {
+        uint32_t fewer =
+            (uint32_t)__builtin_popcountll(nb_msg_le_mask(m, (uint8_t)(below + step - 1))) < nm;
+        below += step & (0u - fewer);
     }
-    uint64_t kept = low > 0 ? nb_msg_le_mask(m, (uint8_t)(low - 1)) : 0;
-    uint64_t ties = nb_msg_le_mask(m, (uint8_t)low) & ~kept;
-    for (uint32_t count = (uint32_t)__builtin_popcountll(kept); count < nm; count++) {
-        kept |= ties & (~ties + 1); /* the lowest index left */
-        ties &= ties - 1;
+    uint64_t kept = nb_msg_le_mask(m, (uint8_t)below);
+    uint64_t ties = kept & ~(below > 0 ? nb_msg_le_mask(m, (uint8_t)(below - 1)) : 0);
+    for (uint32_t count = (uint32_t)__builtin_popcountll(kept); count > nm; count--) {
+        uint64_t highest = (uint64_t)1 << (63 - __builtin_clzll(ties));
+        kept &= ~highest;
+        ties &= ~highest;
     }
     return nb_msg_keep(m, kept);
 }

@@ -91,8 +91,21 @@ static inline uint32_t nb_wide_argmin(nb_wide w)
     return (uint32_t)__builtin_ctzll(lo | hi << 32) / 2;
 }
 
-/* For the truncation (nb_minmax_simd_template.h). */
+/* For the truncation (nb_minmax_simd_template.h). The AVX-512BW instance
+ * compares into a mask register directly (the upper half of the 512-bit
+ * register is zero and masked off). */
 #define NB_MSG_HAS_MASKS 1
+#ifdef __AVX512BW__
+static inline uint64_t nb_msg_le_mask(nb_msg m, uint8_t t)
+{
+    return (uint32_t)_mm512_cmple_epu8_mask(_mm512_zextsi256_si512(m), _mm512_set1_epi8((char)t));
+}
+static inline nb_msg nb_msg_keep(nb_msg m, uint64_t keep)
+{
+    return _mm512_castsi512_si256(
+        _mm512_mask_mov_epi8(_mm512_set1_epi8(-1), keep, _mm512_zextsi256_si512(m)));
+}
+#else
 static inline uint64_t nb_msg_le_mask(nb_msg m, uint8_t t)
 {
     __m256i le = _mm256_cmpeq_epi8(_mm256_min_epu8(m, _mm256_set1_epi8((char)t)), m);
@@ -112,6 +125,7 @@ static inline nb_msg nb_msg_keep(nb_msg m, uint64_t keep)
     return _mm256_or_si256(m, _mm256_andnot_si256(nb_msg32_expand((uint32_t)keep),
                                                   _mm256_set1_epi8(-1)));
 }
+#endif
 
 /* Entries below 255, as a bit mask: only those can lower a combination's
  * output below its initial 255. */

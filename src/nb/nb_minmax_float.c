@@ -46,10 +46,24 @@ static void truncate_message(float *m, uint32_t q, uint32_t nm)
         m[sorted[rank]] = NB_FLOAT_MESSAGE_MAX;
 }
 
+static uint32_t live_entries(const float *m, uint32_t q)
+{
+    uint32_t count = 0;
+    for (uint32_t i = 0; i < q; i++)
+        count += m[i] < NB_FLOAT_MESSAGE_MAX;
+    return count;
+}
+
 /* out(x) = min over a ^ b = x of max(A(a), B(b)); entries of A at the cap
- * cannot lower an output below its initial cap. */
+ * cannot lower an output below its initial cap, so A is the operand with
+ * fewer others (the operation is symmetric; min and max are exact). */
 static void minmax_combine(const float *a, const float *b, uint32_t q, float *out)
 {
+    if (live_entries(b, q) < live_entries(a, q)) {
+        const float *t = a;
+        a = b;
+        b = t;
+    }
     for (uint32_t x = 0; x < q; x++)
         out[x] = NB_FLOAT_MESSAGE_MAX;
     for (uint32_t i = 0; i < q; i++) {
