@@ -12,7 +12,9 @@
  *   w_loadu, w_storeu (any int16 address), w_load, w_store (64-byte aligned),
  *   w_widen (sign-extends), w_narrow (saturates to [-128, 127]), w_add, w_sub,
  *   w_select (as v_select)
- * and optionally FRAME_LANE_POSITION(i): where the int8 vectors hold the check
+ * and optionally w_loadu_from(run, p, first) with FRAME_HAS_W_LOADU_FROM (run
+ * with its lanes first.. loaded from p; without it, a load and a blend), and
+ * FRAME_LANE_POSITION(i): where the int8 vectors hold the check
  * whose posterior is lane i of a wide (natural, memory order); w_narrow must
  * put lane i there and w_widen take it back. Without it, the identity. Any
  * order serves, the int8 vectors being per-check values only: an order that
@@ -53,8 +55,8 @@ static inline uint32_t FRAME_FUNCTION(window_position)(uint32_t offset, uint32_t
 }
 
 /* VEC_LANES posteriors of a block read cyclically from `position`: one load,
- * or two blended where the run crosses 360 (the lanes read from the margins
- * are discarded). */
+ * and where the run crosses 360 its wrapped lanes again from the start of the
+ * block (the lanes read from the margins are discarded). */
 static inline wide FRAME_FUNCTION(load_cyclic)(const frame_arrays a, const int16_t *post,
                                                 uint32_t position)
 {
@@ -62,8 +64,13 @@ static inline wide FRAME_FUNCTION(load_cyclic)(const frame_arrays a, const int16
     if (position + VEC_LANES <= FRAME_GROUP)
         return run;
     uint32_t first_wrapped = FRAME_GROUP - position;
+#ifdef FRAME_HAS_W_LOADU_FROM
+    (void)a;
+    return w_loadu_from(run, post + position - FRAME_GROUP, first_wrapped);
+#else
     return w_select(w_loadu(a.lanes_from + FRAME_MARGIN - first_wrapped),
                     w_loadu(post + position - FRAME_GROUP), run);
+#endif
 }
 
 /* The inverse: lanes past 360 go to the slack after the block, and the second

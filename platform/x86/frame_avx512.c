@@ -49,4 +49,13 @@ static inline wide w_select(wide mask, wide if_set, wide if_clear)
                   _mm512_mask_blend_epi16(_mm512_movepi16_mask(mask.hi), if_clear.hi, if_set.hi)};
 }
 
+/* Lanes first.. of `run` loaded from p (first < 64): masked loads, instead of
+ * a second whole load and a blend by a mask loaded from memory. */
+#define FRAME_HAS_W_LOADU_FROM
+static inline wide w_loadu_from(wide run, const int16_t *p, uint32_t first)
+{
+    const uint64_t lanes = ~(uint64_t)0 << first;
+    return (wide){_mm512_mask_loadu_epi16(run.lo, (__mmask32)lanes, p),
+                  _mm512_mask_loadu_epi16(run.hi, (__mmask32)(lanes >> 32), p + 32)};
+}
 #include "common/frame_decoder_template.h"
