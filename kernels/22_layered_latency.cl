@@ -1,24 +1,29 @@
 /* Layered min-sum for one frame as fast as possible (the "latency" design):
  * the arithmetic of 20_layered.cl (docs/DECODERS.md), one work-group per
  * frame, ALL iterations in one launch (the frame retires itself), one
- * work-item per check of the layer.
+ * work-item per check of the layer where the device allows groups that large
+ * (else each work-item takes checks i, i + G, i + 2G, ... for a group of G).
  *
  * A check's edges are numbered in "slots": layer l occupies slots
  * base_l .. base_l + slots_l * checks_l - 1, slot j of the check at layer
- * position i being base_l + j * checks_l + i (j < slots_l, the layer's largest
+ * position k being base_l + j * checks_l + k (j < slots_l, the layer's largest
  * check degree). The work-items of a warp thus read adjacent table words and
  * adjacent message bytes. A slot beyond its check's degree holds
  * LATENCY_NO_EDGE. The messages of a frame use the same numbering.
  *
- * Per layer a work-item reads its check's messages and posteriors once and
- * keeps them in registers: u = posterior - c2v (exact), t = sat(u); the
- * slots' variables (constant) were read during the previous layer.
- * The new message goes straight to memory, and the posterior becomes u + new
- * (= posterior + new - old). Only a layer where two checks share a variable
- * (flag in the layer's word) needs a barrier between reading and writing, and
- * adds new - old to that variable atomically (flagged by SHARED_IN_LAYER);
- * in a disjoint layer no other check touches the check's variables. Every
- * layer ends with a barrier (the next layer reads what this one wrote).
+ * Per layer a work-item reads its (first) check's messages and posteriors once
+ * and keeps them in registers: u = posterior - c2v (exact), t = sat(u); the
+ * slots' variables (constant) were read during the previous layer. The new
+ * message goes straight to memory, and the posterior becomes u + new
+ * (= posterior + new - old). In a layer where no two checks share a variable
+ * nothing else touches the check's variables, so each check is read and
+ * written at once. Where two checks share one (flag in the layer's word) all
+ * checks are read before any is written (a barrier between), the shared
+ * variable (SHARED_IN_LAYER) gets new - old atomically, and a work-item's
+ * further checks keep their state across the barrier as a record in local
+ * memory (the two minima, the minimum's slot, the sign parity and the signs
+ * of the inputs). Every layer ends with a barrier: the next one reads what
+ * this one wrote.
  *
  * The syndrome, when due, walks the same slots layer by layer and stops as
  * soon as any work-item found an unsatisfied check (a flag in local memory).
@@ -35,11 +40,11 @@
         global char *messages, uint post_frame_stride, uint message_frame_stride, uint frames, \
         uint first_iteration, uint last_iteration, uint max_iterations, uint syndrome_period,  \
         constant uchar *rule, global uint *frame_iterations, global uint *frame_active,        \
-        global uint *active_count
+        global uint *active_count, local uint *records
 #define LAYERED_LATENCY_ARGS                                                                     \
     tables, code, posterior, messages, post_frame_stride, message_frame_stride, frames,        \
         first_iteration, last_iteration, max_iterations, syndrome_period, rule,                \
-        frame_iterations, frame_active, active_count
+        frame_iterations, frame_active, active_count, records
 
 /* A layer as the kernels see it: checks, first slot, slots per check, and
  * whether two of its checks share a variable. */
@@ -57,15 +62,15 @@ inline latency_layer_t latency_layer(global const uint *layer_offsets, global co
     return layer;
 }
 
-/* The slot words of the check at layer position i (i < checks): they do not
+/* The slot words of the check at layer position k (k < checks): they do not
  * change, so the kernel reads them a layer ahead. */
-inline void latency_fetch(global const uint *slot_var, latency_layer_t layer, uint i, uint *word,
+inline void latency_fetch(global const uint *slot_var, latency_layer_t layer, uint k, uint *word,
                           const uint bound)
 {
 #pragma unroll
     for (uint j = 0; j < bound; j++)
         if (j < layer.slots)
-            word[j] = slot_var[layer.base + j * layer.checks + i];
+            word[j] = slot_var[layer.base + j * layer.checks + k];
 }
 
 /* What a check keeps in registers between reading its layer and writing it. */
@@ -74,17 +79,17 @@ typedef struct {
     uint idx1;
 } latency_mins_t;
 
-/* Phase 1 for the check at layer position i (i < checks): its old messages
+/* Phase 1 for the check at layer position k (k < checks): its old messages
  * and u = posterior - old (exact), and the two smallest |sat(u)|. */
 inline latency_mins_t latency_read(global const int *post, global const char *c2v,
-                                   latency_layer_t layer, uint i, const uint *word, int *old,
+                                   latency_layer_t layer, uint k, const uint *word, int *old,
                                    int *u, const uint bound)
 {
     latency_mins_t s = {Q_MAX, Q_MAX, 0, 0};
 #pragma unroll
     for (uint j = 0; j < bound; j++)
         if (j < layer.slots)
-            old[j] = c2v[layer.base + j * layer.checks + i];
+            old[j] = c2v[layer.base + j * layer.checks + k];
 #pragma unroll
     for (uint j = 0; j < bound; j++)
         if (j < layer.slots && word[j] != LATENCY_NO_EDGE)
@@ -107,8 +112,16 @@ inline latency_mins_t latency_read(global const int *post, global const char *c2
     return s;
 }
 
+/* The new message of slot j: the rule's output for the minimum of the other
+ * inputs, signed by the parity of the other inputs' signs. */
+inline int latency_message(latency_mins_t s, uint j, int negative_input, int out1, int out2)
+{
+    int magnitude = j == s.idx1 ? out2 : out1;
+    return (s.negatives ^ negative_input) ? -magnitude : magnitude;
+}
+
 /* Phase 2 for the same check: new messages and posteriors. */
-inline void latency_write(global int *post, global char *c2v, latency_layer_t layer, uint i,
+inline void latency_write(global int *post, global char *c2v, latency_layer_t layer, uint k,
                           const uint *word, const int *old, const int *u, latency_mins_t s,
                           local const uchar *rule_local, const uint bound)
 {
@@ -116,9 +129,8 @@ inline void latency_write(global int *post, global char *c2v, latency_layer_t la
 #pragma unroll
     for (uint j = 0; j < bound; j++)
         if (j < layer.slots && word[j] != LATENCY_NO_EDGE) {
-            int magnitude = j == s.idx1 ? out2 : out1;
-            int message = (s.negatives ^ (u[j] < 0)) ? -magnitude : magnitude;
-            c2v[layer.base + j * layer.checks + i] = (char)message;
+            int message = latency_message(s, j, u[j] < 0, out1, out2);
+            c2v[layer.base + j * layer.checks + k] = (char)message;
             if (word[j] & SHARED_IN_LAYER)
                 atomic_add(post + VARIABLE(word[j]), message - old[j]);
             else
@@ -126,15 +138,74 @@ inline void latency_write(global int *post, global char *c2v, latency_layer_t la
         }
 }
 
-/* 1 if the check at layer position i has odd parity of hard decisions. */
+/* Both phases of a further check of a layer whose checks share no variable. */
+inline void latency_update(global const uint *slot_var, global int *post, global char *c2v,
+                           latency_layer_t layer, uint k, local const uchar *rule_local,
+                           const uint bound)
+{
+    uint word[32];
+    int old[32], u[32];
+    latency_fetch(slot_var, layer, k, word, bound);
+    latency_mins_t s = latency_read(post, c2v, layer, k, word, old, u, bound);
+    latency_write(post, c2v, layer, k, word, old, u, s, rule_local, bound);
+}
+
+/* Phase 1 of a further check of a sharing layer, kept as a record:
+ * records[2k] = min1 | min2 << 7 | idx1 << 14 | negatives << 19 and
+ * records[2k + 1] bit j = input j negative. */
+inline void latency_record(global const uint *slot_var, global const int *post,
+                           global const char *c2v, latency_layer_t layer, uint k,
+                           local uint *records, const uint bound)
+{
+    uint word[32];
+    int old[32], u[32];
+    latency_fetch(slot_var, layer, k, word, bound);
+    latency_mins_t s = latency_read(post, c2v, layer, k, word, old, u, bound);
+    uint signs = 0;
+#pragma unroll
+    for (uint j = 0; j < bound; j++)
+        if (j < layer.slots && word[j] != LATENCY_NO_EDGE)
+            signs |= (uint)(u[j] < 0) << j;
+    records[2 * k] = (uint)s.min1 | (uint)s.min2 << 7 | s.idx1 << 14 | (uint)s.negatives << 19;
+    records[2 * k + 1] = signs;
+}
+
+/* Phase 2 of a recorded check. Its old messages are still in memory, and a
+ * posterior that only this check uses in the layer still holds the layer's
+ * start value. */
+inline void latency_apply(global const uint *slot_var, global int *post, global char *c2v,
+                          latency_layer_t layer, uint k, local const uint *records,
+                          local const uchar *rule_local, const uint bound)
+{
+    uint packed = records[2 * k], signs = records[2 * k + 1];
+    latency_mins_t s = {packed & 127, (packed >> 7) & 127, (packed >> 19) & 1,
+                        (packed >> 14) & 31};
+    int out1 = rule_local[s.min1], out2 = rule_local[s.min2];
+    uint word[32];
+    latency_fetch(slot_var, layer, k, word, bound);
+#pragma unroll
+    for (uint j = 0; j < bound; j++)
+        if (j < layer.slots && word[j] != LATENCY_NO_EDGE) {
+            uint at = layer.base + j * layer.checks + k;
+            int old = c2v[at];
+            int message = latency_message(s, j, (signs >> j) & 1, out1, out2);
+            c2v[at] = (char)message;
+            if (word[j] & SHARED_IN_LAYER)
+                atomic_add(post + VARIABLE(word[j]), message - old);
+            else
+                post[word[j]] += message - old;
+        }
+}
+
+/* 1 if the check at layer position k has odd parity of hard decisions. */
 inline int latency_unsatisfied(global const uint *slot_var, global const int *post,
-                               latency_layer_t layer, uint i, const uint bound)
+                               latency_layer_t layer, uint k, const uint bound)
 {
     int parity = 0;
 #pragma unroll
     for (uint j = 0; j < bound; j++)
         if (j < layer.slots) {
-            uint word = slot_var[layer.base + j * layer.checks + i];
+            uint word = slot_var[layer.base + j * layer.checks + k];
             if (word != LATENCY_NO_EDGE)
                 parity ^= post[VARIABLE(word)] < 0;
         }
@@ -157,6 +228,7 @@ inline void layered_latency_frame(LAYERED_LATENCY_PARAMS, local uchar *rule_loca
     global int *post = posterior + f * post_frame_stride;
     global char *c2v = messages + f * message_frame_stride;
 
+    uint group = get_local_size(0);
     latency_layer_t layer = latency_layer(layer_offsets, layers, 0);
     uint word[32];
     if (i < layer.checks)
@@ -167,16 +239,26 @@ inline void layered_latency_frame(LAYERED_LATENCY_PARAMS, local uchar *rule_loca
             latency_mins_t mins;
             if (i < layer.checks)
                 mins = latency_read(post, c2v, layer, i, word, old, u, bound);
-            /* Uniform: every work-item read the same layer word. */
-            if (layer.shares)
-                barrier(CLK_GLOBAL_MEM_FENCE);
             latency_layer_t next =
                 latency_layer(layer_offsets, layers, l + 1 < code.layer_count ? l + 1 : 0);
             uint next_word[32];
             if (i < next.checks)
                 latency_fetch(slot_var, next, i, next_word, bound);
-            if (i < layer.checks)
-                latency_write(post, c2v, layer, i, word, old, u, mins, rule_local, bound);
+            /* Uniform: every work-item read the same layer word. */
+            if (layer.shares) {
+                for (uint k = i + group; k < layer.checks; k += group)
+                    latency_record(slot_var, post, c2v, layer, k, records, bound);
+                barrier(CLK_GLOBAL_MEM_FENCE);
+                if (i < layer.checks)
+                    latency_write(post, c2v, layer, i, word, old, u, mins, rule_local, bound);
+                for (uint k = i + group; k < layer.checks; k += group)
+                    latency_apply(slot_var, post, c2v, layer, k, records, rule_local, bound);
+            } else {
+                if (i < layer.checks)
+                    latency_write(post, c2v, layer, i, word, old, u, mins, rule_local, bound);
+                for (uint k = i + group; k < layer.checks; k += group)
+                    latency_update(slot_var, post, c2v, layer, k, rule_local, bound);
+            }
             barrier(CLK_GLOBAL_MEM_FENCE);
             layer = next;
 #pragma unroll
@@ -190,8 +272,9 @@ inline void layered_latency_frame(LAYERED_LATENCY_PARAMS, local uchar *rule_loca
             barrier(CLK_LOCAL_MEM_FENCE);
             for (uint l = 0; l < code.layer_count && !*unsatisfied; l++) {
                 latency_layer_t checked = latency_layer(layer_offsets, layers, l);
-                if (i < checked.checks && latency_unsatisfied(slot_var, post, checked, i, bound))
-                    *unsatisfied = 1;
+                for (uint k = i; k < checked.checks; k += group)
+                    if (latency_unsatisfied(slot_var, post, checked, k, bound))
+                        *unsatisfied = 1;
             }
             barrier(CLK_LOCAL_MEM_FENCE);
             done = !*unsatisfied;

@@ -80,9 +80,15 @@ static void choose_sizes(cl_decoder *d)
                                   kernel_max_group(d, d->iterate_group));
     for (size_t i = 0; i < CL_LATENCY_KERNELS; i++) {
         d->latency_group_cap[i] =
-            d->iterate_latency[i] != NULL ? kernel_max_group(d, d->iterate_latency[i]) : 0;
+            d->iterate_latency[i] == NULL
+                ? 0
+                : min_size(requested ? requested : SIZE_MAX,
+                           kernel_max_group(d, d->iterate_latency[i]));
         d->stats.latency_group_sizes[i] = (uint32_t)d->latency_group_cap[i];
     }
+    if (clGetDeviceInfo(d->session.choice.device, CL_DEVICE_LOCAL_MEM_SIZE,
+                        sizeof d->local_memory, &d->local_memory, NULL) != CL_SUCCESS)
+        d->local_memory = 0;
     /* One group per frame: for a single frame its work-items are all there is. */
     d->statistics_group = min_size(256, kernel_max_group(d, d->statistics));
     d->iterations_per_launch = d->opencl.iterations_per_launch
@@ -337,14 +343,21 @@ static size_t latency_kernel_index(uint32_t max_check_degree)
     return max_check_degree <= 8 ? 0 : max_check_degree <= 16 ? 1 : 2;
 }
 
+/* Local memory of a latency group: the records of its checks (two words per
+ * check of the largest layer), beside the rule table and a flag. */
+static size_t latency_record_bytes(const cl_code_tables *tables)
+{
+    return 2 * (size_t)tables->max_layer_size * sizeof(cl_uint);
+}
+
 /* The latency kernels take the code: latency tables (check degree <= 32) and
- * a work-item for every check of its largest layer within the kernel's
- * largest work-group. */
+ * the records of its largest layer in local memory. */
 static int latency_fits(const cl_decoder *d, const cl_code_tables *tables)
 {
     size_t kernel = latency_kernel_index(tables->max_check_degree);
     return d->iterate_latency[kernel] != NULL && tables->latency_slots > 0 &&
-           tables->max_layer_size > 0 && tables->max_layer_size <= d->latency_group_cap[kernel];
+           tables->max_layer_size > 0 &&
+           latency_record_bytes(tables) + 1024 <= d->local_memory;
 }
 
 static ldpc_opencl_design choose_design(const cl_decoder *d, const cl_code_tables *tables,
@@ -395,7 +408,11 @@ static void plan_batch(const cl_decoder *d, const ldpc_code *code, uint32_t fram
         p->index_stride = 1;
         p->post_frame_stride = d->limits.max_n;
         p->message_frame_stride = p->tables.latency_slots;
-        p->local = p->tables.max_layer_size;
+        /* A work-item per check, or as many checks per work-item as the
+         * kernel's largest group needs, evenly where a divisor allows. */
+        p->local = group_size_for_layer(
+            p->tables.max_layer_size,
+            d->latency_group_cap[latency_kernel_index(code->max_check_degree)]);
         p->global = (size_t)frames * p->local;
     } else if (p->design == LDPC_OPENCL_DESIGN_GROUP_PER_FRAME) {
         p->iterate = d->iterate_group;
@@ -500,6 +517,8 @@ static ldpc_status set_iteration_args(cl_decoder *d, cl_kernel kernel, const bat
     cl_arg(&a, sizeof(cl_mem), &d->frame_iterations);
     cl_arg(&a, sizeof(cl_mem), &d->frame_active);
     cl_arg(&a, sizeof(cl_mem), &d->active_count);
+    if (latency)
+        cl_arg(&a, latency_record_bytes(&p->tables), NULL);
     CL_TRY(a.rc, "iteration arguments");
     return LDPC_OK;
 }

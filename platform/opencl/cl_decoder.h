@@ -48,8 +48,10 @@ typedef struct {
 
     size_t item_group;       /* local size of the item-per-frame kernel */
     size_t frame_group_cap;  /* most work-items of one group-per-frame group */
-    /* most work-items of a group of each latency kernel (register use limits it) */
+    /* most work-items of a group of each latency kernel (register use limits
+     * it; also LDPC_CL_WORK_GROUP_SIZE) */
     size_t latency_group_cap[CL_LATENCY_KERNELS];
+    cl_ulong local_memory; /* CL_DEVICE_LOCAL_MEM_SIZE */
     size_t statistics_group; /* local size of frame_statistics */
     uint32_t iterations_per_launch;
     uint32_t calls;

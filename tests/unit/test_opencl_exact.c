@@ -17,6 +17,7 @@ typedef struct {
     ldpc_opencl_design design;
     uint32_t frames, batch;
     double ebn0_low, ebn0_high;
+    uint32_t work_group; /* LDPC_CL_WORK_GROUP_SIZE; 0 = the device's */
 } exact_case;
 
 static void run_case(const exact_case *c)
@@ -30,6 +31,7 @@ static void run_case(const exact_case *c)
     ldpc_decoder_config config =
         test_opencl_decoder_config(c->schedule, c->rule, c->iterations, c->period);
     ldpc_opencl_config opencl = test_opencl_config(c->design);
+    opencl.work_group_size = c->work_group;
     test_opencl_outcome outcome = test_opencl_compare(code, &config, &opencl, llr, c->frames,
                                                       c->batch);
     /* The comparison means something only if both kinds of frames occurred. */
@@ -61,7 +63,7 @@ static void dvb_short_layered_normalized(void **state)
     (void)state;
     const exact_case group = {"dvbs2-short-1/2", LDPC_SCHEDULE_LAYERED,
                               LDPC_RULE_MIN_SUM_NORMALIZED, 30, 1, LDPC_OPENCL_DESIGN_AUTO,
-                              20, 8, 0.0, 2.5};
+                              20, 8, 0.0, 2.5, 0};
     run_case(&group);
     exact_case item = group;
     item.design = LDPC_OPENCL_DESIGN_ITEM_PER_FRAME;
@@ -73,7 +75,7 @@ static void dvb_short_layered_offset(void **state)
 {
     (void)state;
     exact_case c = {"dvbs2-short-3/5", LDPC_SCHEDULE_LAYERED, LDPC_RULE_MIN_SUM_OFFSET, 25,
-                    2, LDPC_OPENCL_DESIGN_GROUP_PER_FRAME, 13, 13, 1.0, 3.5};
+                    2, LDPC_OPENCL_DESIGN_GROUP_PER_FRAME, 13, 13, 1.0, 3.5, 0};
     run_case(&c);
     /* Check degree 11: the item kernel of steps of 4 checks, where some repeats
      * share their step with the earlier check of their variable. */
@@ -91,7 +93,7 @@ static void dvb_short_high_rate(void **state)
 {
     (void)state;
     exact_case c = {"dvbs2-short-8/9", LDPC_SCHEDULE_LAYERED, LDPC_RULE_MIN_SUM_NORMALIZED, 20,
-                    1, LDPC_OPENCL_DESIGN_LATENCY, 12, 5, 3.2, 4.6};
+                    1, LDPC_OPENCL_DESIGN_LATENCY, 12, 5, 3.2, 4.6, 0};
     run_case(&c);
     c.design = LDPC_OPENCL_DESIGN_GROUP_PER_FRAME;
     c.rule = LDPC_RULE_MIN_SUM_OFFSET;
@@ -99,11 +101,37 @@ static void dvb_short_high_rate(void **state)
     run_case(&c);
 }
 
+/* Latency groups smaller than the layer (360 checks): every work-item takes
+ * several checks, those after its first through records in local memory in
+ * the layers that share a variable (as on a device whose largest group for
+ * the kernel is 256: groups of 180). */
+static void latency_several_checks_per_item(void **state)
+{
+    (void)state;
+    exact_case c = {"dvbs2-short-1/2", LDPC_SCHEDULE_LAYERED, LDPC_RULE_MIN_SUM_NORMALIZED, 30,
+                    1, LDPC_OPENCL_DESIGN_LATENCY, 10, 5, 0.0, 2.5, 100};
+    run_case(&c);
+    c.code = "dvbs2-short-3/5";
+    c.rule = LDPC_RULE_MIN_SUM_OFFSET;
+    c.period = 2;
+    c.work_group = 7;
+    c.ebn0_low = 1.0;
+    c.ebn0_high = 3.5;
+    run_case(&c);
+    c.code = "dvbs2-normal-1/2";
+    c.frames = c.batch = 3;
+    c.iterations = 15;
+    c.work_group = 256;
+    c.ebn0_low = 0.8;
+    c.ebn0_high = 2.2;
+    run_case(&c);
+}
+
 static void dvb_short_flooding(void **state)
 {
     (void)state;
     exact_case c = {"dvbs2-short-1/2", LDPC_SCHEDULE_FLOODING, LDPC_RULE_MIN_SUM_OFFSET, 30, 1,
-                    LDPC_OPENCL_DESIGN_AUTO, 11, 4, 0.5, 3.0};
+                    LDPC_OPENCL_DESIGN_AUTO, 11, 4, 0.5, 3.0, 0};
     run_case(&c);
     c.rule = LDPC_RULE_MIN_SUM_NORMALIZED;
     c.design = LDPC_OPENCL_DESIGN_ITEM_PER_FRAME;
@@ -115,7 +143,7 @@ static void dvb_normal_both_schedules(void **state)
 {
     (void)state;
     exact_case c = {"dvbs2-normal-1/2", LDPC_SCHEDULE_LAYERED, LDPC_RULE_MIN_SUM_NORMALIZED, 15,
-                    1, LDPC_OPENCL_DESIGN_AUTO, 4, 4, 0.8, 2.2};
+                    1, LDPC_OPENCL_DESIGN_AUTO, 4, 4, 0.8, 2.2, 0};
     run_case(&c);
     c.design = LDPC_OPENCL_DESIGN_GROUP_PER_FRAME;
     c.period = 2;
@@ -138,7 +166,7 @@ static void alist_code(void **state)
         skip();
     }
     exact_case c = {ALIST_MACKAY, LDPC_SCHEDULE_LAYERED, LDPC_RULE_MIN_SUM_NORMALIZED, 40, 1,
-                    LDPC_OPENCL_DESIGN_GROUP_PER_FRAME, 40, 16, 1.0, 3.5};
+                    LDPC_OPENCL_DESIGN_GROUP_PER_FRAME, 40, 16, 1.0, 3.5, 0};
     run_case(&c);
     c.design = LDPC_OPENCL_DESIGN_LATENCY;
     c.period = 2;
@@ -154,6 +182,7 @@ int main(void)
         cmocka_unit_test(dvb_short_layered_normalized),
         cmocka_unit_test(dvb_short_layered_offset),
         cmocka_unit_test(dvb_short_high_rate),
+        cmocka_unit_test(latency_several_checks_per_item),
         cmocka_unit_test(dvb_short_flooding),
         cmocka_unit_test(dvb_normal_both_schedules),
         cmocka_unit_test(alist_code),
