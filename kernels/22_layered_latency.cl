@@ -141,10 +141,8 @@ inline void latency_write(global int *post, global char *c2v, latency_layer_t la
 /* Both phases of a further check of a layer whose checks share no variable. */
 inline void latency_update(global const uint *slot_var, global int *post, global char *c2v,
                            latency_layer_t layer, uint k, local const uchar *rule_local,
-                           const uint bound)
+                           uint *word, int *old, int *u, const uint bound)
 {
-    uint word[32];
-    int old[32], u[32];
     latency_fetch(slot_var, layer, k, word, bound);
     latency_mins_t s = latency_read(post, c2v, layer, k, word, old, u, bound);
     latency_write(post, c2v, layer, k, word, old, u, s, rule_local, bound);
@@ -155,10 +153,8 @@ inline void latency_update(global const uint *slot_var, global int *post, global
  * records[2k + 1] bit j = input j negative. */
 inline void latency_record(global const uint *slot_var, global const int *post,
                            global const char *c2v, latency_layer_t layer, uint k,
-                           local uint *records, const uint bound)
+                           local uint *records, uint *word, int *old, int *u, const uint bound)
 {
-    uint word[32];
-    int old[32], u[32];
     latency_fetch(slot_var, layer, k, word, bound);
     latency_mins_t s = latency_read(post, c2v, layer, k, word, old, u, bound);
     uint signs = 0;
@@ -175,13 +171,12 @@ inline void latency_record(global const uint *slot_var, global const int *post,
  * start value. */
 inline void latency_apply(global const uint *slot_var, global int *post, global char *c2v,
                           latency_layer_t layer, uint k, local const uint *records,
-                          local const uchar *rule_local, const uint bound)
+                          local const uchar *rule_local, uint *word, const uint bound)
 {
     uint packed = records[2 * k], signs = records[2 * k + 1];
     latency_mins_t s = {packed & 127, (packed >> 7) & 127, (packed >> 19) & 1,
                         (packed >> 14) & 31};
     int out1 = rule_local[s.min1], out2 = rule_local[s.min2];
-    uint word[32];
     latency_fetch(slot_var, layer, k, word, bound);
 #pragma unroll
     for (uint j = 0; j < bound; j++)
@@ -212,8 +207,18 @@ inline int latency_unsatisfied(global const uint *slot_var, global const int *po
     return parity;
 }
 
+/* The registers of a work-item, arrays of `bound` elements declared by the
+ * kernel (their size is what lets the compiler keep them in registers): its
+ * first check's slot words, those of the next layer, its inputs, and scratch
+ * for its further checks. */
+typedef struct {
+    uint *word, *next_word, *further_word;
+    int *old, *u, *further_old, *further_u;
+} latency_registers_t;
+
 inline void layered_latency_frame(LAYERED_LATENCY_PARAMS, local uchar *rule_local,
-                                  volatile local int *unsatisfied, const uint bound)
+                                  volatile local int *unsatisfied, latency_registers_t r,
+                                  const uint bound)
 {
     uint f = get_group_id(0), i = get_local_id(0);
     for (uint r = i; r <= Q_MAX; r += get_local_size(0))
@@ -230,34 +235,36 @@ inline void layered_latency_frame(LAYERED_LATENCY_PARAMS, local uchar *rule_loca
 
     uint group = get_local_size(0);
     latency_layer_t layer = latency_layer(layer_offsets, layers, 0);
-    uint word[32];
+    uint *word = r.word, *next_word = r.next_word;
+    int *old = r.old, *u = r.u;
     if (i < layer.checks)
         latency_fetch(slot_var, layer, i, word, bound);
     for (uint it = first_iteration + 1; it <= last_iteration; it++) {
         for (uint l = 0; l < code.layer_count; l++) {
-            int old[32], u[32];
             latency_mins_t mins;
             if (i < layer.checks)
                 mins = latency_read(post, c2v, layer, i, word, old, u, bound);
             latency_layer_t next =
                 latency_layer(layer_offsets, layers, l + 1 < code.layer_count ? l + 1 : 0);
-            uint next_word[32];
             if (i < next.checks)
                 latency_fetch(slot_var, next, i, next_word, bound);
             /* Uniform: every work-item read the same layer word. */
             if (layer.shares) {
                 for (uint k = i + group; k < layer.checks; k += group)
-                    latency_record(slot_var, post, c2v, layer, k, records, bound);
+                    latency_record(slot_var, post, c2v, layer, k, records, r.further_word,
+                                   r.further_old, r.further_u, bound);
                 barrier(CLK_GLOBAL_MEM_FENCE);
                 if (i < layer.checks)
                     latency_write(post, c2v, layer, i, word, old, u, mins, rule_local, bound);
                 for (uint k = i + group; k < layer.checks; k += group)
-                    latency_apply(slot_var, post, c2v, layer, k, records, rule_local, bound);
+                    latency_apply(slot_var, post, c2v, layer, k, records, rule_local,
+                                  r.further_word, bound);
             } else {
                 if (i < layer.checks)
                     latency_write(post, c2v, layer, i, word, old, u, mins, rule_local, bound);
                 for (uint k = i + group; k < layer.checks; k += group)
-                    latency_update(slot_var, post, c2v, layer, k, rule_local, bound);
+                    latency_update(slot_var, post, c2v, layer, k, rule_local, r.further_word,
+                                   r.further_old, r.further_u, bound);
             }
             barrier(CLK_GLOBAL_MEM_FENCE);
             layer = next;
@@ -291,23 +298,18 @@ inline void layered_latency_frame(LAYERED_LATENCY_PARAMS, local uchar *rule_loca
     }
 }
 
-kernel void layered_latency_d8(LAYERED_LATENCY_PARAMS)
-{
-    local uchar rule_local[Q_MAX + 1];
-    volatile local int unsatisfied;
-    layered_latency_frame(LAYERED_LATENCY_ARGS, rule_local, &unsatisfied, 8);
-}
+/* One kernel per bound on the check degree, its arrays of exactly that size. */
+#define LAYERED_LATENCY_KERNEL(name, bound)                                                      \
+    kernel void name(LAYERED_LATENCY_PARAMS)                                                     \
+    {                                                                                            \
+        local uchar rule_local[Q_MAX + 1];                                                       \
+        volatile local int unsatisfied;                                                          \
+        uint word[bound], next_word[bound], further_word[bound];                                 \
+        int old[bound], u[bound], further_old[bound], further_u[bound];                          \
+        latency_registers_t r = {word, next_word, further_word, old, u, further_old, further_u}; \
+        layered_latency_frame(LAYERED_LATENCY_ARGS, rule_local, &unsatisfied, r, bound);         \
+    }
 
-kernel void layered_latency_d16(LAYERED_LATENCY_PARAMS)
-{
-    local uchar rule_local[Q_MAX + 1];
-    volatile local int unsatisfied;
-    layered_latency_frame(LAYERED_LATENCY_ARGS, rule_local, &unsatisfied, 16);
-}
-
-kernel void layered_latency_d32(LAYERED_LATENCY_PARAMS)
-{
-    local uchar rule_local[Q_MAX + 1];
-    volatile local int unsatisfied;
-    layered_latency_frame(LAYERED_LATENCY_ARGS, rule_local, &unsatisfied, 32);
-}
+LAYERED_LATENCY_KERNEL(layered_latency_d8, 8)
+LAYERED_LATENCY_KERNEL(layered_latency_d16, 16)
+LAYERED_LATENCY_KERNEL(layered_latency_d32, 32)

@@ -89,8 +89,9 @@ static void choose_sizes(cl_decoder *d)
     if (clGetDeviceInfo(d->session.choice.device, CL_DEVICE_LOCAL_MEM_SIZE,
                         sizeof d->local_memory, &d->local_memory, NULL) != CL_SUCCESS)
         d->local_memory = 0;
-    /* One group per frame: for a single frame its work-items are all there is. */
-    d->statistics_group = min_size(256, kernel_max_group(d, d->statistics));
+    /* One group per frame: for a single frame its work-items are all there is
+     * (each walks its checks with dependent loads: dvbs2-normal has 32400). */
+    d->statistics_group = min_size(1024, kernel_max_group(d, d->statistics));
     d->iterations_per_launch = d->opencl.iterations_per_launch
                                    ? d->opencl.iterations_per_launch
                                    : d->session.vendor->iterations_per_launch;
