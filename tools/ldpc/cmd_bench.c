@@ -59,7 +59,7 @@ static void usage(FILE *out)
             "  --backend NAME   auto (default), reference, avx512bw, avx2, sse4.1, neon, opencl;\n"
             "                   one frame at a time (latency, with --batch 1): avx512bw-frame,\n"
             "                   avx2-frame, sse4.1-frame, neon-frame, portable-frame;\n"
-            "                   nonbinary codes: auto, reference, avx512bw, avx2\n"
+            "                   nonbinary codes: auto, reference, avx512bw, avx2, neon, opencl\n"
             "  --baseline NAME  measured in the same run for the ratio (default reference;\n"
             "                   none to skip)\n"
             "  --threads T      worker threads of the decoder (default 1)\n"
