@@ -15,15 +15,15 @@
  * and keeps them in registers: u = posterior - c2v (exact), t = sat(u); the
  * slots' variables (constant) were read during the previous layer. The new
  * message goes straight to memory, and the posterior becomes u + new
- * (= posterior + new - old). In a layer where no two checks share a variable
- * nothing else touches the check's variables, so each check is read and
- * written at once. Where two checks share one (flag in the layer's word) all
- * checks are read before any is written (a barrier between), the shared
- * variable (SHARED_IN_LAYER) gets new - old atomically, and a work-item's
- * further checks keep their state across the barrier as a record in local
- * memory (the two minima, the minimum's slot, the sign parity and the signs
- * of the inputs). Every layer ends with a barrier: the next one reads what
- * this one wrote.
+ * (= posterior + new - old). A barrier separates the reads of a layer from
+ * its writes. Where two checks of the layer share a variable (flag in the
+ * layer's word) the shared variable (SHARED_IN_LAYER) gets new - old
+ * atomically, and a work-item's further checks are read before the barrier
+ * too, their state kept as a record in local memory (the two minima, the
+ * minimum's slot, the sign parity and the signs of the inputs). In a layer
+ * without shared variables nothing else touches a check's variables, so a
+ * further check is read and written at once after the barrier. Every layer
+ * ends with a barrier: the next one reads what this one wrote.
  *
  * The syndrome, when due, walks the same slots layer by layer and stops as
  * soon as any work-item found an unsatisfied check (a flag in local memory).
@@ -209,11 +209,11 @@ inline int latency_unsatisfied(global const uint *slot_var, global const int *po
 
 /* The registers of a work-item, arrays of `bound` elements declared by the
  * kernel (their size is what lets the compiler keep them in registers): its
- * first check's slot words, those of the next layer, its inputs, and scratch
- * for its further checks. */
+ * first check's slot words, those of the next layer, its further checks'
+ * slot words, and the inputs (old, u) of the check at hand. */
 typedef struct {
     uint *word, *next_word, *further_word;
-    int *old, *u, *further_old, *further_u;
+    int *old, *u;
 } latency_registers_t;
 
 inline void layered_latency_frame(LAYERED_LATENCY_PARAMS, local uchar *rule_local,
@@ -235,12 +235,18 @@ inline void layered_latency_frame(LAYERED_LATENCY_PARAMS, local uchar *rule_loca
 
     uint group = get_local_size(0);
     latency_layer_t layer = latency_layer(layer_offsets, layers, 0);
-    uint *word = r.word, *next_word = r.next_word;
+    uint *word = r.word, *next_word = r.next_word, *further = r.further_word;
     int *old = r.old, *u = r.u;
     if (i < layer.checks)
         latency_fetch(slot_var, layer, i, word, bound);
     for (uint it = first_iteration + 1; it <= last_iteration; it++) {
         for (uint l = 0; l < code.layer_count; l++) {
+            /* Phase 1: a sharing layer's further checks first (old and u
+             * serve as their scratch), then the first check. */
+            if (layer.shares)
+                for (uint k = i + group; k < layer.checks; k += group)
+                    latency_record(slot_var, post, c2v, layer, k, records, further, old, u,
+                                   bound);
             latency_mins_t mins;
             if (i < layer.checks)
                 mins = latency_read(post, c2v, layer, i, word, old, u, bound);
@@ -248,23 +254,19 @@ inline void layered_latency_frame(LAYERED_LATENCY_PARAMS, local uchar *rule_loca
                 latency_layer(layer_offsets, layers, l + 1 < code.layer_count ? l + 1 : 0);
             if (i < next.checks)
                 latency_fetch(slot_var, next, i, next_word, bound);
-            /* Uniform: every work-item read the same layer word. */
-            if (layer.shares) {
-                for (uint k = i + group; k < layer.checks; k += group)
-                    latency_record(slot_var, post, c2v, layer, k, records, r.further_word,
-                                   r.further_old, r.further_u, bound);
-                barrier(CLK_GLOBAL_MEM_FENCE);
-                if (i < layer.checks)
-                    latency_write(post, c2v, layer, i, word, old, u, mins, rule_local, bound);
-                for (uint k = i + group; k < layer.checks; k += group)
-                    latency_apply(slot_var, post, c2v, layer, k, records, rule_local,
-                                  r.further_word, bound);
-            } else {
-                if (i < layer.checks)
-                    latency_write(post, c2v, layer, i, word, old, u, mins, rule_local, bound);
-                for (uint k = i + group; k < layer.checks; k += group)
-                    latency_update(slot_var, post, c2v, layer, k, rule_local, r.further_word,
-                                   r.further_old, r.further_u, bound);
+            /* Needed only where checks share a variable, but a barrier under a
+             * condition, even a uniform one, breaks some compilers (PoCL 5). */
+            barrier(CLK_GLOBAL_MEM_FENCE);
+            /* Phase 2. */
+            if (i < layer.checks)
+                latency_write(post, c2v, layer, i, word, old, u, mins, rule_local, bound);
+            for (uint k = i + group; k < layer.checks; k += group) {
+                if (layer.shares)
+                    latency_apply(slot_var, post, c2v, layer, k, records, rule_local, further,
+                                  bound);
+                else
+                    latency_update(slot_var, post, c2v, layer, k, rule_local, further, old, u,
+                                   bound);
             }
             barrier(CLK_GLOBAL_MEM_FENCE);
             layer = next;
@@ -305,8 +307,8 @@ inline void layered_latency_frame(LAYERED_LATENCY_PARAMS, local uchar *rule_loca
         local uchar rule_local[Q_MAX + 1];                                                       \
         volatile local int unsatisfied;                                                          \
         uint word[bound], next_word[bound], further_word[bound];                                 \
-        int old[bound], u[bound], further_old[bound], further_u[bound];                          \
-        latency_registers_t r = {word, next_word, further_word, old, u, further_old, further_u}; \
+        int old[bound], u[bound];                                                                \
+        latency_registers_t r = {word, next_word, further_word, old, u};                         \
         layered_latency_frame(LAYERED_LATENCY_ARGS, rule_local, &unsatisfied, r, bound);         \
     }
 

@@ -332,10 +332,14 @@ typedef struct {
     size_t local, global;
 } batch_plan;
 
-/* "auto": a work-group per frame (the checks of a layer in parallel) for small
- * batches, where latency matters and a work-item per frame would leave the GPU
- * idle; a work-item per frame from ITEM_DESIGN_MIN_FRAMES on (H200, 2048
- * dvbs2-short frames: 168 ms per call against 222 ms for the group design). */
+/* "auto": the latency design wherever it takes the code, at every batch size:
+ * on the H100 it was also the fastest for throughput (dvbs2-normal-1/2, 20
+ * iterations, 4096 frames: 259 ms per call against 750 ms for the item design;
+ * dvbs2-short-1/2, 16384 frames: 213 ms against 275 ms) and on PoCL. Else
+ * (flooding, check degree above 32, a layer too large for local memory) the
+ * group design for small batches and the item design from
+ * ITEM_DESIGN_MIN_FRAMES on (H200, 2048 dvbs2-short frames: 168 ms per call
+ * against 222 ms for the group design). */
 #define ITEM_DESIGN_MIN_FRAMES 1024u
 
 /* The latency kernel for a check degree bound: 8, 16, 32. */
@@ -365,9 +369,12 @@ static ldpc_opencl_design choose_design(const cl_decoder *d, const cl_code_table
                                         uint32_t frames)
 {
     ldpc_opencl_design design = d->opencl.design;
-    if (design == LDPC_OPENCL_DESIGN_AUTO)
-        design = frames < ITEM_DESIGN_MIN_FRAMES ? LDPC_OPENCL_DESIGN_LATENCY
-                                                 : LDPC_OPENCL_DESIGN_ITEM_PER_FRAME;
+    if (design == LDPC_OPENCL_DESIGN_AUTO) {
+        if (latency_fits(d, tables))
+            return LDPC_OPENCL_DESIGN_LATENCY;
+        return frames < ITEM_DESIGN_MIN_FRAMES ? LDPC_OPENCL_DESIGN_GROUP_PER_FRAME
+                                               : LDPC_OPENCL_DESIGN_ITEM_PER_FRAME;
+    }
     if (design == LDPC_OPENCL_DESIGN_LATENCY && !latency_fits(d, tables))
         design = LDPC_OPENCL_DESIGN_GROUP_PER_FRAME;
     return design;

@@ -37,8 +37,8 @@ static void run_case(const exact_case *c)
     /* The comparison means something only if both kinds of frames occurred. */
     assert_true(outcome.converged > 0);
     assert_true(outcome.failed > 0);
-    /* The design that ran: "auto" below 1024 frames is the latency design
-     * for the layered schedule, the group design for flooding (as is
+    /* The design that ran: "auto" is the latency design for the layered
+     * schedule, and below 1024 frames the group design for flooding (as is
      * "latency" there). */
     uint32_t batches = (c->frames + c->batch - 1) / c->batch;
     ldpc_opencl_design expected = c->design;
