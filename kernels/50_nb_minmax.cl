@@ -63,8 +63,8 @@ inline int nb_sat(int v)
  * inputs' place. Few barriers matter on GPUs (fewer sequential steps) and on
  * PoCL, whose compilation time grows quickly with barriers inside loops. */
 inline void nb_check_node(global const uint *tables, nb_tables_t code, uint chk, int active,
-                          uint lane, uint layered, global short *post, global uchar *c2v,
-                          nb_slot_memory s)
+                          uint lane, uint layered, uint truncation, global short *post,
+                          global uchar *c2v, nb_slot_memory s)
 {
     global const uint *check_offsets = tables + code.check_offsets;
     global const uint *check_var = tables + code.check_var;
@@ -88,17 +88,36 @@ inline void nb_check_node(global const uint *tables, nb_tables_t code, uint chk,
         s.low[i] = low;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    /* Into the check domain: entry h*a holds symbol a's value. The chains
-     * start at F_0 = in_0 and B_{d-1} = in_{d-1}. */
+    /* Into the check domain: entry h*a holds symbol a's value. */
     for (int i = 0; i < d; i++) {
         uint h = coef[first + i];
         uint x = mul[h * q + lane];
-        uchar value = (uchar)nb_sat(s.u[i * q + lane] - s.low[i]);
-        s.in[i * q + x] = value;
-        if (i == 0)
-            s.fwd[x] = value;
-        if (i == d - 1)
-            s.bwd[i * q + x] = value;
+        s.in[i * q + x] = (uchar)nb_sat(s.u[i * q + lane] - s.low[i]);
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    /* Truncation (nm = truncation, 0 = off): entry x stays if fewer than nm
+     * entries of its input have a smaller (value, index), else it becomes
+     * 255. The results wait in bwd (not yet in use) until every lane has
+     * read the inputs. The pass runs untruncated too: with its barrier inside
+     * `if (truncation != 0)` (uniform over the launch) PoCL decoded slots > 1
+     * wrongly. */
+    for (int i = 0; i < d; i++) {
+        local const uchar *m = s.in + i * q;
+        uchar value = m[lane];
+        uint rank = 0;
+        if (truncation != 0)
+            for (uint y = 0; y < q; y++)
+                rank += m[y] < value || (m[y] == value && y < lane);
+        s.bwd[i * q + lane] = truncation == 0 || rank < truncation ? value : NB_MESSAGE_MAX;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int i = 0; i < d; i++)
+        s.in[i * q + lane] = s.bwd[i * q + lane];
+    /* The chains start at F_0 = in_0 and B_{d-1} = in_{d-1} (each lane its
+     * own entry: the barrier below orders them before the first step). */
+    if (d > 0) {
+        s.fwd[lane] = s.in[lane];
+        s.bwd[(d - 1) * q + lane] = s.in[(d - 1) * q + lane];
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     for (int k = 1; k + 1 < (int)code.max_check_degree; k++) {
@@ -225,7 +244,7 @@ kernel void nb_minmax_group_per_frame(
     global const uint *tables, nb_tables_t code, uint layered, uint slots,
     global const char *input, global uchar *channel_values, global short *posterior,
     global uchar *messages, uint frames, uint first_iteration, uint last_iteration,
-    uint max_iterations, uint syndrome_period, global uint *frame_active,
+    uint max_iterations, uint syndrome_period, uint truncation, global uint *frame_active,
     global uint *active_count, global uchar *decisions, global uint4 *stats,
     local short *u_memory, local short *low_memory, local uchar *in_memory,
     local uchar *fwd_memory, local uchar *bwd_memory)
@@ -260,7 +279,7 @@ kernel void nb_minmax_group_per_frame(
         for (uint base = 0; base < code.m;) {
             int active = base + slot < end;
             uint chk = active ? layer_checks[base + slot] : 0;
-            nb_check_node(tables, code, chk, active, lane, layered, post, c2v, s);
+            nb_check_node(tables, code, chk, active, lane, layered, truncation, post, c2v, s);
             base += slots;
             if (base >= end) {
                 base = end;

@@ -199,7 +199,7 @@ static ldpc_status set_arguments(cl_nb_decoder *d, const ldpc_nb_code *code, uin
     size_t D = g->max_check_degree, q = code->q;
     cl_uint layered = d->config.schedule == LDPC_SCHEDULE_LAYERED;
     cl_uint count = frames, max_iterations = d->config.max_iterations;
-    cl_uint period = d->config.syndrome_period;
+    cl_uint period = d->config.syndrome_period, truncation = d->config.truncation;
     cl_arg_list a = {d->iterate, 0, CL_SUCCESS};
     cl_arg(&a, sizeof(cl_mem), &d->tables.arena);
     cl_arg(&a, sizeof d->tables.tables, &d->tables.tables);
@@ -214,6 +214,7 @@ static ldpc_status set_arguments(cl_nb_decoder *d, const ldpc_nb_code *code, uin
     a.next += 2;
     cl_arg(&a, sizeof max_iterations, &max_iterations);
     cl_arg(&a, sizeof period, &period);
+    cl_arg(&a, sizeof truncation, &truncation);
     cl_arg(&a, sizeof(cl_mem), &d->frame_active);
     cl_arg(&a, sizeof(cl_mem), &d->active_count);
     cl_arg(&a, sizeof(cl_mem), &d->decisions);

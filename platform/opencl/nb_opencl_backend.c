@@ -59,17 +59,6 @@ ldpc_status nb_opencl_create(const ldpc_decoder_config *config,
     nb_opencl *state = calloc(1, sizeof *state);
     if (state == NULL)
         return ldpc_fail(err, LDPC_ERR_NO_MEMORY, "cannot allocate the OpenCL decoder state");
-    /* The kernel has no truncation: such decoders run the reference (with
-     * its truncation) on the CPU rather than ignore nm on the device. */
-    if (config->truncation != 0) {
-        char reason[LDPC_ERROR_MESSAGE_SIZE];
-        snprintf(reason, sizeof reason,
-                 "truncation nm = %u is decoded on the CPU (the OpenCL kernel has none)",
-                 config->truncation);
-        fall_back(state, reason);
-        *out = state;
-        return LDPC_OK;
-    }
 #ifdef LDPC_WITH_OPENCL
     ldpc_error device_err = {{0}};
     if (cl_nb_decoder_init(&state->device, limits, config, &opencl, &device_err) == LDPC_OK)

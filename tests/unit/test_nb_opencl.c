@@ -3,9 +3,9 @@
  * (the (620,310) PEG code: single-check layers; the (744,653) QC code: block
  * rows of 31 checks in parallel) and GF(64) (the (1512,1325) QC code, and a
  * small code with checks of degree 1 and 2) and GF(256) (public files), both
- * schedules, syndrome periods 0, 1 and > 1, f32 and i8 input, with frames
- * that converge and frames that fail; one table upload per code change; the
- * CPU fallback when the device cannot be used or is lost. No platform at all
+ * schedules, syndrome periods 0, 1 and > 1, f32 and i8 input, untruncated and
+ * truncated (nm from 3 to 100), with frames that converge and frames that
+ * fail; one table upload per code change; the CPU fallback when the device cannot be used or is lost. No platform at all
  * is test_nb_opencl_no_platform. */
 #include "ldpc/nonbinary.h"
 #include "ldpc/soft.h"
@@ -158,6 +158,7 @@ typedef struct {
     uint32_t max_iterations, syndrome_period;
     int as_i8;
     uint32_t per_launch; /* iterations per kernel launch; 0: the vendor's default */
+    uint32_t truncation; /* nm, 0 = off */
 } nb_case;
 
 /* The frames through the reference and the device (one call), identical;
@@ -168,6 +169,7 @@ static void compare_case(const nb_frames *in, nb_case c, nb_outcome *outcome)
     config.schedule = c.schedule;
     config.max_iterations = c.max_iterations;
     config.syndrome_period = c.syndrome_period;
+    config.truncation = c.truncation;
     nb_output reference = decode_reference(in, &config, c.as_i8);
     ldpc_nb_decoder_limits limits = ldpc_nb_decoder_limits_for_code(in->code, in->frames);
     ldpc_opencl_config opencl = test_opencl_config(LDPC_OPENCL_DESIGN_AUTO);
@@ -220,10 +222,12 @@ static void gf32_peg_620(void **state)
 {
     (void)state;
     const nb_case cases[] = {
-        {LDPC_SCHEDULE_LAYERED, 8, 1, 0, 0},
-        {LDPC_SCHEDULE_LAYERED, 7, 3, 1, 2},
-        {LDPC_SCHEDULE_FLOODING, 8, 1, 1, 3},
-        {LDPC_SCHEDULE_FLOODING, 6, 4, 0, 0},
+        {LDPC_SCHEDULE_LAYERED, 8, 1, 0, 0, 0},
+        {LDPC_SCHEDULE_LAYERED, 7, 3, 1, 2, 0},
+        {LDPC_SCHEDULE_FLOODING, 8, 1, 1, 3, 0},
+        {LDPC_SCHEDULE_FLOODING, 6, 4, 0, 0, 0},
+        {LDPC_SCHEDULE_LAYERED, 7, 1, 1, 0, 8},
+        {LDPC_SCHEDULE_FLOODING, 6, 0, 0, 2, 3},
     };
     compare_code("nbreg-gf32-620-310", 6, 1.5, 3.5, cases, sizeof cases / sizeof cases[0]);
 }
@@ -232,10 +236,11 @@ static void gf32_qc_744(void **state)
 {
     (void)state;
     const nb_case cases[] = {
-        {LDPC_SCHEDULE_LAYERED, 6, 1, 1, 0},
-        {LDPC_SCHEDULE_LAYERED, 5, 2, 0, 0},
-        {LDPC_SCHEDULE_FLOODING, 6, 1, 0, 4},
-        {LDPC_SCHEDULE_FLOODING, 4, 0, 1, 3},
+        {LDPC_SCHEDULE_LAYERED, 6, 1, 1, 0, 0},
+        {LDPC_SCHEDULE_LAYERED, 5, 2, 0, 0, 0},
+        {LDPC_SCHEDULE_FLOODING, 6, 1, 0, 4, 0},
+        {LDPC_SCHEDULE_FLOODING, 4, 0, 1, 3, 0},
+        {LDPC_SCHEDULE_LAYERED, 5, 1, 0, 0, 12},
     };
     compare_code("nbqc-gf32-744-653", 4, 3.0, 4.5, cases, sizeof cases / sizeof cases[0]);
 }
@@ -244,8 +249,9 @@ static void gf64_qc_1512(void **state)
 {
     (void)state;
     const nb_case cases[] = {
-        {LDPC_SCHEDULE_LAYERED, 3, 1, 1, 2},
-        {LDPC_SCHEDULE_FLOODING, 3, 2, 0, 0},
+        {LDPC_SCHEDULE_LAYERED, 3, 1, 1, 2, 0},
+        {LDPC_SCHEDULE_FLOODING, 3, 2, 0, 0, 0},
+        {LDPC_SCHEDULE_LAYERED, 3, 1, 1, 0, 20},
     };
     compare_code("nbqc-gf64-1512-1325", 2, 3.0, 5.0, cases, sizeof cases / sizeof cases[0]);
 }
@@ -258,9 +264,10 @@ static void gf64_small_with_short_checks(void **state)
     assert_true(code->graph->max_check_degree > 2);
     nb_frames in = noisy_frames(code, 8, 0.5, 4.0, 9);
     const nb_case cases[] = {
-        {LDPC_SCHEDULE_LAYERED, 10, 1, 1, 0},
-        {LDPC_SCHEDULE_FLOODING, 10, 1, 0, 0},
-        {LDPC_SCHEDULE_FLOODING, 6, 0, 1, 4},
+        {LDPC_SCHEDULE_LAYERED, 10, 1, 1, 0, 0},
+        {LDPC_SCHEDULE_FLOODING, 10, 1, 0, 0, 0},
+        {LDPC_SCHEDULE_FLOODING, 6, 0, 1, 4, 0},
+        {LDPC_SCHEDULE_LAYERED, 10, 1, 1, 0, 5},
     };
     nb_outcome outcome = {0, 0};
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++)
@@ -289,8 +296,9 @@ static void gf256_shared_files(void **state)
         assert_int_equal(code->q, 256);
         nb_frames in = noisy_frames(code, 12, 0.0, 4.0, 11 + i);
         nb_outcome outcome = {0, 0};
-        compare_case(&in, (nb_case){LDPC_SCHEDULE_LAYERED, 8, 1, 1, 0}, &outcome);
-        compare_case(&in, (nb_case){LDPC_SCHEDULE_FLOODING, 8, 2, 0, 0}, &outcome);
+        compare_case(&in, (nb_case){LDPC_SCHEDULE_LAYERED, 8, 1, 1, 0, 0}, &outcome);
+        compare_case(&in, (nb_case){LDPC_SCHEDULE_FLOODING, 8, 2, 0, 0, 0}, &outcome);
+        compare_case(&in, (nb_case){LDPC_SCHEDULE_LAYERED, 8, 1, 1, 0, 100}, &outcome);
         assert_true(outcome.converged > 0);
         assert_true(outcome.failed > 0);
         free(in.llr);
@@ -313,8 +321,9 @@ static void saturated_random_input(void **state)
     for (size_t i = 0; i < (size_t)in.frames * in.bits; i++)
         in.llr[i] = (float)(test_rng_uniform(&rng) * 120.0 - 60.0);
     nb_outcome outcome = {0, 0};
-    compare_case(&in, (nb_case){LDPC_SCHEDULE_LAYERED, 5, 1, 1, 0}, &outcome);
-    compare_case(&in, (nb_case){LDPC_SCHEDULE_FLOODING, 5, 0, 0, 2}, &outcome);
+    compare_case(&in, (nb_case){LDPC_SCHEDULE_LAYERED, 5, 1, 1, 0, 0}, &outcome);
+    compare_case(&in, (nb_case){LDPC_SCHEDULE_FLOODING, 5, 0, 0, 2, 0}, &outcome);
+    compare_case(&in, (nb_case){LDPC_SCHEDULE_LAYERED, 5, 1, 1, 0, 4}, &outcome);
     assert_true(outcome.failed > 0);
     free(in.llr);
     ldpc_nb_code_destroy(code);
@@ -410,33 +419,6 @@ static void missing_device_falls_back(void **state)
     ldpc_nb_code_destroy(code);
 }
 
-/* The kernel has no truncation: a truncated configuration is created,
- * says why it stays on the CPU, and decodes as the truncated reference. */
-static void truncation_decodes_on_the_cpu(void **state)
-{
-    (void)state;
-    test_opencl_require();
-    ldpc_nb_code *code = builtin("nbqc-gf32-744-653");
-    nb_frames in = noisy_frames(code, 3, 3.6, 4.0, 5);
-    ldpc_decoder_config config = ldpc_nb_decoder_config_default();
-    config.max_iterations = 4;
-    config.truncation = 8;
-    ldpc_nb_decoder_limits limits = ldpc_nb_decoder_limits_for_code(code, in.frames);
-    ldpc_opencl_config opencl = test_opencl_config(LDPC_OPENCL_DESIGN_AUTO);
-    ldpc_nb_decoder *decoder = create_opencl(&config, &limits, &opencl);
-    expect_fallback(decoder, "truncation nm = 8");
-    nb_output reference = decode_reference(&in, &config, 1), device = new_output(&in);
-    decode_with(decoder, &in, 1, &device);
-    nb_outcome outcome = {0, 0};
-    expect_equal(&in, &reference, &device, &outcome);
-    assert_int_equal(nb_stats(decoder).frames_on_cpu, in.frames);
-    free_output(&reference);
-    free_output(&device);
-    ldpc_nb_decoder_destroy(decoder);
-    free(in.llr);
-    ldpc_nb_code_destroy(code);
-}
-
 /* The device is lost at the second call: the first is decoded on the device,
  * the second (and every later one) on the CPU, all exact. */
 static void lost_device_falls_back(void **state)
@@ -505,7 +487,6 @@ int main(void)
         cmocka_unit_test(uploads_follow_code_changes),
         cmocka_unit_test(missing_device_falls_back),
         cmocka_unit_test(lost_device_falls_back),
-        cmocka_unit_test(truncation_decodes_on_the_cpu),
         cmocka_unit_test(backend_choice),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
