@@ -86,8 +86,10 @@ void ldpc_nb_symbol_llr(uint32_t bits_per_symbol, const float *bit_llr, size_t c
  * rule LDPC_RULE_MIN_MAX; it uses arithmetic (float, or fixed8: unsigned 8-bit
  * messages relative to the best symbol, saturating at 255), schedule
  * (flooding, or layered by the graph's layers), max_iterations,
- * syndrome_period and llr_scale (bit LLR quantisation, as for binary codes);
- * normalization and offset are not used. */
+ * syndrome_period, llr_scale (bit LLR quantisation, as for binary codes) and
+ * truncation (EMS-style nm: every variable-to-check message keeps its nm
+ * smallest entries, 1 <= nm < q, 0 = off; docs/NONBINARY.md); normalization
+ * and offset are not used. */
 typedef struct ldpc_nb_decoder ldpc_nb_decoder;
 
 typedef struct {

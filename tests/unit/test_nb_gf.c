@@ -80,12 +80,32 @@ static void field_axioms(void **state)
     }
 }
 
+/* Thi & Lee's merger step multiplies a message by an edge coefficient alpha^l
+ * without GF arithmetic: in exponent order (entries alpha^0 .. alpha^(q-2),
+ * the zero element apart) it is a cyclic shift by l. The decoders permute
+ * with a row of the product table instead; both are the same permutation
+ * (docs/NONBINARY.md, "Thi & Lee's merger step"). */
+static void coefficient_rows_are_exponent_shifts(void **state)
+{
+    (void)state;
+    for (uint32_t p = 1; p <= GF_MAX_BITS; p++) {
+        const gf_field *f = gf_field_get(p);
+        for (uint32_t l = 0; l + 1 < f->q; l++) {
+            const uint8_t *row = f->mul + (size_t)gf_alpha_pow(f, l) * f->q;
+            assert_int_equal(row[0], 0);
+            for (uint32_t j = 0; j + 1 < f->q; j++)
+                assert_int_equal(row[gf_alpha_pow(f, j)], gf_alpha_pow(f, l + j));
+        }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(documented_polynomials),
         cmocka_unit_test(alpha_is_primitive),
         cmocka_unit_test(field_axioms),
+        cmocka_unit_test(coefficient_rows_are_exponent_shifts),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
