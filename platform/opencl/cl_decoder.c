@@ -334,8 +334,9 @@ typedef struct {
 
 /* "auto": the latency design wherever it takes the code, at every batch size:
  * on the H100 it was also the fastest for throughput (dvbs2-normal-1/2, 20
- * iterations, 4096 frames: 259 ms per call against 750 ms for the item design;
- * dvbs2-short-1/2, 16384 frames: 213 ms against 275 ms) and on PoCL. Else
+ * iterations, 4096 frames: 247 ms per call against 757 ms for the item design;
+ * dvbs2-short-1/2, 16384 frames: 218 ms against 289 ms; one frame: 5.4 ms
+ * against 25.3 ms for the group design) and on PoCL. Else
  * (flooding, check degree above 32, a layer too large for local memory) the
  * group design for small batches and the item design from
  * ITEM_DESIGN_MIN_FRAMES on (H200, 2048 dvbs2-short frames: 168 ms per call
@@ -379,7 +380,6 @@ static ldpc_opencl_design choose_design(const cl_decoder *d, const cl_code_table
         design = LDPC_OPENCL_DESIGN_GROUP_PER_FRAME;
     return design;
 }
-
 
 /* The largest divisor of `layer` not above `cap`, so that every work-item of a
  * DVB layer (360 checks) gets the same number of checks. */

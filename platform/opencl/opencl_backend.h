@@ -30,13 +30,15 @@ typedef enum {
     /* One work-item per frame, messages interleaved [edge][frame]: any code,
      * needs many frames in flight to fill a GPU. */
     LDPC_OPENCL_DESIGN_ITEM_PER_FRAME = 1,
-    /* One work-group per frame, the checks of a layer (layered, only when
-     * code->layers_disjoint) or all checks (flooding) in parallel: low latency. */
+    /* One work-group per frame, the checks of a layer (layered) or all checks
+     * (flooding) in parallel, a few iterations per launch. */
     LDPC_OPENCL_DESIGN_GROUP_PER_FRAME = 2,
-    /* Layered: one work-group per frame, one work-item per check of a layer,
-     * every iteration in one launch (kernels/22_layered_latency.cl). Codes
-     * it cannot take (a layer larger than the device's work-group, check
-     * degree above 32, flooding) use GROUP_PER_FRAME. */
+    /* Layered: one work-group per frame, the checks of a layer spread over its
+     * work-items (two per work-item in registers, more through local memory),
+     * every iteration in one launch (kernels/22_layered_latency.cl); the
+     * fastest design at any batch size where it applies. Codes it cannot take
+     * (check degree above 32, a layer whose records exceed local memory,
+     * flooding) use GROUP_PER_FRAME. */
     LDPC_OPENCL_DESIGN_LATENCY = 3
 } ldpc_opencl_design;
 
