@@ -1,8 +1,10 @@
 /* Layered min-sum for one frame as fast as possible (the "latency" design):
  * the arithmetic of 20_layered.cl (docs/DECODERS.md), one work-group per
- * frame, ALL iterations in one launch (the frame retires itself), one
- * work-item per check of the layer where the device allows groups that large
- * (else each work-item takes checks i, i + G, i + 2G, ... for a group of G).
+ * frame, ALL iterations in one launch (the frame retires itself). A group of G
+ * work-items shares the checks of each layer: work-item i takes the checks at
+ * layer positions i, i + G, i + 2G, ... (the host picks G, a divisor of the
+ * layer within the kernel's largest group: DVB layers of 360 checks run as
+ * 360 or 180 work-items).
  *
  * A check's edges are numbered in "slots": layer l occupies slots
  * base_l .. base_l + slots_l * checks_l - 1, slot j of the check at layer
@@ -11,20 +13,20 @@
  * adjacent message bytes. A slot beyond its check's degree holds
  * LATENCY_NO_EDGE. The messages of a frame use the same numbering.
  *
- * Per layer a work-item reads its first two checks' (i and i + G) messages
- * and posteriors once, all loads in flight together, and keeps them in
- * registers: u = posterior - c2v (exact), t = sat(u); the
- * slots' variables (constant) were read during the previous layer. The new
- * message goes straight to memory, and the posterior becomes u + new
- * (= posterior + new - old). A barrier separates the reads of a layer from
- * its writes. Where two checks of the layer share a variable (flag in the
- * layer's word) the shared variable (SHARED_IN_LAYER) gets new - old
- * atomically, and a work-item's further checks are read before the barrier
- * too (from the third on), their state kept as a record in local memory (the two minima, the
- * minimum's slot, the sign parity and the signs of the inputs). In a layer
- * without shared variables nothing else touches a check's variables, so a
- * further check is read and written at once after the barrier. Every layer
- * ends with a barrier: the next one reads what this one wrote.
+ * Per layer a work-item reads the messages and posteriors of its first two
+ * checks (i and i + G) once, all loads in flight together, and keeps them in
+ * registers: u = posterior - c2v (exact), t = sat(u); the slots' variables
+ * (constant) were read during the previous layer. A barrier separates the
+ * reads of a layer from its writes: the new messages, and the posteriors
+ * u + new (= posterior + new - old). Where two checks of the layer share a
+ * variable (flag in the layer's word) the shared variable (SHARED_IN_LAYER)
+ * gets new - old atomically, and a work-item's further checks (the third on)
+ * are read before the barrier too, their state kept as a record in local
+ * memory (the two minima, the minimum's slot, the sign parity and the signs
+ * of the inputs). In a layer without shared variables nothing else touches a
+ * check's variables, so a further check is read and written at once after the
+ * barrier. Every layer ends with a barrier: the next one reads what this one
+ * wrote.
  *
  * The syndrome, when due, walks the same slots layer by layer and stops as
  * soon as any work-item found an unsatisfied check (a flag in local memory).
