@@ -18,8 +18,8 @@
  * whose posterior is lane i of a wide (natural, memory order); w_narrow must
  * put lane i there and w_widen take it back. Without it, the identity. Any
  * order serves, the int8 vectors being per-check values only: an order that
- * suits the instruction set's pack and unpack saves the shuffles that would
- * restore the natural one (a third of a layer on AVX-512).
+ * suits the instruction set's pack and unpack can save the shuffles that
+ * would restore the natural one (AVX2).
  * The arithmetic is the reference's (docs/DECODERS.md) lane by lane: narrowing
  * then max(-127) is sat(); posteriors are exact 16-bit sums. The layer is the
  * reference's parallel layer: phase 1 reads the layer-start posteriors of
