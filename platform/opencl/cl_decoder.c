@@ -112,6 +112,21 @@ static void magnitude_rule_table(const ldpc_decoder_config *config, cl_uchar tab
     }
 }
 
+/* Maps a pinned staging buffer for the decoder's lifetime (unmapped at
+ * release). */
+static ldpc_status map_staging(cl_decoder *d, cl_mem buffer, size_t bytes, void **host,
+                               const char *what, ldpc_error *err)
+{
+    cl_int rc = CL_SUCCESS;
+    *host = clEnqueueMapBuffer(d->session.queue, buffer, CL_TRUE, CL_MAP_READ | CL_MAP_WRITE, 0,
+                               bytes, 0, NULL, NULL, &rc);
+    if (rc != CL_SUCCESS) {
+        *host = NULL;
+        return ldpc_fail(err, LDPC_ERR_IO, "OpenCL map %s: %s", what, cl_error_name(rc));
+    }
+    return LDPC_OK;
+}
+
 static ldpc_status create_buffers(cl_decoder *d, ldpc_error *err)
 {
     const ldpc_decoder_limits *lim = &d->limits;
@@ -148,9 +163,9 @@ static ldpc_status create_buffers(cl_decoder *d, ldpc_error *err)
                          "(%llu bytes)",
                          largest, (unsigned long long)max_alloc);
 
-    const cl_mem_flags staged_in = CL_MEM_READ_ONLY | CL_MEM_ALLOC_HOST_PTR;
-    const cl_mem_flags staged_out = CL_MEM_WRITE_ONLY | CL_MEM_ALLOC_HOST_PTR;
+    const cl_mem_flags pinned = CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR;
     const cl_mem_flags device_only = CL_MEM_READ_WRITE;
+    const size_t stats_bytes = frames * sizeof(ldpc_frame_stats);
     const size_t per_frame_word = frames * sizeof(cl_uint);
     cl_uchar rule[128];
     magnitude_rule_table(&d->config, rule);
@@ -163,7 +178,10 @@ static ldpc_status create_buffers(cl_decoder *d, ldpc_error *err)
         const char *what;
         int wanted;
     } buffers[] = {
-        {&d->input, staged_in, values, NULL, "input", 1},
+        {&d->input_pinned, pinned, values, NULL, "input staging", 1},
+        {&d->bits_pinned, pinned, values, NULL, "bits staging", 1},
+        {&d->stats_pinned, pinned, stats_bytes, NULL, "stats staging", 1},
+        {&d->input, CL_MEM_READ_ONLY, values, NULL, "input", 1},
         {&d->channel, device_only, values, NULL, "channel", 1},
         {&d->posterior, device_only, post_bytes, NULL, "posterior", 1},
         {&d->messages, device_only, messages, NULL, "messages", 1},
@@ -172,8 +190,8 @@ static ldpc_status create_buffers(cl_decoder *d, ldpc_error *err)
         {&d->frame_iterations, device_only, per_frame_word, NULL, "frame_iterations", 1},
         {&d->frame_active, device_only, per_frame_word, NULL, "frame_active", 1},
         {&d->active_count, device_only, sizeof(cl_uint), NULL, "active_count", 1},
-        {&d->frame_stats, staged_out, frames * sizeof(ldpc_frame_stats), NULL, "stats", 1},
-        {&d->bits, staged_out, values, NULL, "bits", 1},
+        {&d->frame_stats, CL_MEM_WRITE_ONLY, stats_bytes, NULL, "stats", 1},
+        {&d->bits, CL_MEM_WRITE_ONLY, values, NULL, "bits", 1},
         {&d->rule_table, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, sizeof rule, rule, "rule_table",
          1},
         {&arena, CL_MEM_READ_ONLY, arena_bytes, NULL, "tables", 1},
@@ -184,6 +202,12 @@ static ldpc_status create_buffers(cl_decoder *d, ldpc_error *err)
             s = cl_session_create_buffer(&d->session, buffers[i].flags, buffers[i].bytes,
                                          buffers[i].host, buffers[i].out, buffers[i].what,
                                          &d->stats, err);
+    if (s == LDPC_OK)
+        s = map_staging(d, d->input_pinned, values, &d->input_host, "input staging", err);
+    if (s == LDPC_OK)
+        s = map_staging(d, d->bits_pinned, values, &d->bits_host, "bits staging", err);
+    if (s == LDPC_OK)
+        s = map_staging(d, d->stats_pinned, stats_bytes, &d->stats_host, "stats staging", err);
     if (s == LDPC_OK)
         s = cl_table_cache_init(&d->tables, arena, arena_bytes / sizeof(cl_uint), lim->max_n,
                                 lim->max_m, lim->max_edges, lim->max_check_degree, err);
@@ -444,22 +468,42 @@ static void plan_batch(const cl_decoder *d, const ldpc_code *code, uint32_t fram
     }
 }
 
+/* Transfers between the pinned staging and the device go in chunks so that
+ * the host's copy of one chunk overlaps the DMA of another. */
+#define TRANSFER_CHUNK_MIN ((size_t)4 << 20)
+
+static size_t transfer_chunks(size_t bytes)
+{
+    size_t chunks = (bytes + TRANSFER_CHUNK_MIN - 1) / TRANSFER_CHUNK_MIN;
+    return chunks < 1 ? 1 : chunks > CL_TRANSFER_CHUNKS ? CL_TRANSFER_CHUNKS : chunks;
+}
+
+/* Keeps an event for profiling as a transfer (the caller keeps its own
+ * reference). */
+static void profile_keep(cl_decoder *d, cl_event event)
+{
+    cl_event *slot = profile_slot(d, PROFILE_TRANSFER);
+    if (slot != NULL && clRetainEvent(event) == CL_SUCCESS)
+        *slot = event;
+    else
+        profile_drop_failed(d);
+}
+
+/* The caller's frames into the pinned staging, chunk by chunk, each chunk's
+ * write to the device enqueued (and flushed) as soon as it is copied. */
 static ldpc_status stage_input(cl_decoder *d, const batch_plan *p, const int8_t *q,
                                ldpc_error *err)
 {
-    size_t bytes = (size_t)p->frames * p->code->n;
-    cl_int rc = CL_SUCCESS;
-    void *mapped = clEnqueueMapBuffer(d->session.queue, d->input, CL_TRUE,
-                                      CL_MAP_WRITE_INVALIDATE_REGION, 0, bytes, 0, NULL,
-                                      profile_slot(d, PROFILE_TRANSFER), &rc);
-    if (rc != CL_SUCCESS) {
-        profile_drop_failed(d);
-        return ldpc_fail(err, LDPC_ERR_IO, "OpenCL map input: %s", cl_error_name(rc));
+    size_t bytes = (size_t)p->frames * p->code->n, chunks = transfer_chunks(bytes);
+    for (size_t c = 0; c < chunks; c++) {
+        size_t begin = bytes * c / chunks, end = bytes * (c + 1) / chunks;
+        char *staged = (char *)d->input_host + begin;
+        host_copy(d, staged, q + begin, end - begin);
+        CL_TRY(clEnqueueWriteBuffer(d->session.queue, d->input, CL_FALSE, begin, end - begin,
+                                    staged, 0, NULL, profile_slot(d, PROFILE_TRANSFER)),
+               "write input");
+        CL_TRY(clFlush(d->session.queue), "flush input");
     }
-    host_copy(d, mapped, q, bytes);
-    CL_TRY(clEnqueueUnmapMemObject(d->session.queue, d->input, mapped, 0, NULL,
-                                   profile_slot(d, PROFILE_TRANSFER)),
-           "unmap input");
     return LDPC_OK;
 }
 
@@ -642,21 +686,51 @@ static ldpc_status run_finish(cl_decoder *d, const batch_plan *p, ldpc_error *er
     return LDPC_OK;
 }
 
-static ldpc_status copy_out(cl_decoder *d, cl_mem buffer, void *destination, size_t bytes,
-                            const char *what, ldpc_error *err)
+/* Enqueues the read of `bytes` of `buffer` into its pinned staging in chunks,
+ * an event per chunk in d->read_events from *count on. */
+static ldpc_status enqueue_read(cl_decoder *d, cl_mem buffer, void *staged, size_t bytes,
+                                size_t chunks, size_t *count, const char *what, ldpc_error *err)
 {
-    cl_int rc = CL_SUCCESS;
-    void *mapped = clEnqueueMapBuffer(d->session.queue, buffer, CL_TRUE, CL_MAP_READ, 0, bytes, 0,
-                                      NULL, profile_slot(d, PROFILE_TRANSFER), &rc);
-    if (rc != CL_SUCCESS) {
-        profile_drop_failed(d);
-        return ldpc_fail(err, LDPC_ERR_IO, "OpenCL map %s: %s", what, cl_error_name(rc));
+    for (size_t c = 0; c < chunks; c++) {
+        size_t begin = bytes * c / chunks, end = bytes * (c + 1) / chunks;
+        cl_event *event = &d->read_events[*count];
+        CL_TRY(clEnqueueReadBuffer(d->session.queue, buffer, CL_FALSE, begin, end - begin,
+                                   (char *)staged + begin, 0, NULL, event),
+               what);
+        (*count)++;
+        profile_keep(d, *event);
     }
-    host_copy(d, destination, mapped, bytes);
-    CL_TRY(clEnqueueUnmapMemObject(d->session.queue, buffer, mapped, 0, NULL,
-                                   profile_slot(d, PROFILE_TRANSFER)),
-           what);
     return LDPC_OK;
+}
+
+/* The decisions (and statistics) back from the device; each chunk is copied
+ * to the caller as soon as it has arrived, while the next is in flight. */
+static ldpc_status copy_out(cl_decoder *d, const batch_plan *p, uint8_t *bits,
+                            ldpc_frame_stats *stats, ldpc_error *err)
+{
+    size_t bit_bytes = (size_t)p->frames * p->code->n, chunks = transfer_chunks(bit_bytes);
+    size_t stat_bytes = (size_t)p->frames * sizeof *stats, count = 0;
+    ldpc_status status = enqueue_read(d, d->bits, d->bits_host, bit_bytes, chunks, &count,
+                                      "read decisions", err);
+    if (status == LDPC_OK && stats != NULL)
+        status = enqueue_read(d, d->frame_stats, d->stats_host, stat_bytes, 1, &count,
+                              "read statistics", err);
+    if (status == LDPC_OK && clFlush(d->session.queue) != CL_SUCCESS)
+        status = ldpc_fail(err, LDPC_ERR_IO, "OpenCL flush reads");
+    for (size_t c = 0; c < count; c++) {
+        cl_int rc = clWaitForEvents(1, &d->read_events[c]);
+        clReleaseEvent(d->read_events[c]);
+        if (status != LDPC_OK)
+            continue;
+        if (rc != CL_SUCCESS)
+            status = ldpc_fail(err, LDPC_ERR_IO, "OpenCL read: %s", cl_error_name(rc));
+        else if (c < chunks) {
+            size_t begin = bit_bytes * c / chunks, end = bit_bytes * (c + 1) / chunks;
+            host_copy(d, bits + begin, (const char *)d->bits_host + begin, end - begin);
+        } else
+            memcpy(stats, d->stats_host, stat_bytes);
+    }
+    return status;
 }
 
 ldpc_status cl_decoder_decode(cl_decoder *d, const ldpc_code *code, const int8_t *q,
@@ -684,10 +758,7 @@ ldpc_status cl_decoder_decode(cl_decoder *d, const ldpc_code *code, const int8_t
     if (status == LDPC_OK)
         status = run_finish(d, &plan, err);
     if (status == LDPC_OK)
-        status = copy_out(d, d->bits, bits, (size_t)frames * code->n, "decisions", err);
-    if (status == LDPC_OK && stats != NULL)
-        status = copy_out(d, d->frame_stats, stats, (size_t)frames * sizeof *stats,
-                          "statistics", err);
+        status = copy_out(d, &plan, bits, stats, err);
     if (status == LDPC_OK) {
         cl_int rc = clFinish(d->session.queue);
         if (rc != CL_SUCCESS)
@@ -729,7 +800,20 @@ void cl_decoder_release(cl_decoder *d)
     cl_table_cache_release(&d->tables);
     worker_pool_destroy(d->copy_pool);
     d->copy_pool = NULL;
-    cl_mem buffers[] = {d->input,        d->channel,     d->posterior,
+    const struct {
+        cl_mem buffer;
+        void *host;
+    } staging[] = {{d->input_pinned, d->input_host},
+                   {d->bits_pinned, d->bits_host},
+                   {d->stats_pinned, d->stats_host}};
+    for (size_t i = 0; i < sizeof staging / sizeof staging[0]; i++)
+        if (staging[i].host != NULL)
+            clEnqueueUnmapMemObject(d->session.queue, staging[i].buffer, staging[i].host, 0, NULL,
+                                    NULL);
+    if (d->session.queue != NULL)
+        clFinish(d->session.queue);
+    cl_mem buffers[] = {d->input_pinned, d->bits_pinned, d->stats_pinned,
+                        d->input,        d->channel,     d->posterior,
                         d->messages,     d->frame_iterations, d->frame_active,
                         d->active_count, d->frame_stats, d->bits, d->rule_table, d->next_messages};
     for (size_t i = 0; i < sizeof buffers / sizeof buffers[0]; i++)
@@ -751,6 +835,8 @@ void cl_decoder_release(cl_decoder *d)
     }
     cl_session_release(&d->session);
     d->stats.on_device = 0;
+    d->input_pinned = d->bits_pinned = d->stats_pinned = NULL;
+    d->input_host = d->bits_host = d->stats_host = NULL;
     d->input = d->channel = d->posterior = d->messages = NULL;
     d->frame_iterations = d->frame_active = d->active_count = d->frame_stats = d->bits = NULL;
     d->rule_table = d->next_messages = NULL;

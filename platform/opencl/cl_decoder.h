@@ -24,6 +24,9 @@
 /* Events kept per batch for profiling before they are summed. */
 #define CL_PROFILE_EVENTS 64
 
+/* Most chunks of one transfer between pinned staging and device. */
+#define CL_TRANSFER_CHUNKS 8
+
 typedef enum { PROFILE_KERNEL, PROFILE_TRANSFER } cl_profile_kind;
 
 typedef struct {
@@ -35,7 +38,8 @@ typedef struct {
     cl_kernel setup, iterate_group, statistics, decisions;
     cl_kernel iterate_item[CL_ITEM_KERNELS]; /* unused entries NULL */
     cl_kernel iterate_latency[CL_LATENCY_KERNELS]; /* layered only, else NULL */
-    /* input, bits, stats: host-visible staging (CL_MEM_ALLOC_HOST_PTR, mapped). */
+    /* input, bits, frame_stats: device-only; the host writes and reads them
+     * through the pinned staging below. */
     cl_mem input, channel, posterior, messages;
     /* layered: the new messages of the layer (group design), or the layer-start
      * posteriors of its repeats (item design, shorts: fits, as a snapshot
@@ -43,6 +47,11 @@ typedef struct {
     cl_mem next_messages;
     cl_mem frame_iterations, frame_active, active_count, frame_stats, bits;
     cl_mem rule_table; /* 128 bytes: the check rule's output per magnitude */
+    /* Pinned host staging (CL_MEM_ALLOC_HOST_PTR), mapped once at creation and
+     * kept mapped: a fresh map per call cost NVIDIA's driver page faults
+     * through the whole batch (docs/OPENCL.md). */
+    cl_mem input_pinned, bits_pinned, stats_pinned;
+    void *input_host, *bits_host, *stats_host; /* their mappings */
     cl_table_cache tables;
     worker_pool *copy_pool; /* staging copies; NULL: the calling thread alone */
 
@@ -57,6 +66,7 @@ typedef struct {
     uint32_t calls;
     cl_uint status_words[2]; /* active_count as read back, alternately */
 
+    cl_event read_events[CL_TRANSFER_CHUNKS + 1]; /* decisions' chunks, statistics */
     cl_event profile_events[CL_PROFILE_EVENTS];
     cl_profile_kind profile_kinds[CL_PROFILE_EVENTS];
     size_t profile_count;
