@@ -470,7 +470,7 @@ static void plan_batch(const cl_decoder *d, const ldpc_code *code, uint32_t fram
 
 /* Transfers between the pinned staging and the device go in chunks so that
  * the host's copy of one chunk overlaps the DMA of another. */
-#define TRANSFER_CHUNK_MIN ((size_t)4 << 20)
+#define TRANSFER_CHUNK_MIN ((size_t)1 << 20)
 
 static size_t transfer_chunks(size_t bytes)
 {

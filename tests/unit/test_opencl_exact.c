@@ -127,6 +127,17 @@ static void latency_several_checks_per_item(void **state)
     run_case(&c);
 }
 
+/* Batches whose transfers go in several chunks (1 MiB each at least): 150
+ * dvbs2-short frames are 2.4 MB of input and of decisions, 3 chunks each way;
+ * the partial last batch goes in 1. */
+static void chunked_transfers(void **state)
+{
+    (void)state;
+    exact_case c = {"dvbs2-short-1/2", LDPC_SCHEDULE_LAYERED, LDPC_RULE_MIN_SUM_NORMALIZED, 6,
+                    1, LDPC_OPENCL_DESIGN_AUTO, 170, 150, 0.5, 4.5, 0};
+    run_case(&c);
+}
+
 static void dvb_short_flooding(void **state)
 {
     (void)state;
@@ -183,6 +194,7 @@ int main(void)
         cmocka_unit_test(dvb_short_layered_offset),
         cmocka_unit_test(dvb_short_high_rate),
         cmocka_unit_test(latency_several_checks_per_item),
+        cmocka_unit_test(chunked_transfers),
         cmocka_unit_test(dvb_short_flooding),
         cmocka_unit_test(dvb_normal_both_schedules),
         cmocka_unit_test(alist_code),
