@@ -60,16 +60,17 @@ static void decoding_never_allocates(void **state)
     limits.graph = ldpc_decoder_limits_union(limits.graph, other.graph);
 
     /* Fixed and float, both schedules, then fixed with worker threads (the
-     * pool and its workspaces are made at creation); fixed point runs the
-     * best SIMD variant of this CPU. */
-    enum { DECODERS = 6 };
+     * pool and its workspaces are made at creation), then truncated fixed
+     * and float; fixed point runs the best SIMD variant of this CPU. */
+    enum { DECODERS = 8 };
     ldpc_nb_decoder *decoders[DECODERS];
     ldpc_error err = {{0}};
     for (int d = 0; d < DECODERS; d++) {
         ldpc_decoder_config config = ldpc_nb_decoder_config_default();
-        config.arithmetic = d == 2 || d == 3 ? LDPC_ARITH_FLOAT : LDPC_ARITH_FIXED8;
+        config.arithmetic = d == 2 || d == 3 || d == 7 ? LDPC_ARITH_FLOAT : LDPC_ARITH_FIXED8;
         config.schedule = d % 2 ? LDPC_SCHEDULE_FLOODING : LDPC_SCHEDULE_LAYERED;
-        config.threads = d >= 4 ? 2 : 1;
+        config.threads = d == 4 || d == 5 ? 2 : 1;
+        config.truncation = d == 6 ? 8 : d == 7 ? 12 : 0;
         config.max_iterations = 10;
         assert_int_equal(ldpc_nb_decoder_create(&config, &limits, &decoders[d], &err), LDPC_OK);
     }
