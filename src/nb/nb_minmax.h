@@ -14,7 +14,12 @@
  * at 255; totals and posteriors are exact 16-bit sums of the channel and the
  * messages, and a variable-to-check input is brought back to 8 bits by
  * subtracting its minimum and saturating. Float inputs are capped at
- * NB_FLOAT_MESSAGE_MAX so that thousands of iterations cannot overflow. */
+ * NB_FLOAT_MESSAGE_MAX so that thousands of iterations cannot overflow.
+ *
+ * config->truncation = nm (0 = off): every check-domain input keeps its nm
+ * entries of smallest (value, index), the others are raised to 255 (the cap);
+ * the forward and backward intermediates are not truncated
+ * (docs/NONBINARY.md, section Truncation). */
 #ifndef LDPC_NB_MINMAX_H
 #define LDPC_NB_MINMAX_H
 
