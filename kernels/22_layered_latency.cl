@@ -39,7 +39,7 @@
 
 /* The parameters of the latency kernels. */
 #define LAYERED_LATENCY_PARAMS                                                                   \
-    global const uint *tables, code_tables_t code, global short *posterior,                    \
+    global const uint *tables, code_tables_t code, global int *posterior,                      \
         global char *messages, uint post_frame_stride, uint message_frame_stride, uint frames, \
         uint first_iteration, uint last_iteration, uint max_iterations, uint syndrome_period,  \
         constant uchar *rule, global uint *frame_iterations, global uint *frame_active,        \
@@ -76,29 +76,6 @@ inline void latency_fetch(global const uint *slot_var, latency_layer_t layer, ui
             word[j] = slot_var[layer.base + j * layer.checks + k];
 }
 
-/* *p += delta for a posterior shared in the layer: OpenCL 1.2 has no 16-bit
- * atomics, so a compare-and-swap of the aligned 32-bit word holding it,
- * leaving the other half (another variable, written by plain stores) as it
- * finds it. The sum is exact and fits (docs/DECODERS.md). */
-inline void short_atomic_add(global short *p, int delta)
-{
-    uintptr_t address = (uintptr_t)p;
-    volatile global int *word = (volatile global int *)(address & ~(uintptr_t)3);
-#ifdef __ENDIAN_LITTLE__
-    uint shift = (address & 2) ? 16 : 0;
-#else
-    uint shift = (address & 2) ? 0 : 16;
-#endif
-    uint mask = 0xFFFFu << shift;
-    int seen = *word, expected;
-    do {
-        expected = seen;
-        int value = (short)((uint)expected >> shift) + delta;
-        uint replaced = ((uint)expected & ~mask) | (((uint)value & 0xFFFFu) << shift);
-        seen = atomic_cmpxchg(word, expected, (int)replaced);
-    } while (seen != expected);
-}
-
 /* What a check keeps in registers between reading its layer and writing it. */
 typedef struct {
     int min1, min2, negatives;
@@ -107,7 +84,7 @@ typedef struct {
 
 /* Phase 1 for the check at layer position k (k < checks): its old messages
  * and u = posterior - old (exact), and the two smallest |sat(u)|. */
-inline latency_mins_t latency_read(global const short *post, global const char *c2v,
+inline latency_mins_t latency_read(global const int *post, global const char *c2v,
                                    latency_layer_t layer, uint k, const uint *word, int *old,
                                    int *u, const uint bound)
 {
@@ -147,7 +124,7 @@ inline int latency_message(latency_mins_t s, uint j, int negative_input, int out
 }
 
 /* Phase 2 for the same check: new messages and posteriors. */
-inline void latency_write(global short *post, global char *c2v, latency_layer_t layer, uint k,
+inline void latency_write(global int *post, global char *c2v, latency_layer_t layer, uint k,
                           const uint *word, const int *old, const int *u, latency_mins_t s,
                           local const uchar *rule_local, const uint bound)
 {
@@ -158,14 +135,14 @@ inline void latency_write(global short *post, global char *c2v, latency_layer_t 
             int message = latency_message(s, j, u[j] < 0, out1, out2);
             c2v[layer.base + j * layer.checks + k] = (char)message;
             if (word[j] & SHARED_IN_LAYER)
-                short_atomic_add(post + VARIABLE(word[j]), message - old[j]);
+                atomic_add(post + VARIABLE(word[j]), message - old[j]);
             else
-                post[word[j]] = (short)(u[j] + message);
+                post[word[j]] = u[j] + message;
         }
 }
 
 /* Both phases of a further check of a layer whose checks share no variable. */
-inline void latency_update(global const uint *slot_var, global short *post, global char *c2v,
+inline void latency_update(global const uint *slot_var, global int *post, global char *c2v,
                            latency_layer_t layer, uint k, local const uchar *rule_local,
                            uint *word, int *old, int *u, const uint bound)
 {
@@ -177,7 +154,7 @@ inline void latency_update(global const uint *slot_var, global short *post, glob
 /* Phase 1 of a further check of a sharing layer, kept as a record:
  * records[2k] = min1 | min2 << 7 | idx1 << 14 | negatives << 19 and
  * records[2k + 1] bit j = input j negative. */
-inline void latency_record(global const uint *slot_var, global const short *post,
+inline void latency_record(global const uint *slot_var, global const int *post,
                            global const char *c2v, latency_layer_t layer, uint k,
                            local uint *records, uint *word, int *old, int *u, const uint bound)
 {
@@ -195,7 +172,7 @@ inline void latency_record(global const uint *slot_var, global const short *post
 /* Phase 2 of a recorded check. Its old messages are still in memory, and a
  * posterior that only this check uses in the layer still holds the layer's
  * start value. */
-inline void latency_apply(global const uint *slot_var, global short *post, global char *c2v,
+inline void latency_apply(global const uint *slot_var, global int *post, global char *c2v,
                           latency_layer_t layer, uint k, local const uint *records,
                           local const uchar *rule_local, uint *word, const uint bound)
 {
@@ -212,14 +189,14 @@ inline void latency_apply(global const uint *slot_var, global short *post, globa
             int message = latency_message(s, j, (signs >> j) & 1, out1, out2);
             c2v[at] = (char)message;
             if (word[j] & SHARED_IN_LAYER)
-                short_atomic_add(post + VARIABLE(word[j]), message - old);
+                atomic_add(post + VARIABLE(word[j]), message - old);
             else
-                post[word[j]] = (short)(post[word[j]] + message - old);
+                post[word[j]] += message - old;
         }
 }
 
 /* 1 if the check at layer position k has odd parity of hard decisions. */
-inline int latency_unsatisfied(global const uint *slot_var, global const short *post,
+inline int latency_unsatisfied(global const uint *slot_var, global const int *post,
                                latency_layer_t layer, uint k, const uint bound)
 {
     int parity = 0;
@@ -256,7 +233,7 @@ inline void layered_latency_frame(LAYERED_LATENCY_PARAMS, local uchar *rule_loca
     global const uint *layer_offsets = tables + code.layer_offsets;
     global const uint *layers = tables + code.latency_layers;
     global const uint *slot_var = tables + code.latency_var;
-    global short *post = posterior + f * post_frame_stride;
+    global int *post = posterior + f * post_frame_stride;
     global char *c2v = messages + f * message_frame_stride;
 
     uint group = get_local_size(0);

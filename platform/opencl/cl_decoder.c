@@ -351,7 +351,7 @@ typedef struct {
     uint32_t frames;
     ldpc_opencl_design design; /* ITEM_PER_FRAME, GROUP_PER_FRAME or LATENCY */
     cl_kernel iterate;
-    cl_uint short_posteriors; /* layered item and latency designs: posteriors are shorts */
+    cl_uint short_posteriors; /* layered item design: posteriors are shorts */
     cl_uint index_stride, post_frame_stride, message_frame_stride;
     size_t local, global;
 } batch_plan;
@@ -433,9 +433,8 @@ static void plan_batch(const cl_decoder *d, const ldpc_code *code, uint32_t fram
     p->code = code;
     p->frames = frames;
     p->design = choose_design(d, &p->tables, frames);
-    p->short_posteriors = (p->design == LDPC_OPENCL_DESIGN_ITEM_PER_FRAME &&
-                           d->config.schedule == LDPC_SCHEDULE_LAYERED) ||
-                          p->design == LDPC_OPENCL_DESIGN_LATENCY;
+    p->short_posteriors = p->design == LDPC_OPENCL_DESIGN_ITEM_PER_FRAME &&
+                          d->config.schedule == LDPC_SCHEDULE_LAYERED;
     if (p->design == LDPC_OPENCL_DESIGN_LATENCY) {
         p->iterate = d->iterate_latency[latency_kernel_index(code->max_check_degree)];
         p->index_stride = 1;
