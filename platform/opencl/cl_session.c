@@ -36,6 +36,24 @@ static ldpc_status create_context_and_queue(cl_session *s,
     return LDPC_OK;
 }
 
+/* The build options: OpenCL C 1.2, and the register cap (the configuration's,
+ * else the vendor row's) where the compiler takes one. */
+static void build_options(const cl_session *s, const ldpc_opencl_config *opencl, char *out,
+                          size_t size, ldpc_opencl_stats *stats)
+{
+    char extensions[4096] = "";
+    clGetDeviceInfo(s->choice.device, CL_DEVICE_EXTENSIONS, sizeof extensions - 1, extensions,
+                    NULL);
+    uint32_t cap = opencl->max_registers ? opencl->max_registers : s->vendor->max_registers;
+    stats->max_registers = 0;
+    if (cap == 0 || cap >= 255 || strstr(extensions, "cl_nv_compiler_options") == NULL) {
+        snprintf(out, size, "-cl-std=CL1.2");
+        return;
+    }
+    snprintf(out, size, "-cl-std=CL1.2 -cl-nv-maxrregcount=%u", cap);
+    stats->max_registers = cap;
+}
+
 static ldpc_status build_program(cl_session *s, const ldpc_opencl_config *opencl,
                                  ldpc_opencl_stats *stats, ldpc_error *err)
 {
@@ -47,7 +65,9 @@ static ldpc_status build_program(cl_session *s, const ldpc_opencl_config *opencl
     if (opencl->binary_cache)
         cl_program_cache_dir(opencl->cache_dir, cache_dir, sizeof cache_dir);
     cl_program_build_report report;
-    status = cl_program_build(s->context, &s->choice, source, "-cl-std=CL1.2", cache_dir,
+    char options[96];
+    build_options(s, opencl, options, sizeof options, stats);
+    status = cl_program_build(s->context, &s->choice, source, options, cache_dir,
                               &s->program, &report, err);
     free(source);
     if (status != LDPC_OK)

@@ -62,6 +62,11 @@ typedef struct {
      * (started at creation); 0 = the default (4, at most the online CPUs),
      * 1 = the calling thread only. */
     uint32_t copy_threads;
+    /* Registers per work-item where the compiler takes a cap (NVIDIA:
+     * -cl-nv-maxrregcount, cl_nv_compiler_options): fewer registers let more
+     * latency work-groups share a multiprocessor. 0 = the vendor default;
+     * 255 = the compiler's choice. Applies to the whole program. */
+    uint32_t max_registers;
     /* Fault injection for tests: the device "is lost" at this decode call
      * (1-based); 0 = never. */
     uint32_t simulate_device_loss_at_call;
@@ -75,7 +80,7 @@ ldpc_opencl_config ldpc_opencl_config_default(void);
  * LDPC_CL_DESIGN (auto|item|group|latency), LDPC_CL_ITERATIONS_PER_LAUNCH,
  * LDPC_CL_WORK_GROUP_SIZE, LDPC_CL_TABLE_CACHE_BYTES, LDPC_CL_KERNEL_DIR,
  * LDPC_CL_CACHE_DIR ("off" disables the cache), LDPC_CL_PROFILE,
- * LDPC_CL_COPY_THREADS. A value that
+ * LDPC_CL_COPY_THREADS, LDPC_CL_MAX_REGISTERS. A value that
  * does not parse is an error naming the variable. */
 ldpc_status ldpc_opencl_config_from_env(ldpc_opencl_config *config, ldpc_error *err);
 
@@ -111,9 +116,11 @@ typedef struct {
      * group design instead. */
     uint32_t latency_group_sizes[3];
     uint32_t copy_threads;     /* host threads of the staging copies */
+    uint32_t max_registers;    /* the register cap the program was built with; 0 = none */
 
     uint64_t batches, frames, launches, status_reads;
     uint64_t batches_item_per_frame, batches_group_per_frame, batches_latency;
+    uint64_t batches_two_parts; /* latency batches split in two parts on two queues */
     uint64_t table_lookups, table_cache_hits, table_cache_misses, table_uploads;
     uint64_t table_evictions, table_upload_bytes;
     uint64_t last_upload_ns;  /* wall time of the latest table upload, transfer included */

@@ -107,6 +107,9 @@ ldpc_status ldpc_opencl_config_from_env(ldpc_opencl_config *config, ldpc_error *
     if (status == LDPC_OK && (value = getenv("LDPC_CL_COPY_THREADS")) != NULL &&
         (status = parse_unsigned("LDPC_CL_COPY_THREADS", value, 256, &number, err)) == LDPC_OK)
         config->copy_threads = (uint32_t)number;
+    if (status == LDPC_OK && (value = getenv("LDPC_CL_MAX_REGISTERS")) != NULL &&
+        (status = parse_unsigned("LDPC_CL_MAX_REGISTERS", value, 255, &number, err)) == LDPC_OK)
+        config->max_registers = (uint32_t)number;
     if (status == LDPC_OK && (value = getenv("LDPC_CL_PROFILE")) != NULL &&
         (status = parse_unsigned("LDPC_CL_PROFILE", value, 1, &number, err)) == LDPC_OK)
         config->profile = (int)number;

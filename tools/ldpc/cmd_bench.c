@@ -229,6 +229,8 @@ static void opencl_note(const tool_decoder *decoder, uint64_t calls, char *out, 
                         (unsigned long long)s.batches_item_per_frame, s.latency_group_sizes[0],
                         s.latency_group_sizes[1], s.latency_group_sizes[2],
                         (double)s.last_upload_ns * 1e-6);
+    if (used > 0 && (size_t)used < size && s.max_registers > 0)
+        used += snprintf(out + used, size - (size_t)used, "; registers <= %u", s.max_registers);
     if (used > 0 && (size_t)used < size && s.kernel_ns + s.transfer_ns > 0)
         snprintf(out + used, size - (size_t)used,
                  "; per call: kernels %.3f ms, transfers %.3f ms", (double)s.kernel_ns * per_call,
