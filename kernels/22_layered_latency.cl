@@ -223,9 +223,7 @@ inline void layered_latency_frame(LAYERED_LATENCY_PARAMS, local uchar *rule_loca
                                   volatile local int *unsatisfied, latency_registers_t r,
                                   const uint bound)
 {
-    /* The frame from the global id: a part of a batch starts at a global
-     * offset (its first frame times the group size). */
-    uint f = get_global_id(0) / get_local_size(0), i = get_local_id(0);
+    uint f = get_group_id(0), i = get_local_id(0);
     for (uint r = i; r <= Q_MAX; r += get_local_size(0))
         rule_local[r] = rule[r];
     barrier(CLK_LOCAL_MEM_FENCE);

@@ -11,7 +11,7 @@ kernel void frame_statistics(global const uint *tables, code_tables_t code,
                              global uint4 *stats)
 {
     local uint unsatisfied, corrected;
-    uint f = get_global_id(0) / get_local_size(0); /* parts start at a global offset */
+    uint f = get_group_id(0);
     uint lid = get_local_id(0), group_size = get_local_size(0);
     if (f >= frames)
         return;

@@ -279,15 +279,6 @@ ldpc_status cl_decoder_init(cl_decoder *d, const ldpc_decoder_limits *limits,
         return status;
     status = create_kernels(d, err);
     if (status == LDPC_OK) {
-        cl_int rc = CL_SUCCESS;
-        d->second_queue =
-            clCreateCommandQueue(d->session.context, d->session.choice.device,
-                                 opencl->profile ? CL_QUEUE_PROFILING_ENABLE : 0, &rc);
-        if (rc != CL_SUCCESS)
-            status = ldpc_fail(err, LDPC_ERR_UNSUPPORTED, "OpenCL second queue: %s",
-                               cl_error_name(rc));
-    }
-    if (status == LDPC_OK) {
         choose_sizes(d);
         status = create_buffers(d, err);
     }
@@ -364,18 +355,6 @@ typedef struct {
     cl_uint index_stride, post_frame_stride, message_frame_stride;
     size_t local, global;
 } batch_plan;
-
-/* Frames [first, first + frames) of a batch, on one queue. A large latency
- * batch goes in two parts on two queues: the second part's input copy and
- * upload overlap the first part's kernels, and the first part's read-back and
- * copy out overlap the second part's kernels. */
-typedef struct {
-    uint32_t first, frames;
-    cl_command_queue queue;
-} batch_part;
-
-/* Below this much input a batch goes in one part. */
-#define TWO_PARTS_MIN_BYTES ((size_t)2 << 20)
 
 /* "auto": the latency design wherever it takes the code, at every batch size:
  * on the H100 it was also the fastest for throughput (dvbs2-normal-1/2, 20
@@ -499,10 +478,11 @@ static size_t transfer_chunks(size_t bytes)
     return chunks < 1 ? 1 : chunks > CL_TRANSFER_CHUNKS ? CL_TRANSFER_CHUNKS : chunks;
 }
 
-/* Keeps an event for profiling (the caller keeps its own reference). */
-static void profile_keep(cl_decoder *d, cl_profile_kind kind, cl_event event)
+/* Keeps an event for profiling as a transfer (the caller keeps its own
+ * reference). */
+static void profile_keep(cl_decoder *d, cl_event event)
 {
-    cl_event *slot = profile_slot(d, kind);
+    cl_event *slot = profile_slot(d, PROFILE_TRANSFER);
     if (slot != NULL && clRetainEvent(event) == CL_SUCCESS)
         *slot = event;
     else
@@ -511,34 +491,30 @@ static void profile_keep(cl_decoder *d, cl_profile_kind kind, cl_event event)
 
 /* The caller's frames into the pinned staging, chunk by chunk, each chunk's
  * write to the device enqueued (and flushed) as soon as it is copied. */
-static ldpc_status stage_input(cl_decoder *d, const batch_plan *p, const batch_part *part,
-                               const int8_t *q, ldpc_error *err)
+static ldpc_status stage_input(cl_decoder *d, const batch_plan *p, const int8_t *q,
+                               ldpc_error *err)
 {
-    size_t start = (size_t)part->first * p->code->n;
-    size_t bytes = (size_t)part->frames * p->code->n, chunks = transfer_chunks(bytes);
+    size_t bytes = (size_t)p->frames * p->code->n, chunks = transfer_chunks(bytes);
     for (size_t c = 0; c < chunks; c++) {
-        size_t begin = start + bytes * c / chunks, end = start + bytes * (c + 1) / chunks;
+        size_t begin = bytes * c / chunks, end = bytes * (c + 1) / chunks;
         char *staged = (char *)d->input_host + begin;
         host_copy(d, staged, q + begin, end - begin);
-        CL_TRY(clEnqueueWriteBuffer(part->queue, d->input, CL_FALSE, begin, end - begin, staged,
-                                    0, NULL, profile_slot(d, PROFILE_TRANSFER)),
+        CL_TRY(clEnqueueWriteBuffer(d->session.queue, d->input, CL_FALSE, begin, end - begin,
+                                    staged, 0, NULL, profile_slot(d, PROFILE_TRANSFER)),
                "write input");
-        CL_TRY(clFlush(part->queue), "flush input");
+        CL_TRY(clFlush(d->session.queue), "flush input");
     }
     return LDPC_OK;
 }
 
-static ldpc_status run_setup(cl_decoder *d, const batch_plan *p, const batch_part *part,
-                             ldpc_error *err)
+static ldpc_status run_setup(cl_decoder *d, const batch_plan *p, ldpc_error *err)
 {
     const cl_char zero = 0;
-    /* Item design: one part (frame-interleaved rows). */
-    size_t message_start = (size_t)part->first * p->message_frame_stride;
     size_t message_bytes = p->design != LDPC_OPENCL_DESIGN_ITEM_PER_FRAME
-                               ? (size_t)part->frames * p->message_frame_stride
+                               ? (size_t)p->frames * p->message_frame_stride
                                : (size_t)p->code->edges * p->index_stride;
-    CL_TRY(clEnqueueFillBuffer(part->queue, d->messages, &zero, sizeof zero, message_start,
-                               message_bytes, 0, NULL, profile_slot(d, PROFILE_KERNEL)),
+    CL_TRY(clEnqueueFillBuffer(d->session.queue, d->messages, &zero, sizeof zero, 0, message_bytes,
+                               0, NULL, profile_slot(d, PROFILE_KERNEL)),
            "clear messages");
     cl_uint n = p->code->n, frames = p->frames;
     cl_arg_list a = {d->setup, 0, CL_SUCCESS};
@@ -554,8 +530,8 @@ static ldpc_status run_setup(cl_decoder *d, const batch_plan *p, const batch_par
     cl_arg(&a, sizeof(cl_mem), &d->frame_active);
     cl_arg(&a, sizeof(cl_mem), &d->active_count);
     CL_TRY(a.rc, "setup arguments");
-    size_t offset[2] = {0, part->first}, global[2] = {n, part->frames};
-    CL_TRY(clEnqueueNDRangeKernel(part->queue, d->setup, 2, offset, global, NULL, 0, NULL,
+    size_t global[2] = {n, frames};
+    CL_TRY(clEnqueueNDRangeKernel(d->session.queue, d->setup, 2, NULL, global, NULL, 0, NULL,
                                   profile_slot(d, PROFILE_KERNEL)),
            "setup_frames");
     d->stats.launches++;
@@ -612,31 +588,6 @@ static ldpc_status launch_iterations(cl_decoder *d, cl_kernel kernel, const batc
     return LDPC_OK;
 }
 
-/* The latency design: every iteration of a part's frames in one launch (the
- * frames from the global offset), after `wait` when not NULL; *done, when
- * asked for, is the launch's event. */
-static ldpc_status launch_latency(cl_decoder *d, cl_kernel kernel, const batch_plan *p,
-                                  const batch_part *part, cl_uint first_index, cl_event wait,
-                                  cl_event *done, ldpc_error *err)
-{
-    cl_uint first = 0, last = d->config.max_iterations;
-    CL_TRY(clSetKernelArg(kernel, first_index, sizeof first, &first), "first_iteration");
-    CL_TRY(clSetKernelArg(kernel, first_index + 1, sizeof last, &last), "last_iteration");
-    size_t offset = (size_t)part->first * p->local, global = (size_t)part->frames * p->local;
-    cl_event *event = done != NULL ? done : profile_slot(d, PROFILE_KERNEL);
-    cl_int rc = clEnqueueNDRangeKernel(part->queue, kernel, 1, &offset, &global, &p->local,
-                                       wait != NULL, wait != NULL ? &wait : NULL, event);
-    if (rc != CL_SUCCESS) {
-        if (done == NULL)
-            profile_drop_failed(d);
-        return ldpc_fail(err, LDPC_ERR_IO, "OpenCL iterations: %s", cl_error_name(rc));
-    }
-    if (done != NULL)
-        profile_keep(d, PROFILE_KERNEL, *done);
-    d->stats.launches++;
-    return LDPC_OK;
-}
-
 static ldpc_status read_status(cl_decoder *d, int slot, cl_event *done, ldpc_error *err)
 {
     CL_TRY(clEnqueueReadBuffer(d->session.queue, d->active_count, CL_FALSE, 0, sizeof(cl_uint),
@@ -651,20 +602,18 @@ static ldpc_status read_status(cl_decoder *d, int slot, cl_event *done, ldpc_err
  * still active) reads 0. One launch is always queued ahead of the status read
  * being waited for, so the device does not idle during the round trip; once
  * every frame has retired such a launch does nothing. */
-static ldpc_status run_iterations(cl_decoder *d, const batch_plan *p, const batch_part *part,
-                                  cl_event wait, cl_event *launched, ldpc_error *err)
+static ldpc_status run_iterations(cl_decoder *d, const batch_plan *p, ldpc_error *err)
 {
     cl_kernel kernel = p->iterate;
     cl_uint first_index = 0;
     ldpc_status status = set_iteration_args(d, kernel, p, &first_index, err);
     cl_uint max_iterations = d->config.max_iterations, chunk = d->iterations_per_launch;
     /* Latency: every iteration in one launch, and no status read: the host
-     * waits once, for the results. The other designs run one part, on the
-     * session's queue (wait and launched NULL). */
+     * waits once, for the results. */
     if (p->design == LDPC_OPENCL_DESIGN_LATENCY)
-        return status == LDPC_OK
-                   ? launch_latency(d, kernel, p, part, first_index, wait, launched, err)
-                   : status;
+        return status == LDPC_OK ? launch_iterations(d, kernel, p, first_index, 0,
+                                                     max_iterations, err)
+                                 : status;
     cl_uint done = 0;
     cl_event pending = NULL;
     int slot = 0;
@@ -701,8 +650,7 @@ static ldpc_status run_iterations(cl_decoder *d, const batch_plan *p, const batc
     return status;
 }
 
-static ldpc_status run_finish(cl_decoder *d, const batch_plan *p, const batch_part *part,
-                              ldpc_error *err)
+static ldpc_status run_finish(cl_decoder *d, const batch_plan *p, ldpc_error *err)
 {
     cl_uint frames = p->frames, n = p->code->n;
     cl_arg_list a = {d->statistics, 0, CL_SUCCESS};
@@ -717,9 +665,8 @@ static ldpc_status run_finish(cl_decoder *d, const batch_plan *p, const batch_pa
     cl_arg(&a, sizeof(cl_mem), &d->frame_iterations);
     cl_arg(&a, sizeof(cl_mem), &d->frame_stats);
     CL_TRY(a.rc, "statistics arguments");
-    size_t local = d->statistics_group, global = (size_t)part->frames * local;
-    size_t offset = (size_t)part->first * local;
-    CL_TRY(clEnqueueNDRangeKernel(part->queue, d->statistics, 1, &offset, &global, &local, 0,
+    size_t local = d->statistics_group, global = (size_t)frames * local;
+    CL_TRY(clEnqueueNDRangeKernel(d->session.queue, d->statistics, 1, NULL, &global, &local, 0,
                                   NULL, profile_slot(d, PROFILE_KERNEL)),
            "frame_statistics");
     a = (cl_arg_list){d->decisions, 0, CL_SUCCESS};
@@ -731,49 +678,44 @@ static ldpc_status run_finish(cl_decoder *d, const batch_plan *p, const batch_pa
     cl_arg(&a, sizeof(cl_uint), &p->post_frame_stride);
     cl_arg(&a, sizeof(cl_mem), &d->bits);
     CL_TRY(a.rc, "decision arguments");
-    size_t offset2[2] = {0, part->first}, global2[2] = {n, part->frames};
-    CL_TRY(clEnqueueNDRangeKernel(part->queue, d->decisions, 2, offset2, global2, NULL, 0, NULL,
+    size_t global2[2] = {n, frames};
+    CL_TRY(clEnqueueNDRangeKernel(d->session.queue, d->decisions, 2, NULL, global2, NULL, 0, NULL,
                                   profile_slot(d, PROFILE_KERNEL)),
            "write_decisions");
     d->stats.launches += 2;
     return LDPC_OK;
 }
 
-/* Enqueues the read of bytes [start, start + bytes) of `buffer` into its
- * pinned staging in chunks, an event per chunk in d->read_events from *count
- * on. */
-static ldpc_status enqueue_read(cl_decoder *d, cl_command_queue queue, cl_mem buffer,
-                                void *staged, size_t start, size_t bytes, size_t chunks,
-                                size_t *count, const char *what, ldpc_error *err)
+/* Enqueues the read of `bytes` of `buffer` into its pinned staging in chunks,
+ * an event per chunk in d->read_events from *count on. */
+static ldpc_status enqueue_read(cl_decoder *d, cl_mem buffer, void *staged, size_t bytes,
+                                size_t chunks, size_t *count, const char *what, ldpc_error *err)
 {
     for (size_t c = 0; c < chunks; c++) {
-        size_t begin = start + bytes * c / chunks, end = start + bytes * (c + 1) / chunks;
+        size_t begin = bytes * c / chunks, end = bytes * (c + 1) / chunks;
         cl_event *event = &d->read_events[*count];
-        CL_TRY(clEnqueueReadBuffer(queue, buffer, CL_FALSE, begin, end - begin,
+        CL_TRY(clEnqueueReadBuffer(d->session.queue, buffer, CL_FALSE, begin, end - begin,
                                    (char *)staged + begin, 0, NULL, event),
                what);
         (*count)++;
-        profile_keep(d, PROFILE_TRANSFER, *event);
+        profile_keep(d, *event);
     }
     return LDPC_OK;
 }
 
-/* A part's decisions (and statistics) back from the device; each chunk is
- * copied to the caller as soon as it has arrived, while the next is in
- * flight. */
-static ldpc_status copy_out(cl_decoder *d, const batch_plan *p, const batch_part *part,
-                            uint8_t *bits, ldpc_frame_stats *stats, ldpc_error *err)
+/* The decisions (and statistics) back from the device; each chunk is copied
+ * to the caller as soon as it has arrived, while the next is in flight. */
+static ldpc_status copy_out(cl_decoder *d, const batch_plan *p, uint8_t *bits,
+                            ldpc_frame_stats *stats, ldpc_error *err)
 {
-    size_t bit_start = (size_t)part->first * p->code->n;
-    size_t bit_bytes = (size_t)part->frames * p->code->n, chunks = transfer_chunks(bit_bytes);
-    size_t stat_start = (size_t)part->first * sizeof *stats;
-    size_t stat_bytes = (size_t)part->frames * sizeof *stats, count = 0;
-    ldpc_status status = enqueue_read(d, part->queue, d->bits, d->bits_host, bit_start,
-                                      bit_bytes, chunks, &count, "read decisions", err);
+    size_t bit_bytes = (size_t)p->frames * p->code->n, chunks = transfer_chunks(bit_bytes);
+    size_t stat_bytes = (size_t)p->frames * sizeof *stats, count = 0;
+    ldpc_status status = enqueue_read(d, d->bits, d->bits_host, bit_bytes, chunks, &count,
+                                      "read decisions", err);
     if (status == LDPC_OK && stats != NULL)
-        status = enqueue_read(d, part->queue, d->frame_stats, d->stats_host, stat_start,
-                              stat_bytes, 1, &count, "read statistics", err);
-    if (status == LDPC_OK && clFlush(part->queue) != CL_SUCCESS)
+        status = enqueue_read(d, d->frame_stats, d->stats_host, stat_bytes, 1, &count,
+                              "read statistics", err);
+    if (status == LDPC_OK && clFlush(d->session.queue) != CL_SUCCESS)
         status = ldpc_fail(err, LDPC_ERR_IO, "OpenCL flush reads");
     for (size_t c = 0; c < count; c++) {
         cl_int rc = clWaitForEvents(1, &d->read_events[c]);
@@ -783,60 +725,11 @@ static ldpc_status copy_out(cl_decoder *d, const batch_plan *p, const batch_part
         if (rc != CL_SUCCESS)
             status = ldpc_fail(err, LDPC_ERR_IO, "OpenCL read: %s", cl_error_name(rc));
         else if (c < chunks) {
-            size_t begin = bit_start + bit_bytes * c / chunks;
-            size_t end = bit_start + bit_bytes * (c + 1) / chunks;
+            size_t begin = bit_bytes * c / chunks, end = bit_bytes * (c + 1) / chunks;
             host_copy(d, bits + begin, (const char *)d->bits_host + begin, end - begin);
         } else
-            memcpy((char *)stats + stat_start, (const char *)d->stats_host + stat_start,
-                   stat_bytes);
+            memcpy(stats, d->stats_host, stat_bytes);
     }
-    return status;
-}
-
-/* One part, or two on the two queues for a large latency batch. */
-static size_t split_batch(const cl_decoder *d, const batch_plan *p, batch_part parts[2])
-{
-    int two = p->design == LDPC_OPENCL_DESIGN_LATENCY && p->frames >= 2 &&
-              (size_t)p->frames * p->code->n >= TWO_PARTS_MIN_BYTES;
-    uint32_t first_frames = two ? p->frames / 2 : p->frames;
-    parts[0] = (batch_part){0, first_frames, d->session.queue};
-    parts[1] = (batch_part){first_frames, p->frames - first_frames, d->second_queue};
-    return two ? 2 : 1;
-}
-
-/* Input, setup, iterations and finish of every part are enqueued first (the
- * second part's iterations after the first's, so that the first part's
- * results arrive while the second computes), then the parts are read back in
- * order. */
-static ldpc_status run_parts(cl_decoder *d, const batch_plan *p, const int8_t *q,
-                             uint8_t *bits, ldpc_frame_stats *stats, ldpc_error *err)
-{
-    batch_part parts[2];
-    size_t count = split_batch(d, p, parts);
-    d->stats.batches_two_parts += count == 2;
-    cl_event first_done = NULL;
-    ldpc_status status = LDPC_OK;
-    for (size_t i = 0; i < count && status == LDPC_OK; i++) {
-        status = stage_input(d, p, &parts[i], q, err);
-        if (status == LDPC_OK)
-            status = run_setup(d, p, &parts[i], err);
-        if (status == LDPC_OK)
-            status = run_iterations(d, p, &parts[i], i > 0 ? first_done : NULL,
-                                    i == 0 && count > 1 ? &first_done : NULL, err);
-        if (status == LDPC_OK)
-            status = run_finish(d, p, &parts[i], err);
-        if (status == LDPC_OK && clFlush(parts[i].queue) != CL_SUCCESS)
-            status = ldpc_fail(err, LDPC_ERR_IO, "OpenCL flush");
-    }
-    for (size_t i = 0; i < count && status == LDPC_OK; i++)
-        status = copy_out(d, p, &parts[i], bits, stats, err);
-    for (size_t i = 0; i < count; i++) {
-        cl_int rc = clFinish(parts[i].queue);
-        if (status == LDPC_OK && rc != CL_SUCCESS)
-            status = ldpc_fail(err, LDPC_ERR_IO, "OpenCL finish: %s", cl_error_name(rc));
-    }
-    if (first_done != NULL)
-        clReleaseEvent(first_done);
     return status;
 }
 
@@ -857,7 +750,20 @@ ldpc_status cl_decoder_decode(cl_decoder *d, const ldpc_code *code, const int8_t
     if (status == LDPC_OK)
         plan_batch(d, code, frames, &plan);
     if (status == LDPC_OK)
-        status = run_parts(d, &plan, q, bits, stats, err);
+        status = stage_input(d, &plan, q, err);
+    if (status == LDPC_OK)
+        status = run_setup(d, &plan, err);
+    if (status == LDPC_OK)
+        status = run_iterations(d, &plan, err);
+    if (status == LDPC_OK)
+        status = run_finish(d, &plan, err);
+    if (status == LDPC_OK)
+        status = copy_out(d, &plan, bits, stats, err);
+    if (status == LDPC_OK) {
+        cl_int rc = clFinish(d->session.queue);
+        if (rc != CL_SUCCESS)
+            status = ldpc_fail(err, LDPC_ERR_IO, "OpenCL finish: %s", cl_error_name(rc));
+    }
     profile_flush(d);
     if (status != LDPC_OK)
         return status;
@@ -890,8 +796,6 @@ void cl_decoder_release(cl_decoder *d)
 {
     if (d->session.queue != NULL)
         clFinish(d->session.queue);
-    if (d->second_queue != NULL)
-        clFinish(d->second_queue);
     profile_flush(d);
     cl_table_cache_release(&d->tables);
     worker_pool_destroy(d->copy_pool);
@@ -929,9 +833,6 @@ void cl_decoder_release(cl_decoder *d)
             clReleaseKernel(d->iterate_latency[i]);
         d->iterate_latency[i] = NULL;
     }
-    if (d->second_queue != NULL)
-        clReleaseCommandQueue(d->second_queue);
-    d->second_queue = NULL;
     cl_session_release(&d->session);
     d->stats.on_device = 0;
     d->input_pinned = d->bits_pinned = d->stats_pinned = NULL;

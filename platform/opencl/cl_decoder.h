@@ -31,8 +31,6 @@ typedef enum { PROFILE_KERNEL, PROFILE_TRANSFER } cl_profile_kind;
 
 typedef struct {
     cl_session session; /* device, vendor row, context, queue, program */
-    /* the second part of a large latency batch (cl_decoder.c: batch_part) */
-    cl_command_queue second_queue;
     ldpc_decoder_limits limits;
     ldpc_decoder_config config;
     ldpc_opencl_config opencl;

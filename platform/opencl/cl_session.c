@@ -36,17 +36,17 @@ static ldpc_status create_context_and_queue(cl_session *s,
     return LDPC_OK;
 }
 
-/* The build options: OpenCL C 1.2, and the register cap (the configuration's,
- * else the vendor row's) where the compiler takes one. */
+/* The build options: OpenCL C 1.2, and the configuration's register cap where
+ * the compiler takes one. */
 static void build_options(const cl_session *s, const ldpc_opencl_config *opencl, char *out,
                           size_t size, ldpc_opencl_stats *stats)
 {
     char extensions[4096] = "";
     clGetDeviceInfo(s->choice.device, CL_DEVICE_EXTENSIONS, sizeof extensions - 1, extensions,
                     NULL);
-    uint32_t cap = opencl->max_registers ? opencl->max_registers : s->vendor->max_registers;
+    uint32_t cap = opencl->max_registers;
     stats->max_registers = 0;
-    if (cap == 0 || cap >= 255 || strstr(extensions, "cl_nv_compiler_options") == NULL) {
+    if (cap == 0 || strstr(extensions, "cl_nv_compiler_options") == NULL) {
         snprintf(out, size, "-cl-std=CL1.2");
         return;
     }

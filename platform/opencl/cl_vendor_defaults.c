@@ -5,22 +5,19 @@
 static const cl_vendor_defaults vendor_table[] = {
     /* Mali (Midgard/Bifrost/Valhall): no dedicated local memory, 4- to 16-wide
      * char vectors preferred, max work-group 256-1024; unified memory. */
-    {"mali", "mali", ROW_GPU_ONLY, 64, 256, 10, 16, 0, 0},
+    {"mali", "mali", ROW_GPU_ONLY, 64, 256, 10, 16, 0},
     /* Adreno: waves of 64/128, small but real local memory; unified memory. */
-    {"adreno", "adreno", ROW_GPU_ONLY, 128, 256, 10, 4, 1, 0},
+    {"adreno", "adreno", ROW_GPU_ONLY, 128, 256, 10, 4, 1},
     /* Intel iGPU: SIMD8/16/32 sub-groups, LLC shared with the CPU. */
-    {"intel-gpu", "intel", ROW_GPU_ONLY, 128, 256, 10, 4, 1, 0},
-    /* NVIDIA: warps of 32; discrete (pinned staging). The OpenCL driver
-     * reports a largest group of 256 for every kernel, and its compiler gives
-     * the latency kernels 208-211 registers, one group of 180 work-items per
-     * multiprocessor; a cap lets more frames share one (docs/OPENCL.md). */
-    {"nvidia", "nvidia", ROW_GPU_ONLY, 128, 512, 10, 4, 1, 128},
-    {"amd", "advanced micro devices", ROW_GPU_ONLY, 128, 256, 10, 4, 1, 0},
+    {"intel-gpu", "intel", ROW_GPU_ONLY, 128, 256, 10, 4, 1},
+    /* NVIDIA: warps of 32, groups up to 1024; discrete (pinned staging). */
+    {"nvidia", "nvidia", ROW_GPU_ONLY, 128, 512, 10, 4, 1},
+    {"amd", "advanced micro devices", ROW_GPU_ONLY, 128, 256, 10, 4, 1},
     /* PoCL on a CPU: a work-group is a loop the compiler vectorises across
      * work-items; launches are cheap compared with a CPU iteration. */
-    {"pocl", "portable computing language", ROW_CPU_ONLY, 64, 360, 25, 16, 1, 0},
-    {"cpu", "", ROW_CPU_ONLY, 64, 256, 25, 16, 1, 0},
-    {"generic", "", ROW_ANY, 64, 256, 10, 4, 1, 0},
+    {"pocl", "portable computing language", ROW_CPU_ONLY, 64, 360, 25, 16, 1},
+    {"cpu", "", ROW_CPU_ONLY, 64, 256, 25, 16, 1},
+    {"generic", "", ROW_ANY, 64, 256, 10, 4, 1},
 };
 
 const cl_vendor_defaults *cl_vendor_defaults_for(const cl_device_choice *choice)

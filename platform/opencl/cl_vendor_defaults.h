@@ -16,9 +16,6 @@ typedef struct {
     uint32_t iterations_per_launch;
     uint32_t preferred_char_vector; /* the width the vendor's compiler favours (documentation) */
     int local_memory_is_real;       /* Mali: local memory is ordinary global memory */
-    /* Registers per work-item for compilers that take a cap (NVIDIA's
-     * cl_nv_compiler_options); 0 = the compiler's choice. */
-    uint32_t max_registers;
 } cl_vendor_defaults;
 
 /* The first row whose match applies (the generic row matches everything). */

@@ -63,9 +63,9 @@ typedef struct {
      * 1 = the calling thread only. */
     uint32_t copy_threads;
     /* Registers per work-item where the compiler takes a cap (NVIDIA:
-     * -cl-nv-maxrregcount, cl_nv_compiler_options): fewer registers let more
-     * latency work-groups share a multiprocessor. 0 = the vendor default;
-     * 255 = the compiler's choice. Applies to the whole program. */
+     * -cl-nv-maxrregcount, cl_nv_compiler_options), for the whole program;
+     * 0 = the compiler's choice. On the H100 no cap made the latency design
+     * faster (docs/OPENCL.md); a knob for measuring other devices. */
     uint32_t max_registers;
     /* Fault injection for tests: the device "is lost" at this decode call
      * (1-based); 0 = never. */
@@ -120,7 +120,6 @@ typedef struct {
 
     uint64_t batches, frames, launches, status_reads;
     uint64_t batches_item_per_frame, batches_group_per_frame, batches_latency;
-    uint64_t batches_two_parts; /* latency batches split in two parts on two queues */
     uint64_t table_lookups, table_cache_hits, table_cache_misses, table_uploads;
     uint64_t table_evictions, table_upload_bytes;
     uint64_t last_upload_ns;  /* wall time of the latest table upload, transfer included */

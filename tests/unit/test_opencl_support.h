@@ -113,7 +113,6 @@ static inline float *test_opencl_frames(const ldpc_code *code, uint32_t frames, 
 typedef struct {
     uint32_t converged, failed; /* frames of each kind among those compared */
     uint32_t group_batches, item_batches, latency_batches;
-    uint32_t two_part_batches; /* latency batches split in two parts */
 } test_opencl_outcome;
 
 /* Decodes the same frames with the reference and the OpenCL backend, in
@@ -139,7 +138,7 @@ static inline test_opencl_outcome test_opencl_compare(const ldpc_code *code,
     assert_non_null(bits_dev);
     assert_non_null(stats_ref);
     assert_non_null(stats_dev);
-    test_opencl_outcome outcome = {0, 0, 0, 0, 0, 0};
+    test_opencl_outcome outcome = {0, 0, 0, 0, 0};
     for (uint32_t first = 0; first < frames; first += batch) {
         uint32_t count = frames - first < batch ? frames - first : batch;
         const float *in = llr + (size_t)first * code->n;
@@ -174,7 +173,6 @@ static inline test_opencl_outcome test_opencl_compare(const ldpc_code *code,
     if (!stats.on_device || stats.frames_on_cpu != 0)
         fail_msg("decoded on the CPU, not the device: %s", stats.fallback_reason);
     outcome.group_batches = (uint32_t)stats.batches_group_per_frame;
-    outcome.two_part_batches = (uint32_t)stats.batches_two_parts;
     outcome.item_batches = (uint32_t)stats.batches_item_per_frame;
     outcome.latency_batches = (uint32_t)stats.batches_latency;
     free(bits_ref);
