@@ -2,6 +2,7 @@
  * 256-bit registers, a 16-bit message in four (nb_minmax_simd_template.h). */
 #include <immintrin.h>
 
+#include "x86/avx2_bit_bytes.h"
 #include "x86/nb_x86_variants.h"
 #include "x86/nb_xor_rows.h"
 
@@ -120,20 +121,13 @@ static inline uint64_t nb_msg_le_mask(nb_msg m, uint8_t t)
     uint64_t hi = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_min_epu8(m.hi, limit), m.hi));
     return lo | hi << 32;
 }
-/* Byte i of the result is 0xff where bit i of `bits` is set. */
-static inline __m256i nb_expand32(uint32_t bits)
-{
-    const __m256i byte_of_bit = _mm256_setr_epi8(0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1,
-                                                 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3);
-    const __m256i bit = _mm256_set1_epi64x((long long)0x8040201008040201ull);
-    __m256i spread = _mm256_shuffle_epi8(_mm256_set1_epi32((int)bits), byte_of_bit);
-    return _mm256_cmpeq_epi8(_mm256_and_si256(spread, bit), bit);
-}
 static inline nb_msg nb_msg_keep(nb_msg m, uint64_t keep)
 {
     const __m256i all = _mm256_set1_epi8(-1);
-    return (nb_msg){_mm256_or_si256(m.lo, _mm256_andnot_si256(nb_expand32((uint32_t)keep), all)),
-                    _mm256_or_si256(m.hi, _mm256_andnot_si256(nb_expand32((uint32_t)(keep >> 32)), all))};
+    __m256i keep_lo = avx2_bytes_of_bits((uint32_t)keep);
+    __m256i keep_hi = avx2_bytes_of_bits((uint32_t)(keep >> 32));
+    return (nb_msg){_mm256_or_si256(m.lo, _mm256_andnot_si256(keep_lo, all)),
+                    _mm256_or_si256(m.hi, _mm256_andnot_si256(keep_hi, all))};
 }
 
 static inline uint64_t nb_msg64_live(nb_msg m)

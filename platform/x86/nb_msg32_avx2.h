@@ -13,6 +13,7 @@
 
 #include <immintrin.h>
 
+#include "x86/avx2_bit_bytes.h"
 #include "x86/nb_xor_rows.h"
 
 #define NB_Q 32
@@ -111,18 +112,9 @@ static inline uint64_t nb_msg_le_mask(nb_msg m, uint8_t t)
     __m256i le = _mm256_cmpeq_epi8(_mm256_min_epu8(m, _mm256_set1_epi8((char)t)), m);
     return (uint32_t)_mm256_movemask_epi8(le);
 }
-/* Byte i of the result is 0xff where bit i of `bits` is set. */
-static inline __m256i nb_msg32_expand(uint32_t bits)
-{
-    const __m256i byte_of_bit = _mm256_setr_epi8(0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1,
-                                                 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3);
-    const __m256i bit = _mm256_set1_epi64x((long long)0x8040201008040201ull);
-    __m256i spread = _mm256_shuffle_epi8(_mm256_set1_epi32((int)bits), byte_of_bit);
-    return _mm256_cmpeq_epi8(_mm256_and_si256(spread, bit), bit);
-}
 static inline nb_msg nb_msg_keep(nb_msg m, uint64_t keep)
 {
-    return _mm256_or_si256(m, _mm256_andnot_si256(nb_msg32_expand((uint32_t)keep),
+    return _mm256_or_si256(m, _mm256_andnot_si256(avx2_bytes_of_bits((uint32_t)keep),
                                                   _mm256_set1_epi8(-1)));
 }
 #endif
