@@ -13,7 +13,13 @@
  * fixed pool (src/util/worker_pool.c), each with its own workspace carved at
  * creation; a worker takes the next undecoded frame when it finishes one, so
  * frames that converge early do not leave a thread idle. Results do not
- * depend on which worker decodes a frame: every frame starts afresh. */
+ * depend on which worker decodes a frame: every frame starts afresh.
+ *
+ * Both take the caller's raw int8 values (maps_input): the frame path reads
+ * -128 as -127 while loading a frame, the reference fallback maps a frame
+ * into its worker's `channel` first, and the inter-frame partner does it in
+ * its lane interleaving. So the mapping runs per frame on the workers, not
+ * as a serial pass on the calling thread. */
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -22,13 +28,16 @@
 #include "common/frame_backend.h"
 #include "common/frame_decoder.h"
 #include "common/simd_backend.h"
+#include "decode/fixed_point.h"
 #include "decode/ref_fixed.h"
 #include "decode/workspace_layout.h"
 #include "util/worker_pool.h"
 
 typedef struct {
     frame_workspace frame;
-    ref_fixed_workspace reference; /* carved only when there is no inter-frame fallback */
+    /* Carved only when there is no inter-frame fallback: */
+    ref_fixed_workspace reference;
+    int8_t *channel; /* max_n: the frame being decoded by the reference, mapped */
 } frame_worker;
 
 typedef struct {
@@ -66,7 +75,9 @@ static size_t header_bytes(uint32_t workers)
 static size_t worker_bytes(const ldpc_decoder_limits *limits, int with_reference)
 {
     return frame_workspace_bytes(limits) +
-           (with_reference ? ref_fixed_workspace_bytes(limits, LDPC_SCHEDULE_LAYERED) : 0);
+           (with_reference ? ref_fixed_workspace_bytes(limits, LDPC_SCHEDULE_LAYERED) +
+                                 workspace_round_up(limits->max_n)
+                           : 0);
 }
 
 static size_t state_bytes(const decode_backend *fallback, const ldpc_decoder_limits *limits,
@@ -94,9 +105,13 @@ static ldpc_status frame_init(const frame_variant *variant, const decode_backend
     for (uint32_t w = 0; w < state->workers; w++) {
         frame_worker *worker = &state->per_worker[w];
         frame_workspace_carve(&worker->frame, cursor, limits);
-        if (fallback == NULL)
-            ref_fixed_workspace_carve(&worker->reference, cursor + frame_workspace_bytes(limits),
-                                      limits, LDPC_SCHEDULE_LAYERED);
+        if (fallback == NULL) {
+            unsigned char *reference = cursor + frame_workspace_bytes(limits);
+            ref_fixed_workspace_carve(&worker->reference, reference, limits,
+                                      LDPC_SCHEDULE_LAYERED);
+            worker->channel = (int8_t *)(reference + ref_fixed_workspace_bytes(
+                                                         limits, LDPC_SCHEDULE_LAYERED));
+        }
         cursor += worker_bytes(limits, fallback == NULL);
     }
     atomic_init(&state->next_frame, 0);
@@ -137,10 +152,14 @@ static void decode_frames(void *context, uint32_t worker_index)
         const int8_t *q = state->q + f * n;
         uint8_t *bits = state->bits + f * n;
         ldpc_frame_stats *stats = state->stats ? state->stats + f : NULL;
-        if (state->frame_path)
+        if (state->frame_path) {
             state->variant->decode(code, &state->config, &worker->frame, q, bits, stats);
-        else
-            ref_fixed_decode_frame(code, &state->config, &worker->reference, q, bits, stats);
+            continue;
+        }
+        int8_t *channel = worker->channel;
+        for (size_t v = 0; v < n; v++)
+            channel[v] = q_from_input(q[v]);
+        ref_fixed_decode_frame(code, &state->config, &worker->reference, channel, bits, stats);
     }
 }
 
@@ -237,7 +256,8 @@ static const decode_backend *partner_at(size_t index)
     static int combined_available_##index(void)                                                \
     {                                                                                          \
         const decode_backend *partner = partner_at(index);                                     \
-        return partner != NULL && partner->available() && available_##index();                \
+        return partner != NULL && partner->maps_input && partner->available() &&               \
+               available_##index();                                                            \
     }                                                                                          \
     static int combined_supports_##index(const ldpc_decoder_config *config)                    \
     {                                                                                          \
@@ -266,14 +286,14 @@ COMBINED_SLOT(2)
 
 #define FRAME_BACKEND(index)                                                                   \
     {.name = NULL, .available = available_##index, .supports = frame_supports,                 \
-     .state_bytes = state_bytes_##index, .init = init_##index, .decode_i8 = frame_decode_i8,   \
-     .decode_f32 = NULL, .destroy = frame_destroy}
+     .state_bytes = state_bytes_##index, .init = init_##index, .maps_input = 1,                \
+     .decode_i8 = frame_decode_i8, .decode_f32 = NULL, .destroy = frame_destroy}
 
 #define COMBINED_BACKEND(index)                                                                \
     {.name = NULL, .available = combined_available_##index,                                    \
      .supports = combined_supports_##index, .state_bytes = combined_state_bytes_##index,       \
-     .init = combined_init_##index, .decode_i8 = frame_decode_i8, .decode_f32 = NULL,          \
-     .destroy = frame_destroy}
+     .init = combined_init_##index, .maps_input = 1, .decode_i8 = frame_decode_i8,             \
+     .decode_f32 = NULL, .destroy = frame_destroy}
 
 static decode_backend frame_backends[FRAME_MAX_VARIANTS] = {FRAME_BACKEND(0), FRAME_BACKEND(1),
                                                             FRAME_BACKEND(2), FRAME_BACKEND(3)};

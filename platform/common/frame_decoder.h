@@ -89,8 +89,9 @@ int frame_code_supported(const ldpc_code *code);
  * it already holds that code's (O(block edges), no allocation). */
 void frame_schedule_prepare(frame_workspace *ws, const ldpc_code *code);
 
-/* Decodes one frame (q: code->n values in [-127, 127]) of the code whose
- * schedule ws holds; bits and stats as in ldpc_decoder_decode_i8. */
+/* Decodes one frame (q: code->n raw values in [-128, 127], -128 read as -127
+ * while loading) of the code whose schedule ws holds; bits and stats as in
+ * ldpc_decoder_decode_i8. */
 typedef void (*frame_decode_fn)(const ldpc_code *code, const ldpc_decoder_config *config,
                                 frame_workspace *ws, const int8_t *q, uint8_t *bits,
                                 ldpc_frame_stats *stats);

@@ -27,6 +27,7 @@
  * (a block repeated in the layer sees the earlier edge's changes). */
 #include "common/frame_decoder.h"
 #include "decode/early_termination.h"
+#include "decode/fixed_point.h"
 
 #ifndef FRAME_LANE_POSITION
 #define FRAME_LANE_POSITION(i) (i)
@@ -247,7 +248,7 @@ static uint32_t FRAME_FUNCTION(count_unsatisfied)(const frame_schedule *s, const
 static void FRAME_FUNCTION(load_block)(int16_t *post, const int8_t *src, size_t stride)
 {
     for (uint32_t i = 0; i < FRAME_GROUP; i++)
-        post[i] = src[i * stride];
+        post[i] = q_from_input(src[i * stride]);
 }
 
 static void FRAME_FUNCTION(load_channel)(const ldpc_code *code, const frame_schedule *s,

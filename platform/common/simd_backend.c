@@ -1,6 +1,8 @@
 /* The CPU SIMD backends: one decode_backend per instruction-set variant the
  * build carries ("avx512bw", "avx2", "sse4.1", "neon"), each decoding batches
- * of `lanes` frames per vector on a fixed pool of worker threads. */
+ * of `lanes` frames per vector on a fixed pool of worker threads. They take
+ * raw int8 input (maps_input): simd_lanes_begin maps -128 while interleaving
+ * the frames into lanes, on the workers. */
 #include <string.h>
 
 #include "common/simd_backend.h"
@@ -124,8 +126,8 @@ SIMD_SLOT(2)
 
 #define SIMD_BACKEND(index)                                                                    \
     {.name = NULL, .available = available_##index, .supports = simd_supports,                  \
-     .state_bytes = state_bytes_##index, .init = init_##index, .decode_i8 = simd_decode_i8,    \
-     .decode_f32 = NULL, .destroy = simd_destroy}
+     .state_bytes = state_bytes_##index, .init = init_##index, .maps_input = 1,                \
+     .decode_i8 = simd_decode_i8, .decode_f32 = NULL, .destroy = simd_destroy}
 
 static decode_backend simd_backends[SIMD_MAX_VARIANTS] = {SIMD_BACKEND(0), SIMD_BACKEND(1),
                                                           SIMD_BACKEND(2)};

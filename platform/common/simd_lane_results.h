@@ -19,8 +19,8 @@ typedef struct {
     uint8_t finished[SIMD_MAX_LANES]; /* per lane */
 } simd_lane_results;
 
-/* Interleaves the frames into ws->channel (unused lanes get +127 and are never
- * reported). */
+/* Interleaves the frames (raw values in [-128, 127]) into ws->channel, -128
+ * read as -127 (unused lanes get +127 and are never reported). */
 void simd_lanes_begin(simd_lane_results *r, const ldpc_code *code, simd_workspace *ws,
                       uint32_t lanes, const int8_t *llr, uint32_t frames);
 

@@ -83,7 +83,8 @@ ldpc_status cl_decoder_init(cl_decoder *d, const ldpc_decoder_limits *limits,
 /* 1 if this code can be decoded on the device (its posteriors fit a short). */
 int cl_decoder_accepts(const cl_decoder *d, const ldpc_code *code);
 
-/* q: frames * code->n values in [-127, 127]. */
+/* q: frames * code->n raw values in [-128, 127] (the setup kernel reads -128
+ * as -127). */
 ldpc_status cl_decoder_decode(cl_decoder *d, const ldpc_code *code, const int8_t *q,
                               uint32_t frames, uint8_t *bits, ldpc_frame_stats *stats,
                               ldpc_error *err);

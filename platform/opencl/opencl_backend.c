@@ -3,11 +3,17 @@
  * when the device cannot be used (no platform, a kernel that does not build,
  * buffers that do not fit, a failed call such as a lost device). The
  * reference's state is reserved beside the device's at creation, so falling
- * back allocates nothing. Compiled with or without OpenCL. */
+ * back allocates nothing. Compiled with or without OpenCL.
+ *
+ * It takes the caller's raw int8 values (maps_input): the device's setup
+ * kernel reads -128 as -127 itself, so the decoder's serial mapping pass on
+ * the calling thread is skipped; every route to the CPU maps the frames into
+ * `mapped` first (the reference expects them mapped). */
 #include <stdio.h>
 #include <string.h>
 
 #include "decode/backend.h"
+#include "decode/fixed_point.h"
 #include "decode/workspace_layout.h"
 #include "opencl/opencl_backend.h"
 #include "util/error_internal.h"
@@ -23,7 +29,8 @@ typedef struct {
 #ifdef LDPC_WITH_OPENCL
     cl_decoder device;
 #endif
-    void *reference_state; /* reference_backend's state, right after this struct */
+    int8_t *mapped;        /* max_frames * max_n: the input mapped for the CPU */
+    void *reference_state; /* reference_backend's state, after `mapped` */
 } opencl_state;
 
 /* Set by ldpc_opencl_decoder_create for the init call it triggers on this
@@ -46,10 +53,15 @@ static int opencl_supports(const ldpc_decoder_config *config)
             config->rule == LDPC_RULE_MIN_SUM_OFFSET);
 }
 
+static size_t mapped_bytes(const ldpc_decoder_limits *limits)
+{
+    return workspace_round_up((size_t)limits->max_frames * limits->max_n);
+}
+
 static size_t opencl_state_bytes(const ldpc_decoder_limits *limits,
                                  const ldpc_decoder_config *config)
 {
-    return workspace_round_up(sizeof(opencl_state)) +
+    return workspace_round_up(sizeof(opencl_state)) + mapped_bytes(limits) +
            reference_backend.state_bytes(limits, config);
 }
 
@@ -65,7 +77,8 @@ static ldpc_status opencl_init(void *memory, const ldpc_decoder_limits *limits,
                                const ldpc_decoder_config *config, ldpc_error *err)
 {
     opencl_state *state = memory;
-    state->reference_state = (unsigned char *)memory + workspace_round_up(sizeof(opencl_state));
+    state->mapped = (int8_t *)memory + workspace_round_up(sizeof(opencl_state));
+    state->reference_state = (unsigned char *)state->mapped + mapped_bytes(limits);
     ldpc_status status = reference_backend.init(state->reference_state, limits, config, err);
     if (status != LDPC_OK)
         return status;
@@ -91,7 +104,12 @@ static ldpc_status decode_on_cpu(opencl_state *state, const ldpc_code *code, con
                                  ldpc_error *err)
 {
     state->frames_on_cpu += frames;
-    return reference_backend.decode_i8(state->reference_state, code, q, frames, bits, stats, err);
+    int8_t *mapped = state->mapped;
+    size_t values = (size_t)frames * code->n;
+    for (size_t i = 0; i < values; i++)
+        mapped[i] = q_from_input(q[i]);
+    return reference_backend.decode_i8(state->reference_state, code, mapped, frames, bits, stats,
+                                       err);
 }
 
 static ldpc_status opencl_decode_i8(void *memory, const ldpc_code *code, const int8_t *q,
@@ -139,6 +157,7 @@ const decode_backend opencl_backend = {
     .supports = opencl_supports,
     .state_bytes = opencl_state_bytes,
     .init = opencl_init,
+    .maps_input = 1,
     .decode_i8 = opencl_decode_i8,
     .decode_f32 = opencl_decode_f32,
     .destroy = opencl_destroy,

@@ -28,9 +28,15 @@ typedef struct decode_backend {
      * Decoding keeps no memory between calls: every frame starts afresh. */
     ldpc_status (*init)(void *state, const ldpc_decoder_limits *limits,
                         const ldpc_decoder_config *config, ldpc_error *err);
+    /* 1 if decode_i8 takes the caller's raw values as they are: q in
+     * [-128, 127], each -128 read as -127 (q_from_input) by the backend
+     * itself, per frame on its workers, without writing to q. The decoder then
+     * skips its serial mapping pass. 0: q is already mapped (see decode_i8). */
+    int maps_input;
     /* 8-bit arithmetic. q: frames * code->n values in [-127, 127] (the caller
-     * has already mapped -128 and checked the code against the limits).
-     * stats: one per frame, or NULL. */
+     * has already mapped -128), or in [-128, 127] where maps_input is set; the
+     * caller has checked the code against the limits. stats: one per frame,
+     * or NULL. */
     ldpc_status (*decode_i8)(void *state, const ldpc_code *code, const int8_t *q,
                              uint32_t frames, uint8_t *bits, ldpc_frame_stats *stats,
                              ldpc_error *err);

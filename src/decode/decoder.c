@@ -1,6 +1,7 @@
 /* The public decoder object: validates, reserves every byte at creation,
- * converts the channel values to the backend's arithmetic, and hands whole
- * calls to the backend chosen by backend_registry.c. */
+ * converts the channel values to the backend's arithmetic (unless the backend
+ * maps raw int8 input itself, on its workers), and hands whole calls to the
+ * backend chosen by backend_registry.c. */
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -189,6 +190,9 @@ ldpc_status ldpc_decoder_decode_i8(ldpc_decoder *decoder, const ldpc_code *code,
         return decoder->backend->decode_f32(decoder->backend_state, code, decoder->channel_llr,
                                             frames, bits, stats, err);
     }
+    if (decoder->backend->maps_input)
+        return decoder->backend->decode_i8(decoder->backend_state, code, llr, frames, bits, stats,
+                                           err);
     /* Through a local pointer: a store through int8_t * may alias the decoder,
      * which would reload decoder->channel_q every value and keep the loop
      * scalar (a quarter of a one-iteration decode of a 64800-bit frame). */

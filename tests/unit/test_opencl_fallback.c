@@ -3,11 +3,14 @@
  * result. Each failure is provoked for real: a device that does not exist, a
  * kernel that does not compile (LDPC_CL_KERNEL_DIR), a device lost between
  * two calls (fault injection). The absence of any platform is
- * test_opencl_no_platform. */
+ * test_opencl_no_platform. Raw int8 input (-128 among it, which the backend
+ * maps itself) gives the reference's results on the device and on every CPU
+ * route. */
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "test_opencl_support.h"
+#include "test_raw_input.h"
 
 enum { FRAMES = 6 };
 
@@ -131,6 +134,56 @@ static void lost_device_mid_stream_falls_back(void **state)
     ldpc_code_destroy(code);
 }
 
+static ldpc_decoder *create_raw(const ldpc_code *code, const ldpc_decoder_config *config,
+                               const ldpc_opencl_config *opencl)
+{
+    ldpc_decoder_limits limits = ldpc_decoder_limits_for_code(code, FRAMES);
+    ldpc_decoder *decoder = NULL;
+    ldpc_error err = {{0}};
+    if (ldpc_opencl_decoder_create(config, &limits, opencl, &decoder, &err) != LDPC_OK)
+        fail_msg("create: %s", err.message);
+    return decoder;
+}
+
+/* The device route (its setup kernel maps -128), then the CPU routes: no
+ * device at all, and a device lost at the second call (that call's frames go
+ * to the CPU after the device failed them). */
+static void raw_input_on_device_and_cpu(void **state)
+{
+    (void)state;
+    test_opencl_require();
+    ldpc_code *code = test_opencl_code("dvbs2-short-1/2");
+    test_raw_input in = test_raw_input_make(code, FRAMES, 15);
+    ldpc_decoder_config sensitive = test_raw_sensitive_config(1);
+    assert_true(test_raw_frames_telling_apart(code, &sensitive, &in) > 0);
+    ldpc_decoder_config configs[2] = {sensitive, ldpc_decoder_config_default()};
+    for (size_t k = 0; k < 2; k++) {
+        ldpc_opencl_config opencl = test_opencl_config(LDPC_OPENCL_DESIGN_AUTO);
+        ldpc_decoder *decoder = create_raw(code, &configs[k], &opencl);
+        test_raw_expect_reference(decoder, code, &in);
+        assert_int_equal(test_opencl_stats(decoder).on_device, 1);
+        assert_int_equal(test_opencl_stats(decoder).frames_on_cpu, 0);
+        ldpc_decoder_destroy(decoder);
+
+        snprintf(opencl.device, sizeof opencl.device, "no-such-device-anywhere");
+        decoder = create_raw(code, &configs[k], &opencl);
+        test_raw_expect_reference(decoder, code, &in);
+        assert_int_equal(test_opencl_stats(decoder).frames_on_cpu, FRAMES);
+        ldpc_decoder_destroy(decoder);
+
+        opencl = test_opencl_config(LDPC_OPENCL_DESIGN_AUTO);
+        opencl.simulate_device_loss_at_call = 2;
+        decoder = create_raw(code, &configs[k], &opencl);
+        test_raw_expect_reference(decoder, code, &in);
+        test_raw_expect_reference(decoder, code, &in);
+        expect_fallback(decoder, "CL_DEVICE_NOT_AVAILABLE");
+        assert_int_equal(test_opencl_stats(decoder).frames_on_cpu, FRAMES);
+        ldpc_decoder_destroy(decoder);
+    }
+    test_raw_input_free(&in);
+    ldpc_code_destroy(code);
+}
+
 static void stats_of_another_backend_is_an_error(void **state)
 {
     (void)state;
@@ -154,6 +207,7 @@ int main(void)
         cmocka_unit_test(broken_kernel_falls_back),
         cmocka_unit_test(kernel_dir_with_real_kernels_runs_on_device),
         cmocka_unit_test(lost_device_mid_stream_falls_back),
+        cmocka_unit_test(raw_input_on_device_and_cpu),
         cmocka_unit_test(stats_of_another_backend_is_an_error),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,0 +1,106 @@
+/* The CPU backends that take the caller's raw int8 values and map -128 to
+ * -127 on their workers (maps_input: the frame-path backends, plain and
+ * combined, and the inter-frame SIMD ones), against the reference given the
+ * mapped values: identical bits and statistics, on one thread and on three,
+ * for DVB codes (the frame path) and a code that is not DVB (the reference or
+ * inter-frame fallback), and the caller's buffer untouched. The input is one
+ * where a backend that forgot the mapping would differ (checked first). */
+#include "common/frame_backend.h"
+#include "decode/backend.h"
+#include "test_decoder_codes.h"
+#include "test_raw_input.h"
+
+enum { FRAMES = 5, CODES = 3 };
+
+static ldpc_code *make_code(size_t index)
+{
+    if (index == 2)
+        return test_code_random_regular("regular-360", 360, 3, 6, 0, 21); /* not DVB */
+    ldpc_code *code = NULL;
+    ldpc_error err;
+    assert_int_equal(
+        ldpc_code_create(index == 0 ? "dvbs2-short-1/2" : "dvbs2-short-8/9", &code, &err),
+        LDPC_OK);
+    return code;
+}
+
+static ldpc_decoder_config long_config(uint32_t threads)
+{
+    ldpc_decoder_config config = ldpc_decoder_config_default();
+    config.max_iterations = 20;
+    config.threads = threads;
+    return config;
+}
+
+/* The input tells -128 from -127 on every code: without this the comparison
+ * below could not catch a backend that forgets to map. */
+static void input_tells_minus_128_apart(void **state)
+{
+    (void)state;
+    for (size_t c = 0; c < CODES; c++) {
+        ldpc_code *code = make_code(c);
+        test_raw_input in = test_raw_input_make(code, FRAMES, 100 + c);
+        ldpc_decoder_config config = test_raw_sensitive_config(1);
+        uint32_t differing = test_raw_frames_telling_apart(code, &config, &in);
+        if (differing == 0)
+            fail_msg("%s: no frame where -128 and -127 decode differently", code->name);
+        test_raw_input_free(&in);
+        ldpc_code_destroy(code);
+    }
+}
+
+static void raw_input_gives_reference_results(void **state)
+{
+    (void)state;
+    ldpc_code *codes[CODES];
+    test_raw_input inputs[CODES];
+    ldpc_decoder_limits limits = {0};
+    for (size_t c = 0; c < CODES; c++) {
+        codes[c] = make_code(c);
+        inputs[c] = test_raw_input_make(codes[c], FRAMES, 100 + c);
+        limits = c == 0 ? ldpc_decoder_limits_for_code(codes[c], FRAMES)
+                        : ldpc_decoder_limits_union(
+                              limits, ldpc_decoder_limits_for_code(codes[c], FRAMES));
+    }
+    uint32_t frame_backends_tested = 0;
+    for (size_t b = 0; b < backend_count(); b++) {
+        const decode_backend *backend = backend_at(b);
+        /* OpenCL: test_opencl_fallback (device and CPU routes). */
+        if (!backend->maps_input || strcmp(backend->name, "opencl") == 0 ||
+            !backend->available())
+            continue;
+        for (uint32_t threads = 1; threads <= 3; threads += 2) {
+            ldpc_decoder_config configs[2] = {test_raw_sensitive_config(threads),
+                                              long_config(threads)};
+            for (size_t k = 0; k < 2; k++) {
+                if (!backend->supports(&configs[k]))
+                    continue;
+                ldpc_decoder *decoder = NULL;
+                ldpc_error err;
+                if (ldpc_decoder_create(&configs[k], &limits, backend->name, &decoder, &err) !=
+                    LDPC_OK)
+                    fail_msg("create %s: %s", backend->name, err.message);
+                for (size_t c = 0; c < CODES; c++)
+                    test_raw_expect_reference(decoder, codes[c], &inputs[c]);
+                ldpc_decoder_destroy(decoder);
+                frame_backends_tested += strstr(backend->name, "-frame") != NULL;
+            }
+        }
+    }
+    /* portable-frame runs everywhere; the SIMD ones, plain and combined, add. */
+    if (frame_backends_tested < 4)
+        fail_msg("only %u frame-backend runs", frame_backends_tested);
+    for (size_t c = 0; c < CODES; c++) {
+        test_raw_input_free(&inputs[c]);
+        ldpc_code_destroy(codes[c]);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(input_tells_minus_128_apart),
+        cmocka_unit_test(raw_input_gives_reference_results),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
