@@ -28,10 +28,12 @@ typedef struct decode_backend {
      * Decoding keeps no memory between calls: every frame starts afresh. */
     ldpc_status (*init)(void *state, const ldpc_decoder_limits *limits,
                         const ldpc_decoder_config *config, ldpc_error *err);
-    /* 1 if decode_i8 takes the caller's raw values as they are: q in
+    /* 1 if decode_i8 takes the caller's int8 values as they are: q in
      * [-128, 127], each -128 read as -127 (q_from_input) by the backend
-     * itself, per frame on its workers, without writing to q. The decoder then
-     * skips its serial mapping pass. 0: q is already mapped (see decode_i8). */
+     * itself (per frame on its workers, or on its device), never writing to
+     * q. The decoder then skips its serial mapping pass on the calling thread.
+     * Float input to a fixed-point decoder is still quantised by the decoder
+     * (after its finiteness check), so q is then in [-127, 127] either way. */
     int maps_input;
     /* 8-bit arithmetic. q: frames * code->n values in [-127, 127] (the caller
      * has already mapped -128), or in [-128, 127] where maps_input is set; the
