@@ -19,9 +19,13 @@
  * -128 as -127 while loading a frame, the reference fallback maps a frame
  * into its worker's `channel` first, and the inter-frame partner does it in
  * its lane interleaving. So the mapping runs per frame on the workers, not
- * as a serial pass on the calling thread. */
+ * as a serial pass on the calling thread. Float input is checked and
+ * quantised the same way, frame by frame on the workers, before any frame is
+ * decoded (decode_quantising). */
+#include <math.h>
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -31,6 +35,7 @@
 #include "decode/fixed_point.h"
 #include "decode/ref_fixed.h"
 #include "decode/workspace_layout.h"
+#include "ldpc/soft.h"
 #include "util/worker_pool.h"
 
 typedef struct {
@@ -38,6 +43,7 @@ typedef struct {
     /* Carved only when there is no inter-frame fallback: */
     ref_fixed_workspace reference;
     int8_t *channel; /* max_n: the frame being decoded by the reference, mapped */
+    size_t first_bad; /* float input: index of its first value not finite, or SIZE_MAX */
 } frame_worker;
 
 typedef struct {
@@ -55,6 +61,8 @@ typedef struct {
     const ldpc_code *code;
     int frame_path; /* frame_code_supported(code) */
     const int8_t *q;
+    const float *llr;     /* float input: quantised into `quantised` first */
+    int8_t *quantised;
     uint32_t frames;
     uint8_t *bits;
     ldpc_frame_stats *stats;
@@ -186,6 +194,51 @@ static ldpc_status frame_decode_i8(void *memory, const ldpc_code *code, const in
     return LDPC_OK;
 }
 
+/* Worker w checks and quantises frames w, w + workers, ... in order and stops
+ * at its first value that is not finite: the smallest first_bad of all
+ * workers is then the call's first. */
+static void quantise_frames(void *context, uint32_t worker_index)
+{
+    frame_state *state = context;
+    frame_worker *worker = &state->per_worker[worker_index];
+    const size_t n = state->code->n;
+    const float scale = state->config.llr_scale;
+    for (uint32_t f = worker_index; f < state->frames; f += state->workers) {
+        const float *llr = state->llr + f * n;
+        for (size_t v = 0; v < n; v++)
+            if (!isfinite(llr[v])) {
+                worker->first_bad = f * n + v;
+                return;
+            }
+        ldpc_quantise(llr, n, scale, state->quantised + f * n);
+    }
+}
+
+static ldpc_status frame_decode_quantising(void *memory, const ldpc_code *code,
+                                           const float *llr, uint32_t frames, int8_t *channel,
+                                           uint8_t *bits, ldpc_frame_stats *stats,
+                                           ldpc_error *err)
+{
+    frame_state *state = memory;
+    state->code = code;
+    state->llr = llr;
+    state->quantised = channel;
+    state->frames = frames;
+    for (uint32_t w = 0; w < state->workers; w++)
+        state->per_worker[w].first_bad = SIZE_MAX;
+    if (frames <= 1 || state->workers == 1)
+        quantise_frames(state, 0);
+    else
+        worker_pool_run(state->pool, quantise_frames, state);
+    size_t first_bad = SIZE_MAX;
+    for (uint32_t w = 0; w < state->workers; w++)
+        if (state->per_worker[w].first_bad < first_bad)
+            first_bad = state->per_worker[w].first_bad;
+    if (first_bad != SIZE_MAX)
+        return decoder_fail_not_finite(code, first_bad, llr[first_bad], err);
+    return frame_decode_i8(memory, code, channel, frames, bits, stats, err);
+}
+
 static int frame_supports(const ldpc_decoder_config *config)
 {
     return config->arithmetic == LDPC_ARITH_FIXED8 && config->schedule == LDPC_SCHEDULE_LAYERED &&
@@ -287,13 +340,15 @@ COMBINED_SLOT(2)
 #define FRAME_BACKEND(index)                                                                   \
     {.name = NULL, .available = available_##index, .supports = frame_supports,                 \
      .state_bytes = state_bytes_##index, .init = init_##index, .maps_input = 1,                \
-     .decode_i8 = frame_decode_i8, .decode_f32 = NULL, .destroy = frame_destroy}
+     .decode_i8 = frame_decode_i8, .decode_quantising = frame_decode_quantising,               \
+     .decode_f32 = NULL, .destroy = frame_destroy}
 
 #define COMBINED_BACKEND(index)                                                                \
     {.name = NULL, .available = combined_available_##index,                                    \
      .supports = combined_supports_##index, .state_bytes = combined_state_bytes_##index,       \
      .init = combined_init_##index, .maps_input = 1, .decode_i8 = frame_decode_i8,             \
-     .decode_f32 = NULL, .destroy = frame_destroy}
+     .decode_quantising = frame_decode_quantising, .decode_f32 = NULL,                         \
+     .destroy = frame_destroy}
 
 static decode_backend frame_backends[FRAME_MAX_VARIANTS] = {FRAME_BACKEND(0), FRAME_BACKEND(1),
                                                             FRAME_BACKEND(2), FRAME_BACKEND(3)};

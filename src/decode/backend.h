@@ -42,6 +42,17 @@ typedef struct decode_backend {
     ldpc_status (*decode_i8)(void *state, const ldpc_code *code, const int8_t *q,
                              uint32_t frames, uint8_t *bits, ldpc_frame_stats *stats,
                              ldpc_error *err);
+    /* Optional, fixed point (NULL: the decoder checks and quantises float
+     * input on the calling thread, then calls decode_i8): decode_i8 of float
+     * LLRs that the backend checks and quantises (ldpc_quantise with
+     * config->llr_scale) itself, in parallel. llr: frames * code->n values,
+     * not yet checked; channel: the decoder's frames * code->n bytes for the
+     * quantised values. Every value is checked before any output is written:
+     * one that is not finite fails through decoder_fail_not_finite for the
+     * first such value. */
+    ldpc_status (*decode_quantising)(void *state, const ldpc_code *code, const float *llr,
+                                     uint32_t frames, int8_t *channel, uint8_t *bits,
+                                     ldpc_frame_stats *stats, ldpc_error *err);
     /* Float arithmetic. llr: frames * code->n finite values. */
     ldpc_status (*decode_f32)(void *state, const ldpc_code *code, const float *llr,
                               uint32_t frames, uint8_t *bits, ldpc_frame_stats *stats,
@@ -53,6 +64,11 @@ typedef struct decode_backend {
 /* The registered backends. */
 extern const decode_backend reference_backend;
 extern const decode_backend opencl_backend; /* platform/opencl; unavailable without OpenCL */
+
+/* The error of a float input value that is not finite: `index` counts from
+ * the first frame's first value. */
+ldpc_status decoder_fail_not_finite(const ldpc_code *code, size_t index, float value,
+                                    ldpc_error *err);
 
 /* The state of `decoder` if it runs `backend`, else NULL (for backend-specific
  * queries such as ldpc_opencl_stats_get). */

@@ -155,6 +155,13 @@ static ldpc_status check_call(const ldpc_decoder *d, const ldpc_code *code, cons
     return LDPC_OK;
 }
 
+ldpc_status decoder_fail_not_finite(const ldpc_code *code, size_t index, float value,
+                                    ldpc_error *err)
+{
+    return ldpc_fail(err, LDPC_ERR_INVALID, "code '%s': frame %zu bit %zu: LLR %g is not finite",
+                     code->name, index / code->n, index % code->n, (double)value);
+}
+
 ldpc_status ldpc_decoder_decode_f32(ldpc_decoder *decoder, const ldpc_code *code,
                                     const float *llr, uint32_t frames, uint8_t *bits,
                                     ldpc_frame_stats *stats, ldpc_error *err)
@@ -162,12 +169,14 @@ ldpc_status ldpc_decoder_decode_f32(ldpc_decoder *decoder, const ldpc_code *code
     ldpc_status status = check_call(decoder, code, llr, frames, bits, err);
     if (status != LDPC_OK)
         return status;
+    if (decoder->config.arithmetic == LDPC_ARITH_FIXED8 &&
+        decoder->backend->decode_quantising != NULL)
+        return decoder->backend->decode_quantising(decoder->backend_state, code, llr, frames,
+                                                   decoder->channel_q, bits, stats, err);
     size_t values = (size_t)frames * code->n;
     for (size_t i = 0; i < values; i++)
         if (!isfinite(llr[i]))
-            return ldpc_fail(err, LDPC_ERR_INVALID,
-                             "code '%s': frame %zu bit %zu: LLR %g is not finite", code->name,
-                             i / code->n, i % code->n, (double)llr[i]);
+            return decoder_fail_not_finite(code, i, llr[i], err);
     if (decoder->config.arithmetic == LDPC_ARITH_FLOAT)
         return decoder->backend->decode_f32(decoder->backend_state, code, llr, frames, bits, stats,
                                             err);
