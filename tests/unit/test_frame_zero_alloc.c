@@ -3,7 +3,8 @@
  * decode hundreds of calls, switching between two DVB codes and a code the
  * frame path hands to its fallback (the reference, or the inter-frame
  * decoder), with one frame per call (the calling thread alone) and several
- * (every worker), without a single call to the allocator. The link wraps the
+ * (every worker), int8 and float input (checked and quantised on the
+ * workers), without a single call to the allocator. The link wraps the
  * allocator (tests/CMakeLists.txt) as for test_zero_alloc. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -74,15 +75,30 @@ static void threaded_frame_decoding_never_allocates(void **state)
     uint8_t *bits = malloc((size_t)FRAMES * 16200);
     ldpc_frame_stats stats[FRAMES];
     assert_non_null(bits);
+    /* The same frames as float LLRs (llr_scale 2), for decode_f32, which the
+     * frame backends check and quantise on their workers. */
+    float *llr[CODES];
+    for (size_t c = 0; c < CODES; c++) {
+        size_t values = (size_t)FRAMES * codes[c]->n;
+        llr[c] = malloc(values * sizeof(float));
+        assert_non_null(llr[c]);
+        for (size_t v = 0; v < values; v++)
+            llr[c][v] = q[c][v] / 2.0f;
+    }
 
     unsigned long allocations_before = allocations, releases_before = releases;
     uint32_t converged = 0;
     for (int i = 0; i < DECODES; i++) {
-        size_t c = (size_t)(i / 2) % CODES;
-        uint32_t frames = i % 2 ? FRAMES : 1;
-        assert_int_equal(ldpc_decoder_decode_i8(decoders[(size_t)i % count], codes[c], q[c],
-                                                frames, bits, stats, &err),
-                         LDPC_OK);
+        /* Every combination of decoder, input kind, frame count and code. */
+        ldpc_decoder *decoder = decoders[(size_t)i % count];
+        int float_input = (i / 2) % 2;
+        uint32_t frames = (i / 4) % 2 ? FRAMES : 1;
+        size_t c = (size_t)(i / 8) % CODES;
+        ldpc_status status =
+            float_input
+                ? ldpc_decoder_decode_f32(decoder, codes[c], llr[c], frames, bits, stats, &err)
+                : ldpc_decoder_decode_i8(decoder, codes[c], q[c], frames, bits, stats, &err);
+        assert_int_equal(status, LDPC_OK);
         converged += stats[0].converged;
     }
     assert_int_equal(allocations - allocations_before, 0);
@@ -95,6 +111,7 @@ static void threaded_frame_decoding_never_allocates(void **state)
     free(bits);
     for (size_t c = 0; c < CODES; c++) {
         free(q[c]);
+        free(llr[c]);
         ldpc_code_destroy(codes[c]);
     }
 }
