@@ -30,6 +30,9 @@ typedef enum {
     LDPC_SCHEDULE_FLOODING = 1 /* all checks, then all variables */
 } ldpc_schedule;
 
+/* message_cap value that caps nothing (messages are within [-127, 127]). */
+#define LDPC_MESSAGE_CAP_NONE 127
+
 typedef struct {
     ldpc_arithmetic arithmetic;
     ldpc_check_rule rule;
@@ -55,11 +58,24 @@ typedef struct {
      * message keeps its `truncation` smallest entries (EMS-style nm, below q);
      * 0 = off. Binary rules require 0. */
     uint32_t truncation;
+    /* Fixed point, layered schedule: 16 (default) keeps posteriors as exact
+     * 16-bit sums; 8 keeps them saturated to [-127, 127] as Le Gal et al.'s
+     * x86 decoders do, which halves the memory a frame's posteriors take and
+     * needs no widening in SIMD. With 8, the checks of a layer run one after
+     * another, each reading the posteriors as the previous check left them
+     * (docs/DECODERS.md, "Saturated posteriors"). */
+    uint8_t posterior_bits;
+    /* Fixed point: the magnitude of every message entering a check is capped
+     * at message_cap (1..127) before the minima. Saturated posteriors need a
+     * cap well below 127 (without it a converged frame left running drifts
+     * and fails); 127 (no cap) is the only value 16-bit posteriors take. */
+    uint8_t message_cap;
 } ldpc_decoder_config;
 
 /* Defaults: fixed point, layered, offset min-sum (offset 1 = 0.5 LLR; float
- * 0.5), 50 iterations, syndrome every iteration, llr_scale 2. A normalized
- * rule uses 0.8125 (13/16) unless set. */
+ * 0.5), 50 iterations, syndrome every iteration, llr_scale 2, exact 16-bit
+ * posteriors, no message cap. A normalized rule uses 0.8125 (13/16) unless
+ * set. */
 ldpc_decoder_config ldpc_decoder_config_default(void);
 /* Checks ranges and combinations (sum-product is float only, ...). */
 ldpc_status ldpc_decoder_config_validate(const ldpc_decoder_config *config, ldpc_error *err);

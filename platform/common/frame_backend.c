@@ -243,7 +243,8 @@ static int frame_supports(const ldpc_decoder_config *config)
 {
     return config->arithmetic == LDPC_ARITH_FIXED8 && config->schedule == LDPC_SCHEDULE_LAYERED &&
            (config->rule == LDPC_RULE_MIN_SUM_NORMALIZED ||
-            config->rule == LDPC_RULE_MIN_SUM_OFFSET);
+            config->rule == LDPC_RULE_MIN_SUM_OFFSET) &&
+           config->posterior_bits == 16;
 }
 
 /* ---- the variants -------------------------------------------------------- */

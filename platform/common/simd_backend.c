@@ -38,7 +38,7 @@ static size_t header_bytes(uint32_t workers)
 static int simd_supports(const ldpc_decoder_config *config)
 {
     return config->arithmetic == LDPC_ARITH_FIXED8 && config->schedule == LDPC_SCHEDULE_LAYERED &&
-           config->rule != LDPC_RULE_SUM_PRODUCT;
+           config->rule != LDPC_RULE_SUM_PRODUCT && config->posterior_bits == 16;
 }
 
 static size_t simd_state_bytes(const simd_variant *variant, const ldpc_decoder_limits *limits,

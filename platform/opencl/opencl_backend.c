@@ -50,7 +50,8 @@ static int opencl_supports(const ldpc_decoder_config *config)
 {
     return config->arithmetic == LDPC_ARITH_FIXED8 &&
            (config->rule == LDPC_RULE_MIN_SUM_NORMALIZED ||
-            config->rule == LDPC_RULE_MIN_SUM_OFFSET);
+            config->rule == LDPC_RULE_MIN_SUM_OFFSET) &&
+           config->posterior_bits == 16;
 }
 
 static size_t mapped_bytes(const ldpc_decoder_limits *limits)

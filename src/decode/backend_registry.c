@@ -58,14 +58,15 @@ static void list_backends(char *list, size_t size)
 }
 
 /* "8-bit offset min-sum flooding" etc., for messages; config is validated. */
-#define DESCRIBE_FORMAT "%s %s %s"
+#define DESCRIBE_FORMAT "%s %s %s%s"
 #define DESCRIBE_ARGS(config)                                                              \
     ((config)->arithmetic == LDPC_ARITH_FLOAT ? "float" : "8-bit"),                        \
         ((config)->rule == LDPC_RULE_SUM_PRODUCT                                           \
              ? "sum-product"                                                               \
              : ((config)->rule == LDPC_RULE_MIN_SUM_OFFSET ? "offset min-sum"              \
                                                            : "normalized min-sum")),       \
-        ((config)->schedule == LDPC_SCHEDULE_FLOODING ? "flooding" : "layered")
+        ((config)->schedule == LDPC_SCHEDULE_FLOODING ? "flooding" : "layered"),            \
+        ((config)->posterior_bits == 8 ? " with saturated 8-bit posteriors" : "")
 
 ldpc_status backend_select(const char *requested, const ldpc_decoder_config *config,
                            const decode_backend **out, ldpc_error *err)

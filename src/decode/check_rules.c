@@ -21,13 +21,16 @@ static int32_t fixed_magnitude_rule(int32_t magnitude, const ldpc_decoder_config
 void check_update_fixed(const int8_t *t, uint32_t degree, const ldpc_decoder_config *config,
                         int8_t *out)
 {
-    /* Starting both minima at 127 makes a degree-1 check send +rule(127), and
+    /* Magnitudes are capped at message_cap (a no-op at 127).
+     * Starting both minima at 127 makes a degree-1 check send +rule(127), and
      * idx1 = 0 is then the first edge attaining min1 when every |t| is 127. */
     int32_t min1 = LDPC_Q_MAX, min2 = LDPC_Q_MAX;
     uint32_t idx1 = 0;
     uint32_t negatives = 0; /* parity of the number of t < 0: sign(0) is + */
     for (uint32_t j = 0; j < degree; j++) {
         int32_t magnitude = t[j] < 0 ? -t[j] : t[j];
+        if (magnitude > config->message_cap)
+            magnitude = config->message_cap;
         negatives ^= t[j] < 0;
         if (magnitude < min1) {
             min2 = min1;

@@ -15,7 +15,8 @@
  * (a probability of e^-1e6). A check of degree 1 sends +FLOAT_MESSAGE_LIMIT. */
 #define FLOAT_MESSAGE_LIMIT 1.0e6f
 
-/* Min-sum in 8-bit arithmetic (normalized or offset, per config->rule).
+/* Min-sum in 8-bit arithmetic (normalized or offset, per config->rule), the
+ * entering magnitudes capped at config->message_cap.
  * t: entering messages in [-127, 127]; out: leaving messages, same range. */
 void check_update_fixed(const int8_t *t, uint32_t degree, const ldpc_decoder_config *config,
                         int8_t *out);

@@ -24,6 +24,8 @@ ldpc_decoder_config ldpc_decoder_config_default(void)
         .normalization_q4 = 13,
         .offset_q = 1, /* 0.5 in LLR units at the default llr_scale 2 */
         .llr_scale = 2.0f,
+        .posterior_bits = 16,
+        .message_cap = LDPC_MESSAGE_CAP_NONE,
     };
     return config;
 }
@@ -64,6 +66,22 @@ ldpc_status ldpc_decoder_config_validate(const ldpc_decoder_config *config, ldpc
         return ldpc_fail(err, LDPC_ERR_INVALID,
                          "truncation (nm = %u) applies to nonbinary Min-Max decoders only",
                          config->truncation);
+    if (config->posterior_bits != 16 && config->posterior_bits != 8)
+        return ldpc_fail(err, LDPC_ERR_INVALID, "posterior_bits %u is not 16 or 8",
+                         (unsigned)config->posterior_bits);
+    if (config->posterior_bits == 8 && (config->arithmetic != LDPC_ARITH_FIXED8 ||
+                                        config->schedule != LDPC_SCHEDULE_LAYERED))
+        return ldpc_fail(err, LDPC_ERR_INVALID,
+                         "8-bit (saturated) posteriors need fixed-point arithmetic and the "
+                         "layered schedule");
+    if (config->message_cap < 1 || config->message_cap > LDPC_MESSAGE_CAP_NONE)
+        return ldpc_fail(err, LDPC_ERR_INVALID, "message_cap %u is outside 1..127",
+                         (unsigned)config->message_cap);
+    if (config->message_cap != LDPC_MESSAGE_CAP_NONE && config->posterior_bits != 8)
+        return ldpc_fail(err, LDPC_ERR_INVALID,
+                         "message_cap %u needs 8-bit (saturated) posteriors; 16-bit posteriors "
+                         "take 127 (no cap)",
+                         (unsigned)config->message_cap);
     if (!(isfinite(config->llr_scale) && config->llr_scale > 0.0f))
         return ldpc_fail(err, LDPC_ERR_INVALID, "llr_scale %g is not a finite value > 0",
                          (double)config->llr_scale);

@@ -13,6 +13,9 @@
 #define FLOAT_OFFSET_DEFAULT 0.5f
 #define FIXED_OFFSET_DEFAULT 1
 #define NORMALIZATION_DEFAULT_Q4 13 /* 0.8125: 0.75 loses about 0.3 dB more on DVB-S2 1/2 */
+/* The cap that posterior=8 implies: at 31 saturated posteriors lose nothing
+ * against exact ones on DVB-S2 1/2 at 0.95 dB; at 63 they diverge (docs/CPU.md). */
+#define SATURATED_MESSAGE_CAP_DEFAULT 31
 
 typedef enum { RULE_MS, RULE_NMS, RULE_OMS, RULE_SPA, RULE_MINMAX } spec_rule;
 
@@ -188,10 +191,20 @@ static ldpc_status apply_offset(ldpc_decoder_config *c, spec_rule rule, const ch
     return LDPC_OK;
 }
 
-typedef enum { KEY_NORM, KEY_OFFSET, KEY_ITER, KEY_PERIOD, KEY_SCALE, KEY_NM, KEY_COUNT } spec_key;
+typedef enum {
+    KEY_NORM,
+    KEY_OFFSET,
+    KEY_ITER,
+    KEY_PERIOD,
+    KEY_SCALE,
+    KEY_NM,
+    KEY_POSTERIOR,
+    KEY_CAP,
+    KEY_COUNT
+} spec_key;
 
-static const char *const key_names[KEY_COUNT] = {"norm",   "offset", "iter",
-                                                 "period", "scale",  "nm"};
+static const char *const key_names[KEY_COUNT] = {"norm",  "offset", "iter",      "period",
+                                                 "scale", "nm",     "posterior", "cap"};
 
 static ldpc_status apply_override(ldpc_decoder_config *c, spec_rule rule, spec_key key,
                                   const char *value, ldpc_error *err)
@@ -218,6 +231,29 @@ static ldpc_status apply_override(ldpc_decoder_config *c, spec_rule rule, spec_k
             return ldpc_fail(err, LDPC_ERR_INVALID,
                              "decoder spec: nm (truncation) applies to the minmax rule only");
         return parse_count("nm", value, 1, &c->truncation, err);
+    case KEY_POSTERIOR: {
+        uint32_t bits = 0;
+        ldpc_status status = parse_count("posterior", value, 8, &bits, err);
+        if (status != LDPC_OK)
+            return status;
+        if (bits != 8 && bits != 16)
+            return ldpc_fail(err, LDPC_ERR_INVALID,
+                             "decoder spec: posterior=%s must be 16 (exact) or 8 (saturated)",
+                             value);
+        c->posterior_bits = (uint8_t)bits;
+        return LDPC_OK;
+    }
+    case KEY_CAP: {
+        uint32_t cap = 0;
+        ldpc_status status = parse_count("cap", value, 1, &cap, err);
+        if (status != LDPC_OK)
+            return status;
+        if (cap > LDPC_MESSAGE_CAP_NONE)
+            return ldpc_fail(err, LDPC_ERR_INVALID, "decoder spec: cap=%s must be in [1, 127]",
+                             value);
+        c->message_cap = (uint8_t)cap;
+        return LDPC_OK;
+    }
     case KEY_COUNT: break;
     }
     return ldpc_fail(err, LDPC_ERR_INVALID, "decoder spec: internal key %d", (int)key);
@@ -264,7 +300,7 @@ ldpc_status ldpc_decoder_spec_parse(const char *spec, ldpc_decoder_config *out, 
         if (key == KEY_COUNT)
             return ldpc_fail(err, LDPC_ERR_INVALID,
                              "decoder spec: unknown key '%s' (expected norm, offset, iter, "
-                             "period, scale or nm)",
+                             "period, scale, nm, posterior or cap)",
                              item);
         if (keys_seen & (1u << key))
             return ldpc_fail(err, LDPC_ERR_INVALID, "decoder spec '%s': key '%s' given twice",
@@ -274,6 +310,8 @@ ldpc_status ldpc_decoder_spec_parse(const char *spec, ldpc_decoder_config *out, 
         if (status != LDPC_OK)
             return status;
     }
+    if (c.posterior_bits == 8 && !(keys_seen & (1u << KEY_CAP)))
+        c.message_cap = SATURATED_MESSAGE_CAP_DEFAULT;
     status = rule == RULE_MINMAX ? ldpc_nb_decoder_config_validate(&c, err)
                                  : ldpc_decoder_config_validate(&c, err);
     if (status != LDPC_OK)
@@ -376,6 +414,18 @@ ldpc_status ldpc_decoder_spec_format(const ldpc_decoder_config *c, char *out, si
     if (c->llr_scale != base.llr_scale) {
         format_float(c->llr_scale, value, sizeof value);
         if ((status = append(out, size, &used, err, "scale", value)) != LDPC_OK)
+            return status;
+    }
+    if (c->posterior_bits != base.posterior_bits) {
+        snprintf(value, sizeof value, "%u", (unsigned)c->posterior_bits);
+        if ((status = append(out, size, &used, err, "posterior", value)) != LDPC_OK)
+            return status;
+    }
+    unsigned implied_cap =
+        c->posterior_bits == 8 ? SATURATED_MESSAGE_CAP_DEFAULT : base.message_cap;
+    if (c->message_cap != implied_cap) {
+        snprintf(value, sizeof value, "%u", (unsigned)c->message_cap);
+        if ((status = append(out, size, &used, err, "cap", value)) != LDPC_OK)
             return status;
     }
     if (c->truncation != base.truncation) {

@@ -13,7 +13,8 @@ typedef struct {
     int8_t *c2v;    /* max_edges: check-to-variable messages, check-major */
     int8_t *v2c;    /* layered: max_check_degree (one check's inputs); flooding: max_edges */
     int8_t *c2v_next; /* layered: max_edges, the messages of the layer being updated */
-    int16_t *post;  /* layered: max_n posteriors, exact 16-bit sums */
+    int16_t *post;  /* layered: max_n posteriors, exact 16-bit sums (saturated to
+                     * [-127, 127] with posterior_bits 8) */
     int32_t *total; /* flooding: max_n exact sums q + c2v */
 } ref_fixed_workspace;
 
@@ -33,9 +34,16 @@ void ref_fixed_decode_frame(const ldpc_code *code, const ldpc_decoder_config *co
 void ref_fixed_layered_decode_frame(const ldpc_code *code, const ldpc_decoder_config *config,
                                     ref_fixed_workspace *ws, const int8_t *q, uint8_t *bits,
                                     ldpc_frame_stats *stats);
+/* config->posterior_bits 8: saturated posteriors, checks one after another. */
+void ref_fixed_saturated_decode_frame(const ldpc_code *code, const ldpc_decoder_config *config,
+                                      ref_fixed_workspace *ws, const int8_t *q, uint8_t *bits,
+                                      ldpc_frame_stats *stats);
 void ref_fixed_flooding_decode_frame(const ldpc_code *code, const ldpc_decoder_config *config,
                                      ref_fixed_workspace *ws, const int8_t *q, uint8_t *bits,
                                      ldpc_frame_stats *stats);
+
+/* bits[v] = post[v] < 0. */
+void ref_fixed_decide(const int16_t *post, uint32_t n, uint8_t *bits);
 
 /* Statistics at exit: counts the bits that differ from q < 0. */
 void ref_fixed_finish_frame(const ldpc_code *code, const int8_t *q, const uint8_t *bits,

@@ -42,12 +42,6 @@ static void layered_iteration(const ldpc_code *code, const ldpc_decoder_config *
     }
 }
 
-static void decide(const int16_t *post, uint32_t n, uint8_t *bits)
-{
-    for (uint32_t v = 0; v < n; v++)
-        bits[v] = (uint8_t)(post[v] < 0);
-}
-
 void ref_fixed_layered_decode_frame(const ldpc_code *code, const ldpc_decoder_config *config,
                                     ref_fixed_workspace *ws, const int8_t *q, uint8_t *bits,
                                     ldpc_frame_stats *stats)
@@ -61,11 +55,11 @@ void ref_fixed_layered_decode_frame(const ldpc_code *code, const ldpc_decoder_co
         iteration++;
         layered_iteration(code, config, ws);
         if (syndrome_due(config, iteration)) {
-            decide(ws->post, code->n, bits);
+            ref_fixed_decide(ws->post, code->n, bits);
             converged = syndrome_all_satisfied(code, bits);
         }
     }
     if (!syndrome_due(config, iteration))
-        decide(ws->post, code->n, bits);
+        ref_fixed_decide(ws->post, code->n, bits);
     ref_fixed_finish_frame(code, q, bits, iteration, stats);
 }

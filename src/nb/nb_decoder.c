@@ -81,6 +81,11 @@ ldpc_status ldpc_nb_decoder_config_validate(const ldpc_decoder_config *config, l
         return ldpc_fail(err, LDPC_ERR_INVALID,
                          "truncation nm = %u is outside 1..%u (below q; 0 = off)",
                          config->truncation, GF_MAX_Q - 1);
+    if (config->posterior_bits != 16 || config->message_cap != LDPC_MESSAGE_CAP_NONE)
+        return ldpc_fail(err, LDPC_ERR_INVALID,
+                         "saturated posteriors and message caps apply to binary min-sum only "
+                         "(posterior_bits %u, message_cap %u given)",
+                         (unsigned)config->posterior_bits, (unsigned)config->message_cap);
     /* The binary validator knows every other field; give it a rule it accepts. */
     ldpc_decoder_config binary = *config;
     binary.rule = LDPC_RULE_MIN_SUM_NORMALIZED;

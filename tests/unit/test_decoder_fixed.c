@@ -2,12 +2,14 @@
  * hand-computed check updates, an independent transcription of the
  * definition (per-edge minima over the other edges, no min1/min2 shortcut)
  * compared state for state, and the saturation edge cases. */
+#include <math.h>
 #include <stdlib.h>
 
 #include "decode/check_rules.h"
 #include "decode/ref_fixed.h"
 #include "decode/workspace_layout.h"
 #include "ldpc/decoder.h"
+#include "ldpc/soft.h"
 #include "test_decoder_codes.h"
 
 /* A workspace carved for `code`, as the reference backend does. */
@@ -178,6 +180,7 @@ static void model_check(const int32_t *t, uint32_t degree, const ldpc_decoder_co
             if (j == e)
                 continue;
             int32_t a = t[j] < 0 ? -t[j] : t[j];
+            a = a < config->message_cap ? a : config->message_cap;
             magnitude = a < magnitude ? a : magnitude;
             negative ^= t[j] < 0;
         }
@@ -195,7 +198,19 @@ static void model_run(const ldpc_code *code, const ldpc_decoder_config *config, 
     for (uint32_t v = 0; v < code->n; v++)
         s->post[v] = s->total[v] = q[v];
     for (uint32_t it = 0; it < config->max_iterations; it++) {
-        if (config->schedule == LDPC_SCHEDULE_LAYERED) {
+        if (config->posterior_bits == 8) {
+            /* Saturated posteriors: check after check in layer order, each
+             * reading what the previous one wrote, every sum clamped. */
+            for (uint32_t i = 0; i < code->m; i++) {
+                uint32_t c = code->layer_checks[i];
+                uint32_t first = code->check_offsets[c], degree = code->check_offsets[c + 1] - first;
+                for (uint32_t j = 0; j < degree; j++)
+                    s->t[j] = model_sat(s->post[code->check_var[first + j]] - s->c2v[first + j]);
+                model_check(s->t, degree, config, s->c2v + first);
+                for (uint32_t j = 0; j < degree; j++)
+                    s->post[code->check_var[first + j]] = model_sat(s->t[j] + s->c2v[first + j]);
+            }
+        } else if (config->schedule == LDPC_SCHEDULE_LAYERED) {
             /* Every check of a layer reads the layer-start posteriors; then
              * the changes of all its messages add up (exact posteriors). */
             for (uint32_t l = 0; l < code->layer_count; l++) {
@@ -247,7 +262,7 @@ static void extreme_channel(test_rng *rng, int8_t *q, uint32_t n)
 }
 
 static void matches_transcription(ldpc_code *code, ldpc_schedule schedule, ldpc_check_rule rule,
-                                  uint64_t seed)
+                                  uint8_t posterior_bits, uint64_t seed)
 {
     fixed_workspace_holder h;
     workspace_open(&h, code, schedule);
@@ -268,6 +283,9 @@ static void matches_transcription(ldpc_code *code, ldpc_schedule schedule, ldpc_
             ldpc_decoder_config config = fixed_config(rule, schedule, iterations, 0);
             config.offset_q = 3;
             config.normalization_q4 = (uint8_t)(10 + trial);
+            config.posterior_bits = posterior_bits;
+            if (posterior_bits == 8)
+                config.message_cap = (uint8_t)(20 + 30 * trial); /* 20, 50, 80, 110 */
             ldpc_frame_stats stats;
             ref_fixed_decode_frame(code, &config, &h.ws, q, bits, &stats);
             model_run(code, &config, q, &s);
@@ -280,6 +298,8 @@ static void matches_transcription(ldpc_code *code, ldpc_schedule schedule, ldpc_
                 int32_t decision_value;
                 if (schedule == LDPC_SCHEDULE_LAYERED) {
                     assert_int_equal(h.ws.post[v], s.post[v]);
+                    if (posterior_bits == 8)
+                        assert_true(s.post[v] >= -127 && s.post[v] <= 127);
                     decision_value = s.post[v];
                 } else {
                     assert_int_equal(h.ws.total[v], s.total[v]);
@@ -316,20 +336,109 @@ static void layered_matches_definition(void **state)
     ldpc_code *plain = test_code_random_regular("regular-120", 120, 3, 6, 0, 11);
     ldpc_code *grouped = test_code_random_regular("grouped-120", 120, 3, 6, 6, 12);
     assert_false(grouped->layers_disjoint);
-    matches_transcription(plain, LDPC_SCHEDULE_LAYERED, LDPC_RULE_MIN_SUM_NORMALIZED, 1);
-    matches_transcription(plain, LDPC_SCHEDULE_LAYERED, LDPC_RULE_MIN_SUM_OFFSET, 2);
-    matches_transcription(grouped, LDPC_SCHEDULE_LAYERED, LDPC_RULE_MIN_SUM_NORMALIZED, 3);
-    matches_transcription(grouped, LDPC_SCHEDULE_LAYERED, LDPC_RULE_MIN_SUM_OFFSET, 4);
+    for (uint8_t bits = 8; bits <= 16; bits += 8) {
+        matches_transcription(plain, LDPC_SCHEDULE_LAYERED, LDPC_RULE_MIN_SUM_NORMALIZED, bits, 1);
+        matches_transcription(plain, LDPC_SCHEDULE_LAYERED, LDPC_RULE_MIN_SUM_OFFSET, bits, 2);
+        matches_transcription(grouped, LDPC_SCHEDULE_LAYERED, LDPC_RULE_MIN_SUM_NORMALIZED, bits,
+                              3);
+        matches_transcription(grouped, LDPC_SCHEDULE_LAYERED, LDPC_RULE_MIN_SUM_OFFSET, bits, 4);
+    }
     ldpc_code_destroy(plain);
     ldpc_code_destroy(grouped);
+}
+
+/* One check, saturated posteriors, by hand: the cap limits what the check
+ * sees, and every posterior is clamped after its update. */
+static void saturated_single_check_by_hand(void **state)
+{
+    (void)state;
+    ldpc_code *code = test_code_single_check(4);
+    fixed_workspace_holder h;
+    workspace_open(&h, code, LDPC_SCHEDULE_LAYERED);
+    const int8_t q[4] = {120, 100, -90, 127};
+    uint8_t bits[4];
+    ldpc_frame_stats stats;
+    ldpc_decoder_config config = fixed_config(LDPC_RULE_MIN_SUM_OFFSET, LDPC_SCHEDULE_LAYERED, 2, 0);
+    config.offset_q = 1;
+    config.posterior_bits = 8;
+    config.message_cap = 31;
+    /* Iteration 1: |t| capped to 31 31 31 31; min1 = min2 = 31, sent 30 with
+     * the sign product of the others (one negative input). */
+    ref_fixed_decode_frame(code, &config, &h.ws, q, bits, &stats);
+    /* Iteration 2: t = sat(post - c2v) gives back 120 100 -90 127 (no clamp
+     * hit), so the messages repeat and the posteriors stay clamped. */
+    const int8_t c2v[4] = {-30, -30, 30, -30};
+    const int16_t post[4] = {90, 70, -60, 97};
+    assert_memory_equal(h.ws.c2v, c2v, 4);
+    assert_memory_equal(h.ws.post, post, sizeof post);
+    /* A satisfied frame at the rails: 127 + 30 clamps to 127, so iteration
+     * 2 reads t = 127 - 30 = 97 where exact posteriors give 127 (the drift
+     * towards zero that the cap bounds). */
+    const int8_t rails[4] = {127, 127, -127, -127};
+    ref_fixed_decode_frame(code, &config, &h.ws, rails, bits, &stats);
+    const int16_t post_rails[4] = {127, 127, -127, -127};
+    const int8_t t_rails[4] = {97, 97, -97, -97};
+    assert_memory_equal(h.ws.post, post_rails, sizeof post_rails);
+    assert_memory_equal(h.ws.v2c, t_rails, 4);
+    assert_int_equal(stats.converged, 1);
+    free(h.memory);
+    ldpc_code_destroy(code);
+}
+
+/* Why saturated posteriors need the cap: with fixed iterations (no early
+ * termination) frames that converge drift away again unless the messages
+ * are capped well below the posterior range (docs/DECODERS.md). */
+static void saturated_cap_keeps_converged_frames(void **state)
+{
+    (void)state;
+    ldpc_code *code = NULL;
+    assert_int_equal(ldpc_code_create("dvbs2-short-1/2", &code, NULL), LDPC_OK);
+    const uint32_t frames = 6;
+    ldpc_decoder_limits limits = ldpc_decoder_limits_for_code(code, frames);
+    int8_t *q = malloc((size_t)frames * code->n);
+    uint8_t *bits = malloc((size_t)frames * code->n);
+    assert_non_null(q);
+    assert_non_null(bits);
+    test_rng rng;
+    test_rng_seed(&rng, 77);
+    /* The all-zero codeword, BPSK at Eb/N0 2 dB, llr_scale 2. */
+    const double rate = (double)code->k / code->n, ebn0 = pow(10.0, 0.2);
+    const double sigma = sqrt(1.0 / (2.0 * rate * ebn0));
+    for (size_t i = 0; i < (size_t)frames * code->n; i++) {
+        double llr = 2.0 * (1.0 + sigma * test_rng_gaussian(&rng)) / (sigma * sigma);
+        q[i] = ldpc_quantise_one((float)llr, 2.0f);
+    }
+    uint32_t failed[2] = {0, 0};
+    const uint8_t caps[2] = {31, 127};
+    for (int c = 0; c < 2; c++) {
+        ldpc_decoder_config config = ldpc_decoder_config_default();
+        config.posterior_bits = 8;
+        config.message_cap = caps[c];
+        config.max_iterations = 50;
+        config.syndrome_period = 0;
+        ldpc_decoder *decoder;
+        assert_int_equal(ldpc_decoder_create(&config, &limits, "reference", &decoder, NULL),
+                         LDPC_OK);
+        ldpc_frame_stats stats[6];
+        assert_int_equal(ldpc_decoder_decode_i8(decoder, code, q, frames, bits, stats, NULL),
+                         LDPC_OK);
+        for (uint32_t f = 0; f < frames; f++)
+            failed[c] += !stats[f].converged;
+        ldpc_decoder_destroy(decoder);
+    }
+    assert_int_equal(failed[0], 0);
+    assert_int_equal(failed[1], frames);
+    free(q);
+    free(bits);
+    ldpc_code_destroy(code);
 }
 
 static void flooding_matches_definition(void **state)
 {
     (void)state;
     ldpc_code *code = test_code_random_regular("regular-96", 96, 4, 8, 0, 21);
-    matches_transcription(code, LDPC_SCHEDULE_FLOODING, LDPC_RULE_MIN_SUM_NORMALIZED, 5);
-    matches_transcription(code, LDPC_SCHEDULE_FLOODING, LDPC_RULE_MIN_SUM_OFFSET, 6);
+    matches_transcription(code, LDPC_SCHEDULE_FLOODING, LDPC_RULE_MIN_SUM_NORMALIZED, 16, 5);
+    matches_transcription(code, LDPC_SCHEDULE_FLOODING, LDPC_RULE_MIN_SUM_OFFSET, 16, 6);
     ldpc_code_destroy(code);
 }
 
@@ -404,6 +513,8 @@ int main(void)
         cmocka_unit_test(check_update_ties_zero_and_degree_one),
         cmocka_unit_test(layered_single_check_iteration_by_hand),
         cmocka_unit_test(layered_matches_definition),
+        cmocka_unit_test(saturated_single_check_by_hand),
+        cmocka_unit_test(saturated_cap_keeps_converged_frames),
         cmocka_unit_test(flooding_matches_definition),
         cmocka_unit_test(all_max_inputs_saturate_without_minus_128),
         cmocka_unit_test(minus_128_reads_as_minus_127),

@@ -168,6 +168,10 @@ static void format_is_shortest_and_parses_back(void **state)
         {"float-layered-ms,iter=7", "float-layered-ms,iter=7"},
         {"fixed-layered-minmax,iter=20", "fixed-layered-minmax"},
         {"float-flooding-minmax,iter=50,scale=3", "float-flooding-minmax,iter=50,scale=3"},
+        {"fixed-layered-oms,posterior=8", "fixed-layered-oms,posterior=8"},
+        {"fixed-layered-oms,posterior=8,cap=31", "fixed-layered-oms,posterior=8"},
+        {"fixed-layered-nms,cap=24,posterior=8", "fixed-layered-nms,posterior=8,cap=24"},
+        {"fixed-layered-oms,posterior=16", "fixed-layered-oms"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         ldpc_decoder_config c = parse_ok(cases[i].in);
@@ -185,7 +189,29 @@ static void format_is_shortest_and_parses_back(void **state)
         assert_true(back.normalization == c.normalization);
         assert_true(back.offset == c.offset);
         assert_true(back.llr_scale == c.llr_scale);
+        assert_int_equal(back.posterior_bits, c.posterior_bits);
+        assert_int_equal(back.message_cap, c.message_cap);
     }
+}
+
+static void saturated_posteriors_and_cap(void **state)
+{
+    (void)state;
+    ldpc_decoder_config c = parse_ok("fixed-layered-oms");
+    assert_int_equal(c.posterior_bits, 16);
+    assert_int_equal(c.message_cap, LDPC_MESSAGE_CAP_NONE);
+    c = parse_ok("fixed-layered-oms,posterior=8");
+    assert_int_equal(c.posterior_bits, 8);
+    assert_int_equal(c.message_cap, 31); /* what posterior=8 implies */
+    c = parse_ok("fixed-layered-nms,cap=127,posterior=8"); /* order does not matter */
+    assert_int_equal(c.message_cap, 127);
+    parse_fails("fixed-layered-oms,posterior=12", "must be 16 (exact) or 8");
+    parse_fails("fixed-layered-oms,cap=31", "needs 8-bit (saturated) posteriors");
+    parse_fails("fixed-layered-oms,posterior=8,cap=0", "cap=0");
+    parse_fails("fixed-layered-oms,posterior=8,cap=128", "[1, 127]");
+    parse_fails("fixed-flooding-oms,posterior=8", "layered schedule");
+    parse_fails("float-layered-oms,posterior=8", "fixed-point arithmetic");
+    parse_fails("fixed-layered-minmax,posterior=8", "binary min-sum only");
 }
 
 static void format_reports_a_small_buffer(void **state)
@@ -211,6 +237,7 @@ int main(void)
         cmocka_unit_test(malformed_specs_are_rejected_with_a_reason),
         cmocka_unit_test(format_is_shortest_and_parses_back),
         cmocka_unit_test(format_reports_a_small_buffer),
+        cmocka_unit_test(saturated_posteriors_and_cap),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
