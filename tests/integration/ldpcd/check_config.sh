@@ -19,6 +19,11 @@ grep -q "nbqc-gf32-744-653" "$work/out"
 grep -q "^nonbinary decoder: fixed-layered-minmax (max 20 iterations) for 1 code" "$work/out"
 grep -q "^nonbinary_decoder = default" "$work/out"
 
+# the saturated-posterior decoder is taken and named back
+"$ldpcd" --check-config --set runtime_dir=/tmp --set "decoder=fixed-layered-oms,cap=24,posterior=8" \
+    >"$work/out"
+grep -q "^decoder: fixed-layered-oms,posterior=8,cap=24 (max 50 iterations)" "$work/out"
+
 # every key of --print-default-config appears, commented, in configs/ldpcd.conf
 "$ldpcd" --print-default-config | grep -E '^[a-z_]+ = ?' | while IFS= read -r line; do
     key=${line%% =*} value=${line#*= }
@@ -44,6 +49,7 @@ expect_failure 'workers = 2\nworkers = 3\n' "bad.conf:2: workers is set twice"
 expect_failure 'output_socket = dealer\n' "output_socket must be one of push, pub"
 expect_failure 'codes = dvbs2-nope-*\n' "matches no built-in code"
 expect_failure 'decoder = fixed-layered-spa\n' "decoder"
+expect_failure 'decoder = fixed-layered-oms,cap=24\n' "needs 8-bit (saturated) posteriors"
 expect_failure 'batch_frames = 64\nqueue_frames = 8\n' "must not exceed queue_frames"
 expect_failure 'codes = nbreg-gf32-620-310\nnonbinary_decoder = fixed-layered-nms\n' "Min-Max"
 expect_failure 'codes = dvbs2-short-1/2, nbqc-*\nnonbinary_decoder = fixed-layered-minmax,scale=4\n' \

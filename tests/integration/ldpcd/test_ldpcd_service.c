@@ -92,16 +92,17 @@ static void expect_rejected(test_daemon *d, uint64_t sequence, ldpcd_reject_reas
 
 /* ---- mixed codes, order with several workers (ipc) ------------------------ */
 
-static void mixed_codes_in_order(void **state)
+/* ACM-like traffic of three codes through a daemon with `decoder_line`
+ * (a config line, or ""): every frame comes back decoded, in order. */
+static void decode_mixed_codes(const char *decoder_line)
 {
-    (void)state;
+    char config[512];
+    snprintf(config, sizeof config,
+             "codes = dvbs2-short-1/2, dvbs2-short-3/4, dvbt2-short-2/3\n"
+             "workers = 3\nbatch_frames = 4\nbatch_wait_us = 500\nqueue_frames = 32\n%s",
+             decoder_line);
     test_daemon d;
-    assert_int_equal(test_daemon_start(&d, ldpcd_binary,
-                                       "codes = dvbs2-short-1/2, dvbs2-short-3/4, dvbt2-short-2/3\n"
-                                       "workers = 3\nbatch_frames = 4\nbatch_wait_us = 500\n"
-                                       "queue_frames = 32\n",
-                                       NULL),
-                     0);
+    assert_int_equal(test_daemon_start(&d, ldpcd_binary, config, NULL), 0);
     test_daemon_connect(&d);
     ldpc_code *codes[3] = {make_code("dvbs2-short-1/2"), make_code("dvbs2-short-3/4"),
                            make_code("dvbt2-short-2/3")};
@@ -122,6 +123,19 @@ static void mixed_codes_in_order(void **state)
     for (int c = 0; c < 3; c++)
         ldpc_code_destroy(codes[c]);
     test_daemon_cleanup(&d);
+}
+
+static void mixed_codes_in_order(void **state)
+{
+    (void)state;
+    decode_mixed_codes("");
+}
+
+/* The throughput variant (saturated 8-bit posteriors) through the service. */
+static void saturated_decoder_mixed_codes(void **state)
+{
+    (void)state;
+    decode_mixed_codes("decoder = fixed-layered-oms,posterior=8\n");
 }
 
 /* ---- every bad-input class, the daemon carries on (tcp loopback) ---------- */
@@ -614,6 +628,7 @@ int main(int argc, char **argv)
     signal(SIGPIPE, SIG_IGN);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(mixed_codes_in_order),
+        cmocka_unit_test(saturated_decoder_mixed_codes),
         cmocka_unit_test(bad_input_refused),
         cmocka_unit_test(shutdown_finishes_queued_frames),
         cmocka_unit_test(reload_under_load),
