@@ -34,16 +34,13 @@ void ref_fixed_decode_frame(const ldpc_code *code, const ldpc_decoder_config *co
 void ref_fixed_layered_decode_frame(const ldpc_code *code, const ldpc_decoder_config *config,
                                     ref_fixed_workspace *ws, const int8_t *q, uint8_t *bits,
                                     ldpc_frame_stats *stats);
-/* config->posterior_bits 8: saturated posteriors, checks one after another. */
-void ref_fixed_saturated_decode_frame(const ldpc_code *code, const ldpc_decoder_config *config,
-                                      ref_fixed_workspace *ws, const int8_t *q, uint8_t *bits,
-                                      ldpc_frame_stats *stats);
+/* One layered iteration with config->posterior_bits 8 (saturated
+ * posteriors, checks one after another); the layered decoder runs it. */
+void ref_fixed_saturated_iteration(const ldpc_code *code, const ldpc_decoder_config *config,
+                                   ref_fixed_workspace *ws);
 void ref_fixed_flooding_decode_frame(const ldpc_code *code, const ldpc_decoder_config *config,
                                      ref_fixed_workspace *ws, const int8_t *q, uint8_t *bits,
                                      ldpc_frame_stats *stats);
-
-/* bits[v] = post[v] < 0. */
-void ref_fixed_decide(const int16_t *post, uint32_t n, uint8_t *bits);
 
 /* Statistics at exit: counts the bits that differ from q < 0. */
 void ref_fixed_finish_frame(const ldpc_code *code, const int8_t *q, const uint8_t *bits,

@@ -42,16 +42,8 @@ void ref_fixed_decode_frame(const ldpc_code *code, const ldpc_decoder_config *co
 {
     if (config->schedule == LDPC_SCHEDULE_FLOODING)
         ref_fixed_flooding_decode_frame(code, config, ws, q, bits, stats);
-    else if (config->posterior_bits == 8)
-        ref_fixed_saturated_decode_frame(code, config, ws, q, bits, stats);
     else
         ref_fixed_layered_decode_frame(code, config, ws, q, bits, stats);
-}
-
-void ref_fixed_decide(const int16_t *post, uint32_t n, uint8_t *bits)
-{
-    for (uint32_t v = 0; v < n; v++)
-        bits[v] = (uint8_t)(post[v] < 0);
 }
 
 void ref_fixed_finish_frame(const ldpc_code *code, const int8_t *q, const uint8_t *bits,

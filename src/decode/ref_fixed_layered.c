@@ -4,7 +4,9 @@
  * with saturated 8-bit posteriors, post = q + sum(c2v) stops holding once a
  * posterior clips, the extrinsic post - c2v drifts towards zero and a
  * converged frame left running (fixed iteration count) diverges after a few
- * iterations (seen on dvbs2-short-3/4 with offset min-sum at 2.6 dB). */
+ * iterations (seen on dvbs2-short-3/4 with offset min-sum at 2.6 dB).
+ * With posterior_bits 8 (saturated posteriors and a message cap, which keeps
+ * that drift harmless) an iteration is ref_fixed_saturated_iteration. */
 #include <string.h>
 
 #include "decode/check_rules.h"
@@ -17,6 +19,12 @@
  * layer on a GPU or in SIMD lanes); then the changes of all the layer's
  * messages are added to the posteriors. Where no two checks of a layer share
  * a variable this is plain check-by-check layered decoding. */
+static void decide(const int16_t *post, uint32_t n, uint8_t *bits)
+{
+    for (uint32_t v = 0; v < n; v++)
+        bits[v] = (uint8_t)(post[v] < 0);
+}
+
 static void layered_iteration(const ldpc_code *code, const ldpc_decoder_config *config,
                               ref_fixed_workspace *ws)
 {
@@ -49,17 +57,19 @@ void ref_fixed_layered_decode_frame(const ldpc_code *code, const ldpc_decoder_co
     for (uint32_t v = 0; v < code->n; v++)
         ws->post[v] = q[v];
     memset(ws->c2v, 0, code->edges);
+    void (*run_iteration)(const ldpc_code *, const ldpc_decoder_config *, ref_fixed_workspace *) =
+        config->posterior_bits == 8 ? ref_fixed_saturated_iteration : layered_iteration;
     uint32_t iteration = 0;
     int converged = 0;
     while (iteration < config->max_iterations && !converged) {
         iteration++;
-        layered_iteration(code, config, ws);
+        run_iteration(code, config, ws);
         if (syndrome_due(config, iteration)) {
-            ref_fixed_decide(ws->post, code->n, bits);
+            decide(ws->post, code->n, bits);
             converged = syndrome_all_satisfied(code, bits);
         }
     }
     if (!syndrome_due(config, iteration))
-        ref_fixed_decide(ws->post, code->n, bits);
+        decide(ws->post, code->n, bits);
     ref_fixed_finish_frame(code, q, bits, iteration, stats);
 }

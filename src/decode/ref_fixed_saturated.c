@@ -15,12 +15,11 @@
  * of one variable changes the result, and this is the order in which an
  * inter-frame SIMD decoder (one frame per lane) meets them. */
 #include "decode/check_rules.h"
-#include "decode/early_termination.h"
 #include "decode/fixed_point.h"
 #include "decode/ref_fixed.h"
 
-static void saturated_iteration(const ldpc_code *code, const ldpc_decoder_config *config,
-                                ref_fixed_workspace *ws)
+void ref_fixed_saturated_iteration(const ldpc_code *code, const ldpc_decoder_config *config,
+                                  ref_fixed_workspace *ws)
 {
     int16_t *post = ws->post; /* each value within [-127, 127] */
     int8_t *c2v = ws->c2v, *t = ws->v2c;
@@ -35,27 +34,4 @@ static void saturated_iteration(const ldpc_code *code, const ldpc_decoder_config
         for (uint32_t j = 0; j < degree; j++)
             post[vars[j]] = q_sat((int32_t)t[j] + c2v[first + j]);
     }
-}
-
-void ref_fixed_saturated_decode_frame(const ldpc_code *code, const ldpc_decoder_config *config,
-                                      ref_fixed_workspace *ws, const int8_t *q, uint8_t *bits,
-                                      ldpc_frame_stats *stats)
-{
-    for (uint32_t v = 0; v < code->n; v++)
-        ws->post[v] = q[v];
-    for (uint32_t e = 0; e < code->edges; e++)
-        ws->c2v[e] = 0;
-    uint32_t iteration = 0;
-    int converged = 0;
-    while (iteration < config->max_iterations && !converged) {
-        iteration++;
-        saturated_iteration(code, config, ws);
-        if (syndrome_due(config, iteration)) {
-            ref_fixed_decide(ws->post, code->n, bits);
-            converged = syndrome_all_satisfied(code, bits);
-        }
-    }
-    if (!syndrome_due(config, iteration))
-        ref_fixed_decide(ws->post, code->n, bits);
-    ref_fixed_finish_frame(code, q, bits, iteration, stats);
 }
