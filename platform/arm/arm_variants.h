@@ -1,4 +1,5 @@
-/* The ARM instance of the inter-frame decoder and its HWCAP check. */
+/* The ARM instances of the inter-frame decoders (exact and saturated
+ * posteriors) and their HWCAP check. */
 #ifndef LDPC_ARM_VARIANTS_H
 #define LDPC_ARM_VARIANTS_H
 
@@ -7,6 +8,10 @@
 void neon_layered_decode(const ldpc_code *code, const ldpc_decoder_config *config,
                          simd_workspace *ws, const int8_t *llr, uint32_t frames, uint8_t *bits,
                          ldpc_frame_stats *stats);
+
+void neon_saturated_decode(const ldpc_code *code, const ldpc_decoder_config *config,
+                           simd_workspace *ws, const int8_t *llr, uint32_t frames, uint8_t *bits,
+                           ldpc_frame_stats *stats);
 
 int arm_has_neon(void);
 

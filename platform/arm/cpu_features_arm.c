@@ -16,7 +16,7 @@ int arm_has_neon(void)
 }
 
 static const simd_variant arm_variants[] = {
-    {"neon", 16, arm_has_neon, neon_layered_decode},
+    {"neon", 16, arm_has_neon, neon_layered_decode, neon_saturated_decode},
 };
 
 size_t simd_variant_count(void)

@@ -1,4 +1,5 @@
-/* NEON instance: 16 frames per 128-bit vector (aarch64 and armv7 with NEON). */
+/* NEON instances of the inter-frame decoders (exact and saturated posteriors):
+ * 16 frames per 128-bit vector (aarch64 and armv7 with NEON). */
 #include "arm/vec_neon.h"
 
 #define SIMD_FUNCTION(name) neon_##name
@@ -15,3 +16,12 @@ static inline wide w_or(wide a, wide b) { return (wide){vorrq_s16(a.lo, b.lo), v
 
 #include "arm/arm_variants.h"
 #include "common/simd_layered_template.h"
+
+/* s >> 7 (arithmetic) is all ones where s < 0: (a ^ m) - m negates there. */
+static inline vec v_negate_where_negative(vec a, vec s)
+{
+    vec negative = vshrq_n_s8(s, 7);
+    return vsubq_s8(veorq_s8(a, negative), negative);
+}
+
+#include "common/simd_saturated_template.h"

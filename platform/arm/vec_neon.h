@@ -26,6 +26,7 @@ static inline void v_store(int8_t *p, vec a) { vst1q_s8(p, a); }
 static inline vec v_set1(int8_t x) { return vdupq_n_s8(x); }
 static inline vec v_zero(void) { return vdupq_n_s8(0); }
 static inline vec v_subs(vec a, vec b) { return vqsubq_s8(a, b); }
+static inline vec v_adds(vec a, vec b) { return vqaddq_s8(a, b); }
 static inline vec v_min(vec a, vec b) { return vminq_s8(a, b); }
 static inline vec v_max(vec a, vec b) { return vmaxq_s8(a, b); }
 static inline vec v_abs(vec a) { return vqabsq_s8(a); }

@@ -35,17 +35,20 @@ static size_t header_bytes(uint32_t workers)
            workspace_round_up(workers * sizeof(simd_workspace));
 }
 
+/* Fixed-point layered min-sum, with exact 16-bit or saturated 8-bit
+ * posteriors (a template each, simd_layered.h). */
 static int simd_supports(const ldpc_decoder_config *config)
 {
     return config->arithmetic == LDPC_ARITH_FIXED8 && config->schedule == LDPC_SCHEDULE_LAYERED &&
-           config->rule != LDPC_RULE_SUM_PRODUCT && config->posterior_bits == 16;
+           config->rule != LDPC_RULE_SUM_PRODUCT &&
+           (config->posterior_bits == 16 || config->posterior_bits == 8);
 }
 
 static size_t simd_state_bytes(const simd_variant *variant, const ldpc_decoder_limits *limits,
                                const ldpc_decoder_config *config)
 {
     uint32_t workers = worker_count(config);
-    return header_bytes(workers) + workers * simd_workspace_bytes(limits, variant->lanes);
+    return header_bytes(workers) + workers * simd_workspace_bytes(limits, config, variant->lanes);
 }
 
 static ldpc_status simd_init(const simd_variant *variant, void *memory,
@@ -60,8 +63,8 @@ static ldpc_status simd_init(const simd_variant *variant, void *memory,
     state->workspaces = (simd_workspace *)cursor;
     cursor = (unsigned char *)memory + header_bytes(state->workers);
     for (uint32_t w = 0; w < state->workers; w++) {
-        simd_workspace_carve(&state->workspaces[w], cursor, limits, variant->lanes);
-        cursor += simd_workspace_bytes(limits, variant->lanes);
+        simd_workspace_carve(&state->workspaces[w], cursor, limits, config, variant->lanes);
+        cursor += simd_workspace_bytes(limits, config, variant->lanes);
     }
     return worker_pool_create(state->workers, &state->pool, err);
 }
@@ -71,12 +74,14 @@ static void decode_chunks(void *context, uint32_t worker)
 {
     simd_state *state = context;
     const uint32_t lanes = state->variant->lanes, n = state->code->n;
+    const simd_layered_decode_fn decode = state->config.posterior_bits == 8
+                                              ? state->variant->decode_saturated
+                                              : state->variant->decode;
     for (uint32_t first = worker * lanes; first < state->frames; first += state->workers * lanes) {
         uint32_t count = state->frames - first < lanes ? state->frames - first : lanes;
-        state->variant->decode(state->code, &state->config, &state->workspaces[worker],
-                               state->q + (size_t)first * n, count,
-                               state->bits + (size_t)first * n,
-                               state->stats ? state->stats + first : NULL);
+        decode(state->code, &state->config, &state->workspaces[worker],
+               state->q + (size_t)first * n, count, state->bits + (size_t)first * n,
+               state->stats ? state->stats + first : NULL);
     }
 }
 

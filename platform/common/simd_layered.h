@@ -1,8 +1,10 @@
 /* Inter-frame SIMD layered min-sum: each 8-bit vector lane decodes a different
- * frame of the same code (Gronroos et al.; aff3ct; gr-dvbs2rx). The algorithm
- * is written once (simd_layered_template.h) and instantiated per instruction
- * set; every instance reproduces the reference decoder of src/decode bit for
- * bit, statistics included. */
+ * frame of the same code (Gronroos et al.; aff3ct; gr-dvbs2rx). Two algorithms,
+ * each written once and instantiated per instruction set: exact 16-bit
+ * posteriors (simd_layered_template.h) and saturated 8-bit posteriors,
+ * config->posterior_bits 8 (simd_saturated_template.h). Every instance
+ * reproduces the reference decoder of src/decode bit for bit, statistics
+ * included. */
 #ifndef LDPC_SIMD_LAYERED_H
 #define LDPC_SIMD_LAYERED_H
 
@@ -12,10 +14,15 @@
 #include "ldpc/decoder.h"
 
 /* Scratch of one batch, reserved at decoder creation: interleaved [index][lane]
- * arrays, 64-byte aligned. Posteriors are exact 16-bit sums, as in the
- * reference, stored as two vectors per variable in whatever lane order the
- * instruction set's widening produces; `decided` receives them narrowed to
- * 8 bits in natural lane order whenever lanes are reported. */
+ * arrays, 64-byte aligned. Its layout depends on config->posterior_bits.
+ * 16: posteriors are exact 16-bit sums, as in the reference, stored as two
+ * vectors per variable in whatever lane order the instruction set's widening
+ * produces; `decided` receives them narrowed to 8 bits in natural lane order
+ * whenever lanes are reported; `messages` is unused (NULL).
+ * 8: `decided` is the int8 posteriors themselves (natural lane order, so
+ * always ready to report), `messages` one int8 message per edge, `t` the
+ * entering messages of one check; post, check_records, t_wide and snapshot are
+ * unused (NULL). */
 typedef struct {
     int8_t *channel;  /* max_n * lanes */
     int16_t *post;    /* max_n * lanes, instruction-set lane order */
@@ -26,6 +33,8 @@ typedef struct {
     int16_t *snapshot; /* max_layer_snapshots * lanes: layer-start posteriors of
                         * the variables a layer's checks share */
     int8_t *lane_bytes; /* lanes: one vector stored for per-lane inspection */
+    int8_t *messages; /* max_edges * lanes: the message of each edge, in the order
+                       * the checks are updated (layer_checks) */
 } simd_workspace;
 
 /* The messages a check sent at the previous iteration, stored as one record of
@@ -48,15 +57,18 @@ static inline int8_t *simd_check_record(const simd_workspace *ws, const ldpc_cod
     return ws->check_records + (size_t)check * simd_check_record_bytes(code, lanes);
 }
 
-/* Bytes of each array for the given limits and lane count. */
-size_t simd_workspace_bytes(const ldpc_decoder_limits *limits, uint32_t lanes);
+/* Bytes of the workspace for the given limits, configuration (its
+ * posterior_bits) and lane count. */
+size_t simd_workspace_bytes(const ldpc_decoder_limits *limits, const ldpc_decoder_config *config,
+                            uint32_t lanes);
 /* Carves a workspace out of `block` (64-byte aligned, simd_workspace_bytes long). */
 void simd_workspace_carve(simd_workspace *ws, void *block, const ldpc_decoder_limits *limits,
-                          uint32_t lanes);
+                          const ldpc_decoder_config *config, uint32_t lanes);
 
 /* Decodes 1..lanes frames (frame f at llr + f * code->n, already quantised;
  * -128 is read as -127) with the layered schedule and config's fixed-point
- * rule; bits and stats as in ldpc_decoder_decode_i8. */
+ * rule; bits and stats as in ldpc_decoder_decode_i8. The same signature serves
+ * both algorithms, each on its workspace layout. */
 typedef void (*simd_layered_decode_fn)(const ldpc_code *code, const ldpc_decoder_config *config,
                                        simd_workspace *ws, const int8_t *llr, uint32_t frames,
                                        uint8_t *bits, ldpc_frame_stats *stats);
@@ -65,7 +77,8 @@ typedef struct {
     const char *name;  /* "sse4.1", "avx2", "avx512bw", "neon" */
     uint32_t lanes;    /* frames per vector */
     int (*cpu_supports)(void);
-    simd_layered_decode_fn decode;
+    simd_layered_decode_fn decode;           /* posterior_bits 16 */
+    simd_layered_decode_fn decode_saturated; /* posterior_bits 8 */
 } simd_variant;
 
 /* The variants compiled for this architecture, best first (platform/x86 or

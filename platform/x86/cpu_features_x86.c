@@ -18,9 +18,9 @@ int x86_has_avx512bw(void)
 }
 
 static const simd_variant x86_variants[] = {
-    {"avx512bw", 64, x86_has_avx512bw, avx512_layered_decode},
-    {"avx2", 32, x86_has_avx2, avx2_layered_decode},
-    {"sse4.1", 16, x86_has_sse41, sse41_layered_decode},
+    {"avx512bw", 64, x86_has_avx512bw, avx512_layered_decode, avx512_saturated_decode},
+    {"avx2", 32, x86_has_avx2, avx2_layered_decode, avx2_saturated_decode},
+    {"sse4.1", 16, x86_has_sse41, sse41_layered_decode, sse41_saturated_decode},
 };
 
 size_t simd_variant_count(void)

@@ -1,4 +1,5 @@
-/* AVX2 instance: 32 frames per 256-bit vector. */
+/* AVX2 instances of the inter-frame decoders (exact and saturated posteriors):
+ * 32 frames per 256-bit vector. */
 #include "x86/vec_avx2.h"
 
 #define SIMD_FUNCTION(name) avx2_##name
@@ -31,3 +32,9 @@ static inline wide w_or(wide a, wide b) { return (wide){_mm256_or_si256(a.lo, b.
 
 #include "x86/x86_variants.h"
 #include "common/simd_layered_template.h"
+
+/* vpsignb negates where s < 0 and zeroes where s == 0: or-ing 1 into s leaves
+ * its sign and keeps it off zero. */
+static inline vec v_negate_where_negative(vec a, vec s) { return _mm256_sign_epi8(a, _mm256_or_si256(s, _mm256_set1_epi8(1))); }
+
+#include "common/simd_saturated_template.h"

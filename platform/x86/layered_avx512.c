@@ -1,4 +1,5 @@
-/* AVX-512BW instance: 64 frames per 512-bit vector. */
+/* AVX-512BW instances of the inter-frame decoders (exact and saturated
+ * posteriors): 64 frames per 512-bit vector. */
 #include "x86/vec_avx512.h"
 
 #define SIMD_FUNCTION(name) avx512_##name
@@ -31,3 +32,8 @@ static inline wide w_or(wide a, wide b) { return (wide){_mm512_or_si512(a.lo, b.
 
 #include "x86/x86_variants.h"
 #include "common/simd_layered_template.h"
+
+/* AVX-512 has no vpsignb: a subtraction from zero under the mask of s's sign bits. */
+static inline vec v_negate_where_negative(vec a, vec s) { return _mm512_mask_sub_epi8(a, _mm512_movepi8_mask(s), _mm512_setzero_si512(), a); }
+
+#include "common/simd_saturated_template.h"

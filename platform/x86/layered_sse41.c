@@ -1,4 +1,5 @@
-/* SSE4.1 instance: 16 frames per 128-bit vector. */
+/* SSE4.1 instances of the inter-frame decoders (exact and saturated
+ * posteriors): 16 frames per 128-bit vector. */
 #include "x86/vec_sse41.h"
 
 #define SIMD_FUNCTION(name) sse41_##name
@@ -29,3 +30,9 @@ static inline wide w_or(wide a, wide b) { return (wide){_mm_or_si128(a.lo, b.lo)
 
 #include "x86/x86_variants.h"
 #include "common/simd_layered_template.h"
+
+/* psignb negates where s < 0 and zeroes where s == 0: or-ing 1 into s leaves
+ * its sign and keeps it off zero. */
+static inline vec v_negate_where_negative(vec a, vec s) { return _mm_sign_epi8(a, _mm_or_si128(s, _mm_set1_epi8(1))); }
+
+#include "common/simd_saturated_template.h"

@@ -23,6 +23,7 @@ static inline void v_store(int8_t *p, vec a) { _mm256_store_si256((__m256i *)(vo
 static inline vec v_set1(int8_t x) { return _mm256_set1_epi8(x); }
 static inline vec v_zero(void) { return _mm256_setzero_si256(); }
 static inline vec v_subs(vec a, vec b) { return _mm256_subs_epi8(a, b); }
+static inline vec v_adds(vec a, vec b) { return _mm256_adds_epi8(a, b); }
 static inline vec v_min(vec a, vec b) { return _mm256_min_epi8(a, b); }
 static inline vec v_max(vec a, vec b) { return _mm256_max_epi8(a, b); }
 static inline vec v_abs(vec a) { return _mm256_abs_epi8(a); }

@@ -25,6 +25,7 @@ static inline void v_store(int8_t *p, vec a) { _mm512_store_si512((void *)p, a);
 static inline vec v_set1(int8_t x) { return _mm512_set1_epi8(x); }
 static inline vec v_zero(void) { return _mm512_setzero_si512(); }
 static inline vec v_subs(vec a, vec b) { return _mm512_subs_epi8(a, b); }
+static inline vec v_adds(vec a, vec b) { return _mm512_adds_epi8(a, b); }
 static inline vec v_min(vec a, vec b) { return _mm512_min_epi8(a, b); }
 static inline vec v_max(vec a, vec b) { return _mm512_max_epi8(a, b); }
 static inline vec v_abs(vec a) { return _mm512_abs_epi8(a); }

@@ -23,6 +23,7 @@ static inline void v_store(int8_t *p, vec a) { _mm_store_si128((__m128i *)(void 
 static inline vec v_set1(int8_t x) { return _mm_set1_epi8(x); }
 static inline vec v_zero(void) { return _mm_setzero_si128(); }
 static inline vec v_subs(vec a, vec b) { return _mm_subs_epi8(a, b); }
+static inline vec v_adds(vec a, vec b) { return _mm_adds_epi8(a, b); }
 static inline vec v_min(vec a, vec b) { return _mm_min_epi8(a, b); }
 static inline vec v_max(vec a, vec b) { return _mm_max_epi8(a, b); }
 static inline vec v_abs(vec a) { return _mm_abs_epi8(a); }

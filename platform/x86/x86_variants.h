@@ -1,5 +1,6 @@
-/* The x86 instances of the inter-frame decoder (each compiled with its own
- * -m flags) and the CPUID checks that gate them. */
+/* The x86 instances of the inter-frame decoders, exact and saturated
+ * posteriors (each file compiled with its own -m flags), and the CPUID checks
+ * that gate them. */
 #ifndef LDPC_X86_VARIANTS_H
 #define LDPC_X86_VARIANTS_H
 
@@ -14,6 +15,16 @@ void avx2_layered_decode(const ldpc_code *code, const ldpc_decoder_config *confi
 void avx512_layered_decode(const ldpc_code *code, const ldpc_decoder_config *config,
                            simd_workspace *ws, const int8_t *llr, uint32_t frames, uint8_t *bits,
                            ldpc_frame_stats *stats);
+
+void sse41_saturated_decode(const ldpc_code *code, const ldpc_decoder_config *config,
+                            simd_workspace *ws, const int8_t *llr, uint32_t frames, uint8_t *bits,
+                            ldpc_frame_stats *stats);
+void avx2_saturated_decode(const ldpc_code *code, const ldpc_decoder_config *config,
+                           simd_workspace *ws, const int8_t *llr, uint32_t frames, uint8_t *bits,
+                           ldpc_frame_stats *stats);
+void avx512_saturated_decode(const ldpc_code *code, const ldpc_decoder_config *config,
+                             simd_workspace *ws, const int8_t *llr, uint32_t frames,
+                             uint8_t *bits, ldpc_frame_stats *stats);
 
 int x86_has_sse41(void);
 int x86_has_avx2(void);

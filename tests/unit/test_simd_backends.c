@@ -1,6 +1,8 @@
 /* Every CPU SIMD variant this machine can run against the portable reference:
  * identical decided bits and statistics, frame by frame, for several codes,
- * rules, syndrome periods, noise levels, batch sizes and thread counts. */
+ * rules, syndrome periods, noise levels, batch sizes and thread counts, with
+ * exact 16-bit posteriors and with saturated 8-bit ones (posterior_bits 8,
+ * several message caps). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -74,6 +76,15 @@ static void compare_variant(const char *variant, const ldpc_decoder_config *conf
     ldpc_code_destroy(code);
 }
 
+/* Skips a scenario whose alist file is absent (no ../shared beside the tree). */
+static int scenario_present(const scenario *s)
+{
+    if (strncmp(s->code_name, "alist:", 6) != 0 || access(s->code_name + 6, R_OK) == 0)
+        return 1;
+    print_message("  %s absent (no ../shared), skipped\n", s->code_name + 6);
+    return 0;
+}
+
 static void for_each_runnable_variant(void (*body)(const char *variant))
 {
     size_t ran = 0;
@@ -102,14 +113,9 @@ static void normalized_min_sum_matches(const char *variant)
     };
     ldpc_decoder_config config = ldpc_decoder_config_default();
     config.max_iterations = 25;
-    for (size_t i = 0; i < sizeof scenarios / sizeof scenarios[0]; i++) {
-        if (strncmp(scenarios[i].code_name, "alist:", 6) == 0 &&
-            access(scenarios[i].code_name + 6, R_OK) != 0) {
-            print_message("  %s absent (no ../shared), skipped\n", scenarios[i].code_name + 6);
-            continue;
-        }
-        compare_variant(variant, &config, &scenarios[i], 100 + i);
-    }
+    for (size_t i = 0; i < sizeof scenarios / sizeof scenarios[0]; i++)
+        if (scenario_present(&scenarios[i]))
+            compare_variant(variant, &config, &scenarios[i], 100 + i);
 }
 
 static void offset_min_sum_and_periods_match(const char *variant)
@@ -139,6 +145,81 @@ static void threads_match(const char *variant)
     compare_variant(variant, &config, &s, 9);
 }
 
+/* Saturated 8-bit posteriors, as `fixed-layered-oms,posterior=8` (cap 31). */
+static ldpc_decoder_config saturated_config(ldpc_check_rule rule, uint8_t message_cap)
+{
+    ldpc_decoder_config config = ldpc_decoder_config_default();
+    config.rule = rule;
+    config.posterior_bits = 8;
+    config.message_cap = message_cap;
+    return config;
+}
+
+static void saturated_codes_match(const char *variant)
+{
+    static const scenario scenarios[] = {
+        {"dvbs2-short-1/2", 1.0, 37},  /* mixture of converging and failing frames */
+        {"dvbs2-short-1/2", 3.0, 16},  /* converges in a few iterations */
+        {"dvbs2-short-8/9", 2.5, 70},  /* several vectors and a partial one */
+        {"dvbt2-short-3/5", 1.8, 5},   /* fewer frames than lanes */
+        {"dvbs2-normal-1/2", 1.0, 9},
+        {"alist:" LDPC_SHARED_DIR "/codes/binary/aff3ct/MACKAY_504_1008.alist", 2.0, 33},
+    };
+    ldpc_decoder_config config = saturated_config(LDPC_RULE_MIN_SUM_OFFSET, 31);
+    config.max_iterations = 25;
+    for (size_t i = 0; i < sizeof scenarios / sizeof scenarios[0]; i++)
+        if (scenario_present(&scenarios[i]))
+            compare_variant(variant, &config, &scenarios[i], 200 + i);
+}
+
+/* Caps: the default 31, none (127: posteriors clip often and frames that had
+ * converged diverge again, which the periods must catch at the same
+ * iteration), and a small one; each with syndrome periods 1, 4 and 0. */
+static void saturated_caps_and_periods_match(const char *variant)
+{
+    const scenario s = {"dvbs2-short-3/4", 2.6, 24};
+    const uint8_t caps[] = {31, 127, 12};
+    const uint32_t periods[] = {1, 4, 0};
+    for (size_t c = 0; c < 3; c++) {
+        ldpc_decoder_config config = saturated_config(LDPC_RULE_MIN_SUM_OFFSET, caps[c]);
+        config.max_iterations = 17;
+        for (size_t p = 0; p < 3; p++) {
+            config.syndrome_period = periods[p];
+            compare_variant(variant, &config, &s, 20 + c);
+        }
+    }
+    const scenario clipping = {"dvbs2-short-1/2", 3.0, 20};
+    ldpc_decoder_config config = saturated_config(LDPC_RULE_MIN_SUM_OFFSET, 127);
+    config.max_iterations = 40;
+    config.syndrome_period = 0;
+    compare_variant(variant, &config, &clipping, 30);
+}
+
+static void saturated_normalized_match(const char *variant)
+{
+    const scenario s = {"dvbs2-short-3/4", 2.6, 24};
+    const uint8_t caps[] = {31, 127};
+    for (size_t c = 0; c < 2; c++) {
+        ldpc_decoder_config config = saturated_config(LDPC_RULE_MIN_SUM_NORMALIZED, caps[c]);
+        config.max_iterations = 17;
+        compare_variant(variant, &config, &s, 40 + c);
+    }
+    ldpc_decoder_config plain = saturated_config(LDPC_RULE_MIN_SUM_NORMALIZED, 20);
+    plain.normalization_q4 = 16; /* plain min-sum */
+    plain.max_iterations = 17;
+    plain.syndrome_period = 4;
+    compare_variant(variant, &plain, &s, 42);
+}
+
+static void saturated_threads_match(const char *variant)
+{
+    const scenario s = {"dvbs2-short-2/3", 2.2, 100};
+    ldpc_decoder_config config = saturated_config(LDPC_RULE_MIN_SUM_OFFSET, 31);
+    config.max_iterations = 20;
+    config.threads = 3;
+    compare_variant(variant, &config, &s, 50);
+}
+
 static void test_normalized(void **state)
 {
     (void)state;
@@ -157,12 +238,40 @@ static void test_threads(void **state)
     for_each_runnable_variant(threads_match);
 }
 
+static void test_saturated_codes(void **state)
+{
+    (void)state;
+    for_each_runnable_variant(saturated_codes_match);
+}
+
+static void test_saturated_caps_and_periods(void **state)
+{
+    (void)state;
+    for_each_runnable_variant(saturated_caps_and_periods_match);
+}
+
+static void test_saturated_normalized(void **state)
+{
+    (void)state;
+    for_each_runnable_variant(saturated_normalized_match);
+}
+
+static void test_saturated_threads(void **state)
+{
+    (void)state;
+    for_each_runnable_variant(saturated_threads_match);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_normalized),
         cmocka_unit_test(test_offset_and_periods),
         cmocka_unit_test(test_threads),
+        cmocka_unit_test(test_saturated_codes),
+        cmocka_unit_test(test_saturated_caps_and_periods),
+        cmocka_unit_test(test_saturated_normalized),
+        cmocka_unit_test(test_saturated_threads),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

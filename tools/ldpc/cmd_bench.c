@@ -1,5 +1,5 @@
 /* ldpc bench: decoder throughput and latency, against a baseline backend
- * measured in the same run. Frames are generated (random codewords, BPSK over
+ * (optionally with its own decoder configuration) measured in the same run. Frames are generated (random codewords, BPSK over
  * AWGN) and quantised before the clock starts, so the timing covers decoding
  * only; --mode full also times the float-to-8-bit quantisation. Binary and
  * nonbinary codes alike (tool_code.h, tool_decoder.h): frames of bits, and a
@@ -27,6 +27,7 @@ typedef struct {
     const char *decoder_spec;
     const char *backend;
     const char *baseline;
+    const char *baseline_spec; /* NULL: the same decoder as the measured backend */
     uint64_t threads;
     uint64_t batch;     /* 0: 64 frames per thread */
     uint64_t fixed_iterations; /* fixed count, no early termination */
@@ -64,6 +65,9 @@ static void usage(FILE *out)
             "                   nonbinary codes: auto, reference, avx512bw, avx2, neon, opencl\n"
             "  --baseline NAME  measured in the same run for the ratio (default reference;\n"
             "                   none to skip)\n"
+            "  --baseline-decoder SPEC  the baseline's decoder (default: --decoder's), e.g.\n"
+            "                   --decoder fixed-layered-oms,posterior=8 --baseline auto\n"
+            "                   --baseline-decoder default; same iterations and threads\n"
             "  --threads T      worker threads of the decoder (default 1)\n"
             "  --batch F        frames per decoder call (default 64 per thread)\n"
             "  --iterations N   fixed iteration count, no early termination (default 20)\n"
@@ -76,13 +80,14 @@ static void usage(FILE *out)
 
 static int parse_options(int argc, char **argv, bench_options *o)
 {
-    enum { OPT_CODE = 1, OPT_DECODER, OPT_BACKEND, OPT_BASELINE, OPT_THREADS, OPT_BATCH,
-           OPT_ITERATIONS, OPT_EBN0, OPT_MAX_ITER, OPT_SECONDS, OPT_MODE, OPT_JSON, OPT_HELP };
+    enum { OPT_CODE = 1, OPT_DECODER, OPT_BACKEND, OPT_BASELINE, OPT_BASELINE_DECODER,
+           OPT_THREADS, OPT_BATCH, OPT_ITERATIONS, OPT_EBN0, OPT_MAX_ITER, OPT_SECONDS, OPT_MODE, OPT_JSON, OPT_HELP };
     static const struct option options[] = {
         {"code", required_argument, NULL, OPT_CODE},
         {"decoder", required_argument, NULL, OPT_DECODER},
         {"backend", required_argument, NULL, OPT_BACKEND},
         {"baseline", required_argument, NULL, OPT_BASELINE},
+        {"baseline-decoder", required_argument, NULL, OPT_BASELINE_DECODER},
         {"threads", required_argument, NULL, OPT_THREADS},
         {"batch", required_argument, NULL, OPT_BATCH},
         {"iterations", required_argument, NULL, OPT_ITERATIONS},
@@ -104,6 +109,7 @@ static int parse_options(int argc, char **argv, bench_options *o)
         case OPT_DECODER: o->decoder_spec = optarg; break;
         case OPT_BACKEND: o->backend = optarg; break;
         case OPT_BASELINE: o->baseline = optarg; break;
+        case OPT_BASELINE_DECODER: o->baseline_spec = optarg; break;
         case OPT_THREADS: bad = tool_parse_uint("--threads", optarg, 1, 256, &o->threads); break;
         case OPT_BATCH: bad = tool_parse_uint("--batch", optarg, 1, 1u << 20, &o->batch); break;
         case OPT_ITERATIONS:
@@ -328,7 +334,8 @@ static double info_mbps(const tool_code *code, const bench_result *r)
 }
 
 static void print_table(const bench_options *o, const tool_code *code, const char *spec,
-                        const bench_result *results, size_t count, const char *machine)
+                        const char *baseline_spec, const bench_result *results, size_t count,
+                        const char *machine)
 {
     if (code->nonbinary != NULL)
         printf("code      %s (GF(%u), n %u, k %u symbols = %u, %u bits, %u edges)\n", code->name,
@@ -339,6 +346,8 @@ static void print_table(const bench_options *o, const tool_code *code, const cha
                code->binary->edges);
     printf("decoder   %s, %s\n", spec,
            o->fixed_iterations ? "fixed iteration count" : "early termination");
+    if (strcmp(baseline_spec, spec) != 0)
+        printf("baseline  decoder %s\n", baseline_spec);
     printf("frames    Eb/N0 %.2f dB BPSK/AWGN, %u per call, generated before timing; timed: %s\n",
            o->ebn0_db, (unsigned)o->batch, o->full_path ? "quantisation + decoding" : "decoding only");
     printf("machine   %s, %ld online CPUs, %u decoder thread(s)\n\n", machine,
@@ -361,13 +370,14 @@ static void print_table(const bench_options *o, const tool_code *code, const cha
 }
 
 static void print_json(const bench_options *o, const tool_code *code, const char *spec,
-                       const bench_result *results, size_t count, const char *machine)
+                       const char *baseline_spec, const bench_result *results, size_t count,
+                       const char *machine)
 {
     printf("{\"code\":\"%s\",\"n\":%u,\"k\":%u,\"bits_per_symbol\":%u,\"decoder\":\"%s\","
-           "\"fixed_iterations\":%s,"
+           "\"baseline_decoder\":\"%s\",\"fixed_iterations\":%s,"
            "\"ebn0_db\":%.3f,\"batch\":%u,\"threads\":%u,\"timed\":\"%s\",\"machine\":\"%s\","
            "\"results\":[",
-           code->name, code->n_bits, code->k_bits, code->bits_per_symbol, spec,
+           code->name, code->n_bits, code->k_bits, code->bits_per_symbol, spec, baseline_spec,
            o->fixed_iterations ? "true" : "false",
            o->ebn0_db, (unsigned)o->batch, (unsigned)o->threads,
            o->full_path ? "quantise+decode" : "decode", machine);
@@ -386,6 +396,24 @@ static void print_json(const bench_options *o, const tool_code *code, const char
     printf("]}\n");
 }
 
+/* The decoder configuration of `spec` with the run's threads and iterations;
+ * its formatted spec in `formatted`. */
+static ldpc_status bench_config(const bench_options *o, const tool_code *code, const char *spec,
+                                ldpc_decoder_config *config, char *formatted, ldpc_error *err)
+{
+    ldpc_status status = tool_decoder_spec_parse(code, spec, config, err);
+    if (status != LDPC_OK)
+        return status;
+    config->threads = (uint32_t)o->threads;
+    config->max_iterations =
+        (uint32_t)(o->fixed_iterations ? o->fixed_iterations : o->max_iterations);
+    config->syndrome_period = o->fixed_iterations ? 0 : 1;
+    ldpc_error ignored;
+    if (ldpc_decoder_spec_format(config, formatted, LDPC_DECODER_SPEC_SIZE, &ignored) != LDPC_OK)
+        snprintf(formatted, LDPC_DECODER_SPEC_SIZE, "%s", spec);
+    return LDPC_OK;
+}
+
 int command_bench(int argc, char **argv)
 {
     bench_options o;
@@ -394,27 +422,31 @@ int command_bench(int argc, char **argv)
     tool_code code;
     if (tool_code_open(o.code_name, &code) != 0)
         return TOOL_EXIT_FAILURE;
-    ldpc_decoder_config config;
+    ldpc_decoder_config configs[2]; /* the measured backend's, the baseline's */
+    char specs[2][LDPC_DECODER_SPEC_SIZE];
     ldpc_error err;
-    if (tool_decoder_spec_parse(&code, o.decoder_spec, &config, &err) != LDPC_OK) {
+    if (bench_config(&o, &code, o.decoder_spec, &configs[0], specs[0], &err) != LDPC_OK ||
+        bench_config(&o, &code, o.baseline_spec ? o.baseline_spec : o.decoder_spec, &configs[1],
+                     specs[1], &err) != LDPC_OK) {
         tool_error("%s", err.message);
         tool_code_close(&code);
         return TOOL_EXIT_USAGE;
     }
-    config.threads = (uint32_t)o.threads;
-    config.max_iterations = (uint32_t)(o.fixed_iterations ? o.fixed_iterations : o.max_iterations);
-    config.syndrome_period = o.fixed_iterations ? 0 : 1;
+    /* Both decode the same quantised frames. */
+    if (configs[1].llr_scale != configs[0].llr_scale) {
+        tool_error("--baseline-decoder %s has llr_scale %g, --decoder %g: they must agree",
+                   specs[1], (double)configs[1].llr_scale, (double)configs[0].llr_scale);
+        tool_code_close(&code);
+        return TOOL_EXIT_USAGE;
+    }
     if (o.batch == 0)
         o.batch = 64 * o.threads;
-    char spec[LDPC_DECODER_SPEC_SIZE];
-    if (ldpc_decoder_spec_format(&config, spec, sizeof spec, &err) != LDPC_OK)
-        snprintf(spec, sizeof spec, "%s", o.decoder_spec);
 
     bench_frames frames;
     double *latencies = malloc(BENCH_MAX_CALLS * sizeof *latencies);
     int status = TOOL_EXIT_FAILURE;
     if (latencies != NULL &&
-        make_frames(&code, &config, (uint32_t)o.batch, o.ebn0_db, &frames) == 0) {
+        make_frames(&code, &configs[0], (uint32_t)o.batch, o.ebn0_db, &frames) == 0) {
         bench_result results[2];
         size_t count = 0;
         const char *backends[2] = {o.backend, o.baseline};
@@ -422,7 +454,7 @@ int command_bench(int argc, char **argv)
         for (size_t i = 0; i < 2 && ok; i++) {
             if (i == 1 && strcmp(o.baseline, "none") == 0)
                 break;
-            ok = run_backend(&o, &code, &config, &frames, backends[i], latencies,
+            ok = run_backend(&o, &code, &configs[i], &frames, backends[i], latencies,
                              &results[count]) == 0;
             count += ok;
         }
@@ -430,9 +462,9 @@ int command_bench(int argc, char **argv)
             char machine[128];
             machine_name(machine, sizeof machine);
             if (o.json)
-                print_json(&o, &code, spec, results, count, machine);
+                print_json(&o, &code, specs[0], specs[1], results, count, machine);
             else
-                print_table(&o, &code, spec, results, count, machine);
+                print_table(&o, &code, specs[0], specs[1], results, count, machine);
             status = TOOL_EXIT_OK;
         }
         free_frames(&frames);

@@ -1,0 +1,143 @@
+/* The inter-frame layered min-sum with saturated 8-bit posteriors
+ * (config->posterior_bits 8; src/decode/ref_fixed_saturated.c defines it),
+ * written once over the vector vocabulary of simd_layered_template.h, which
+ * an instruction-set file includes first (this one shares its check_rule),
+ * plus:
+ *   v_adds (saturating add),
+ *   v_negate_where_negative(a, s): -a in the lanes where s < 0, a elsewhere
+ * Everything is int8 and interleaved [index][lane] in natural lane order, so
+ * nothing is widened: posteriors (ws->decided, which are therefore always
+ * ready to report) and one message per edge (ws->messages), the method of Le
+ * Gal et al.'s x86 decoders. The 16-bit template's record of two minima per
+ * check would save memory here too, but rebuilding each message from it costs
+ * more vector operations per edge than the per-edge load it saves, and the
+ * messages, stored in the order the checks are updated, stream through the
+ * cache sequentially, which the hardware prefetcher follows. Checks run one
+ * after another in layer_checks order, each reading what the previous one
+ * wrote: that is the reference's order, so no snapshots are needed. */
+#include <string.h>
+
+#include "common/simd_lane_results.h"
+#include "common/simd_layered.h"
+#include "decode/early_termination.h"
+
+static inline int8_t *SIMD_FUNCTION(saturated_post_of)(int8_t *post, uint32_t variable)
+{
+    return post + (size_t)variable * VEC_LANES;
+}
+
+/* One check (docs/DECODERS.md, "Saturated posteriors"): t = sat(post - c2v),
+ * magnitudes capped, then post = sat(t + c2v'). The edge that attains min1
+ * gets min2: comparing each capped magnitude with min1 finds it without
+ * tracking its index, because where several edges attain min1, min2 equals
+ * min1 and every edge gets the same magnitude, as in the reference.
+ * first_iteration (a constant where it is inlined): every old message is 0,
+ * so the messages are neither read nor need clearing per call. The arrays
+ * come as arguments rather than through ws: int8 stores may alias the
+ * workspace's pointers, which would then be reloaded after every store. */
+static inline void SIMD_FUNCTION(saturated_check)(const ldpc_decoder_config *config,
+                                                  int8_t *post, int8_t *t_scratch,
+                                                  const uint32_t *vars, uint32_t degree,
+                                                  int8_t *messages, vec cap, int first_iteration)
+{
+    const vec minus127 = v_set1(-127);
+    vec min1 = v_set1(127), min2 = v_set1(127), signs = v_zero();
+    for (uint32_t j = 0; j < degree; j++) {
+        vec current = v_load(SIMD_FUNCTION(saturated_post_of)(post, vars[j]));
+        vec t = first_iteration
+                    ? current
+                    : v_max(v_subs(current, v_load(messages + (size_t)j * VEC_LANES)), minus127);
+        vec magnitude = v_min(v_abs(t), cap);
+        min2 = v_min(min2, v_max(min1, magnitude));
+        min1 = v_min(min1, magnitude);
+        signs = v_xor(signs, t);
+        v_store(t_scratch + (size_t)j * VEC_LANES, t);
+    }
+    /* Only min1 and min2 are ever sent, so the rule is applied to them once. */
+    const vec sent_min1 = SIMD_FUNCTION(check_rule)(min1, config);
+    const vec sent_min2 = SIMD_FUNCTION(check_rule)(min2, config);
+    for (uint32_t j = 0; j < degree; j++) {
+        vec t = v_load(t_scratch + (size_t)j * VEC_LANES);
+        vec magnitude = v_select(v_equal_mask(v_min(v_abs(t), cap), min1), sent_min2, sent_min1);
+        vec message = v_negate_where_negative(magnitude, v_xor(signs, t));
+        v_store(messages + (size_t)j * VEC_LANES, message);
+        v_store(SIMD_FUNCTION(saturated_post_of)(post, vars[j]), v_max(v_adds(t, message), minus127));
+    }
+}
+
+/* The posteriors of a check a few positions ahead: a check's variables are
+ * scattered over the posteriors (n * lanes bytes: 2 MB for 32 normal frames),
+ * which the hardware prefetcher cannot predict. */
+#define SATURATED_PREFETCH_DISTANCE 4
+static inline void SIMD_FUNCTION(saturated_prefetch)(const ldpc_code *code, const int8_t *post,
+                                                     uint32_t check)
+{
+    for (uint32_t e = code->check_offsets[check]; e < code->check_offsets[check + 1]; e++)
+        __builtin_prefetch(post + (size_t)code->check_var[e] * VEC_LANES, 1);
+}
+
+static inline void SIMD_FUNCTION(saturated_checks)(const ldpc_code *code,
+                                                   const ldpc_decoder_config *config,
+                                                   simd_workspace *ws, int first_iteration)
+{
+    const vec cap = v_set1((int8_t)config->message_cap);
+    int8_t *const post = ws->decided, *const t_scratch = ws->t;
+    int8_t *messages = ws->messages;
+    for (uint32_t i = 0; i < code->m; i++) {
+        if (i + SATURATED_PREFETCH_DISTANCE < code->m)
+            SIMD_FUNCTION(saturated_prefetch)(code, post,
+                                              code->layer_checks[i + SATURATED_PREFETCH_DISTANCE]);
+        const uint32_t check = code->layer_checks[i], first = code->check_offsets[check];
+        const uint32_t degree = code->check_offsets[check + 1] - first;
+        SIMD_FUNCTION(saturated_check)(config, post, t_scratch, code->check_var + first, degree,
+                                       messages, cap, first_iteration);
+        messages += (size_t)degree * VEC_LANES;
+    }
+}
+
+/* Two instances of the loop, the first iteration's without message loads. */
+static void SIMD_FUNCTION(saturated_iteration)(const ldpc_code *code,
+                                               const ldpc_decoder_config *config,
+                                               simd_workspace *ws, uint32_t iteration)
+{
+    if (iteration == 1)
+        SIMD_FUNCTION(saturated_checks)(code, config, ws, 1);
+    else
+        SIMD_FUNCTION(saturated_checks)(code, config, ws, 0);
+}
+
+/* Marks, in ws->lane_bytes, the lanes whose decision fails some check: the sign
+ * of the XOR of the posteriors of a check is its parity. */
+static void SIMD_FUNCTION(saturated_syndrome)(const ldpc_code *code, simd_workspace *ws)
+{
+    int8_t *const post = ws->decided;
+    vec failing = v_zero();
+    for (uint32_t check = 0; check < code->m; check++) {
+        vec parity = v_zero();
+        for (uint32_t e = code->check_offsets[check]; e < code->check_offsets[check + 1]; e++)
+            parity = v_xor(parity, v_load(SIMD_FUNCTION(saturated_post_of)(post, code->check_var[e])));
+        failing = v_or(failing, parity);
+    }
+    v_store(ws->lane_bytes, failing);
+}
+
+void SIMD_FUNCTION(saturated_decode)(const ldpc_code *code, const ldpc_decoder_config *config,
+                                     simd_workspace *ws, const int8_t *llr, uint32_t frames,
+                                     uint8_t *bits, ldpc_frame_stats *stats)
+{
+    simd_lane_results lanes;
+    simd_lanes_begin(&lanes, code, ws, VEC_LANES, llr, frames);
+    memcpy(ws->decided, ws->channel, (size_t)code->n * VEC_LANES);
+
+    for (uint32_t iteration = 1; iteration <= config->max_iterations; iteration++) {
+        SIMD_FUNCTION(saturated_iteration)(code, config, ws, iteration);
+        if (!syndrome_due(config, iteration))
+            continue;
+        SIMD_FUNCTION(saturated_syndrome)(code, ws);
+        if (simd_lanes_newly_converged(&lanes) == 0)
+            continue;
+        if (simd_lanes_record_converged(&lanes, iteration, bits, stats) == 0)
+            return;
+    }
+    simd_lanes_finish(&lanes, config->max_iterations, bits, stats);
+}
