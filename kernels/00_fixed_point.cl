@@ -29,10 +29,14 @@ inline int q_sat(int x)
  * refuses variable degrees above 256). The layered item-per-frame kernels keep
  * them in a short; the others in an int, because the group design adds to
  * shared posteriors with atomic_add, which OpenCL 1.2 has for 32-bit integers
- * only. The kernels that serve every design read them through posterior_at. */
-inline int posterior_at(global const int *posterior, uint at, uint short_posteriors)
+ * only. Saturated posteriors (posterior_bits 8, 26_layered_saturated.cl) are
+ * a char. The kernels that serve every design read them through posterior_at,
+ * told the element's size in bytes (1, 2 or 4). */
+inline int posterior_at(global const int *posterior, uint at, uint posterior_bytes)
 {
-    return short_posteriors ? ((global const short *)posterior)[at] : posterior[at];
+    if (posterior_bytes == 1)
+        return ((global const char *)posterior)[at];
+    return posterior_bytes == 2 ? ((global const short *)posterior)[at] : posterior[at];
 }
 
 /* Iteration `it` (1-based) ends with a syndrome check. */
@@ -51,12 +55,12 @@ inline int syndrome_due(uint it, uint syndrome_period, uint max_iterations)
  * the posterior of variable v is element base + v * stride. */
 inline int check_unsatisfied(global const uint *check_var, uint e0, uint e1,
                              global const int *posterior, uint base, uint stride,
-                             uint short_posteriors)
+                             uint posterior_bytes)
 {
     int parity = 0;
     for (uint e = e0; e < e1; e++)
         parity ^= posterior_at(posterior, base + VARIABLE(check_var[e]) * stride,
-                               short_posteriors) < 0;
+                               posterior_bytes) < 0;
     return parity;
 }
 

@@ -114,7 +114,7 @@ kernel void layered_group_per_frame(global const uint *tables, code_tables_t cod
             barrier(CLK_LOCAL_MEM_FENCE);
             for (uint c = lid; c < code.m; c += group_size)
                 if (check_unsatisfied(check_var, check_offsets[c], check_offsets[c + 1], post, 0,
-                                      index_stride, 0))
+                                      index_stride, 4))
                     atomic_or(&unsatisfied, 1);
             barrier(CLK_LOCAL_MEM_FENCE);
             done |= !unsatisfied;

@@ -82,7 +82,7 @@ kernel void flooding_item_per_frame(global const uint *tables, code_tables_t cod
             int unsatisfied = 0;
             for (uint c = 0; c < code.m && !unsatisfied; c++)
                 unsatisfied = check_unsatisfied(check_var, check_offsets[c],
-                                                check_offsets[c + 1], total, 0, index_stride, 0);
+                                                check_offsets[c + 1], total, 0, index_stride, 4);
             done |= !unsatisfied;
         }
         if (done) {
@@ -131,7 +131,7 @@ kernel void flooding_group_per_frame(global const uint *tables, code_tables_t co
             barrier(CLK_LOCAL_MEM_FENCE);
             for (uint c = lid; c < code.m; c += group_size)
                 if (check_unsatisfied(check_var, check_offsets[c], check_offsets[c + 1],
-                                      total, 0, index_stride, 0))
+                                      total, 0, index_stride, 4))
                     atomic_or(&unsatisfied, 1);
             barrier(CLK_LOCAL_MEM_FENCE);
             done |= !unsatisfied;

@@ -6,7 +6,7 @@
  * channel's hard decision (q < 0). */
 kernel void frame_statistics(global const uint *tables, code_tables_t code,
                              global const char *channel_values, global const int *posterior,
-                             uint short_posteriors, uint index_stride, uint frame_stride,
+                             uint posterior_bytes, uint index_stride, uint frame_stride,
                              uint frames, global const uint *frame_iterations,
                              global uint4 *stats)
 {
@@ -28,10 +28,10 @@ kernel void frame_statistics(global const uint *tables, code_tables_t code,
     for (uint c = lid; c < code.m; c += group_size)
         my_unsatisfied +=
             check_unsatisfied(check_var, check_offsets[c], check_offsets[c + 1],
-                              posterior, post_at, index_stride, short_posteriors);
+                              posterior, post_at, index_stride, posterior_bytes);
     for (uint v = lid; v < code.n; v += group_size)
         my_corrected +=
-            (posterior_at(posterior, post_at + v * index_stride, short_posteriors) < 0) !=
+            (posterior_at(posterior, post_at + v * index_stride, posterior_bytes) < 0) !=
             (channel[v * index_stride] < 0);
     atomic_add(&unsatisfied, my_unsatisfied);
     atomic_add(&corrected, my_corrected);
@@ -42,12 +42,12 @@ kernel void frame_statistics(global const uint *tables, code_tables_t code,
 
 /* Global size (n, frames), the bit index fastest so that the writes to the
  * host-visible buffer coalesce. */
-kernel void write_decisions(global const int *posterior, uint short_posteriors, uint n,
+kernel void write_decisions(global const int *posterior, uint posterior_bytes, uint n,
                             uint frames, uint index_stride, uint frame_stride,
                             global uchar *bits)
 {
     uint v = get_global_id(0), f = get_global_id(1);
     if (v < n && f < frames)
         bits[f * n + v] =
-            posterior_at(posterior, f * frame_stride + v * index_stride, short_posteriors) < 0;
+            posterior_at(posterior, f * frame_stride + v * index_stride, posterior_bytes) < 0;
 }

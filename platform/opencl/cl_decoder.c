@@ -47,6 +47,15 @@ static size_t min_size(size_t a, size_t b)
     return a < b ? a : b;
 }
 
+/* posterior_bits 8: saturated posteriors, decoded only by the saturated
+ * item kernels (kernels/26_layered_saturated.cl). */
+static int saturated(const cl_decoder *d)
+{
+    return d->config.posterior_bits == 8;
+}
+
+/* Only the iteration kernels the configuration can use: with posterior_bits 8
+ * the saturated ones (the latency and group designs do not implement it). */
 static ldpc_status create_kernels(cl_decoder *d, ldpc_error *err)
 {
     int layered = d->config.schedule == LDPC_SCHEDULE_LAYERED;
@@ -54,13 +63,16 @@ static ldpc_status create_kernels(cl_decoder *d, ldpc_error *err)
     if (status == LDPC_OK && !layered)
         status = create_kernel(d, "flooding_item_per_frame", &d->iterate_item[0], err);
     for (size_t i = 0; i < CL_ITEM_KERNELS && layered && status == LDPC_OK; i++)
-        status = create_kernel(d, cl_layered_item_kernels[i].name, &d->iterate_item[i], err);
-    if (status == LDPC_OK)
+        status = create_kernel(d,
+                               saturated(d) ? cl_layered_item_kernels[i].saturated_name
+                                            : cl_layered_item_kernels[i].name,
+                               &d->iterate_item[i], err);
+    if (status == LDPC_OK && !saturated(d))
         status = create_kernel(d, layered ? "layered_group_per_frame" : "flooding_group_per_frame",
                                &d->iterate_group, err);
     static const char *const latency[CL_LATENCY_KERNELS] = {
         "layered_latency_d8", "layered_latency_d16", "layered_latency_d32"};
-    for (size_t i = 0; i < CL_LATENCY_KERNELS && layered && status == LDPC_OK; i++)
+    for (size_t i = 0; i < CL_LATENCY_KERNELS && layered && !saturated(d) && status == LDPC_OK; i++)
         status = create_kernel(d, latency[i], &d->iterate_latency[i], err);
     if (status == LDPC_OK)
         status = create_kernel(d, "frame_statistics", &d->statistics, err);
@@ -76,8 +88,10 @@ static void choose_sizes(cl_decoder *d)
     for (size_t i = 0; i < CL_ITEM_KERNELS; i++)
         if (d->iterate_item[i] != NULL)
             d->item_group = min_size(d->item_group, kernel_max_group(d, d->iterate_item[i]));
-    d->frame_group_cap = min_size(requested ? requested : d->session.vendor->frame_group,
-                                  kernel_max_group(d, d->iterate_group));
+    d->frame_group_cap = d->iterate_group == NULL
+                             ? 0
+                             : min_size(requested ? requested : d->session.vendor->frame_group,
+                                        kernel_max_group(d, d->iterate_group));
     for (size_t i = 0; i < CL_LATENCY_KERNELS; i++) {
         d->latency_group_cap[i] =
             d->iterate_latency[i] == NULL
@@ -101,15 +115,27 @@ static void choose_sizes(cl_decoder *d)
 }
 
 /* The rule's output for every magnitude 0..127, from the reference itself: on
- * the check t = {m, 127} edge 1 receives rule(min1) = rule(m). */
+ * the check t = {m, 127} edge 1 receives rule(min1) = rule(m). Uncapped: the
+ * saturated kernels cap the magnitudes before the minima as the reference
+ * does, and a check of degree 1 then still sends rule(127) (its min2 is the
+ * uncapped start value). Configurations without a cap are unchanged. */
 static void magnitude_rule_table(const ldpc_decoder_config *config, cl_uchar table[128])
 {
+    ldpc_decoder_config uncapped = *config;
+    uncapped.message_cap = LDPC_MESSAGE_CAP_NONE;
     for (int magnitude = 0; magnitude <= LDPC_Q_MAX; magnitude++) {
         const int8_t t[2] = {(int8_t)magnitude, LDPC_Q_MAX};
         int8_t out[2];
-        check_update_fixed(t, 2, config, out);
+        check_update_fixed(t, 2, &uncapped, out);
         table[magnitude] = (cl_uchar)out[1];
     }
+}
+
+/* Rows of the frame-interleaved arrays of the saturated design: four frames
+ * per 32-bit word, so a whole number of words. */
+static size_t saturated_row_capacity(const ldpc_decoder_limits *limits)
+{
+    return round_up(limits->max_frames, 4);
 }
 
 /* Maps a pinned staging buffer for the decoder's lifetime (unmapped at
@@ -132,18 +158,23 @@ static ldpc_status create_buffers(cl_decoder *d, ldpc_error *err)
     const ldpc_decoder_limits *lim = &d->limits;
     size_t frames = lim->max_frames;
     size_t values = frames * lim->max_n;
-    /* Layered: the latency design numbers a frame's messages in slots. */
+    /* Layered 16-bit: the latency design numbers a frame's messages in slots.
+     * Saturated: channel, posteriors (one byte) and messages in rows of whole
+     * words, and the iteration kernels index messages by word. */
     size_t message_stride = lim->max_edges;
     size_t slots = cl_latency_slot_capacity(lim->max_m, lim->max_check_degree);
-    if (d->config.schedule == LDPC_SCHEDULE_LAYERED && slots > message_stride)
+    if (d->config.schedule == LDPC_SCHEDULE_LAYERED && !saturated(d) && slots > message_stride)
         message_stride = slots;
-    size_t messages = frames * message_stride;
+    size_t rows = saturated(d) ? saturated_row_capacity(lim) : frames;
+    size_t interleaved = rows * lim->max_n;
+    size_t messages = rows * message_stride;
+    size_t message_index = saturated(d) ? messages / 4 : messages;
     /* Kernels index with 32-bit arithmetic. */
-    if (messages > UINT32_MAX || values > UINT32_MAX)
+    if (message_index > UINT32_MAX || interleaved > UINT32_MAX)
         return ldpc_fail(err, LDPC_ERR_LIMITS,
                          "OpenCL: %zu frames of %u edges exceed 32-bit device indexing", frames,
                          lim->max_edges);
-    size_t post_bytes = values * sizeof(cl_int);
+    size_t post_bytes = saturated(d) ? interleaved : values * sizeof(cl_int);
     size_t table_words =
         cl_table_words(lim->max_n, lim->max_m, lim->max_edges, lim->max_m, lim->max_edges / 2,
                        cl_latency_slot_capacity(lim->max_m, lim->max_check_degree));
@@ -182,11 +213,11 @@ static ldpc_status create_buffers(cl_decoder *d, ldpc_error *err)
         {&d->bits_pinned, pinned, values, NULL, "bits staging", 1},
         {&d->stats_pinned, pinned, stats_bytes, NULL, "stats staging", 1},
         {&d->input, CL_MEM_READ_ONLY, values, NULL, "input", 1},
-        {&d->channel, device_only, values, NULL, "channel", 1},
+        {&d->channel, device_only, interleaved, NULL, "channel", 1},
         {&d->posterior, device_only, post_bytes, NULL, "posterior", 1},
         {&d->messages, device_only, messages, NULL, "messages", 1},
         {&d->next_messages, device_only, messages, NULL, "next_messages",
-         d->config.schedule == LDPC_SCHEDULE_LAYERED},
+         d->config.schedule == LDPC_SCHEDULE_LAYERED && !saturated(d)},
         {&d->frame_iterations, device_only, per_frame_word, NULL, "frame_iterations", 1},
         {&d->frame_active, device_only, per_frame_word, NULL, "frame_active", 1},
         {&d->active_count, device_only, sizeof(cl_uint), NULL, "active_count", 1},
@@ -296,8 +327,7 @@ ldpc_status cl_decoder_init(cl_decoder *d, const ldpc_decoder_limits *limits,
 
 int cl_decoder_accepts(const cl_decoder *d, const ldpc_code *code)
 {
-    (void)d;
-    return code->max_var_degree <= MAX_VAR_DEGREE;
+    return saturated(d) || code->max_var_degree <= MAX_VAR_DEGREE;
 }
 
 /* ---- profiling ------------------------------------------------------------- */
@@ -351,7 +381,8 @@ typedef struct {
     uint32_t frames;
     ldpc_opencl_design design; /* ITEM_PER_FRAME, GROUP_PER_FRAME or LATENCY */
     cl_kernel iterate;
-    cl_uint short_posteriors; /* layered item design: posteriors are shorts */
+    /* bytes per posterior: 1 saturated, 2 layered item design, else 4 */
+    cl_uint posterior_bytes;
     cl_uint index_stride, post_frame_stride, message_frame_stride;
     size_t local, global;
 } batch_plan;
@@ -393,6 +424,8 @@ static int latency_fits(const cl_decoder *d, const cl_code_tables *tables)
 static ldpc_opencl_design choose_design(const cl_decoder *d, const cl_code_tables *tables,
                                         uint32_t frames)
 {
+    if (saturated(d))
+        return LDPC_OPENCL_DESIGN_ITEM_PER_FRAME; /* opencl_init refused group and latency */
     ldpc_opencl_design design = d->opencl.design;
     if (design == LDPC_OPENCL_DESIGN_AUTO) {
         if (latency_fits(d, tables))
@@ -433,8 +466,11 @@ static void plan_batch(const cl_decoder *d, const ldpc_code *code, uint32_t fram
     p->code = code;
     p->frames = frames;
     p->design = choose_design(d, &p->tables, frames);
-    p->short_posteriors = p->design == LDPC_OPENCL_DESIGN_ITEM_PER_FRAME &&
-                          d->config.schedule == LDPC_SCHEDULE_LAYERED;
+    p->posterior_bytes = saturated(d) ? 1
+                         : p->design == LDPC_OPENCL_DESIGN_ITEM_PER_FRAME &&
+                                 d->config.schedule == LDPC_SCHEDULE_LAYERED
+                             ? 2
+                             : 4;
     if (p->design == LDPC_OPENCL_DESIGN_LATENCY) {
         p->iterate = d->iterate_latency[latency_kernel_index(code->max_check_degree)];
         p->index_stride = 1;
@@ -456,6 +492,17 @@ static void plan_batch(const cl_decoder *d, const ldpc_code *code, uint32_t fram
                        ? group_size_for_layer(code->layer_size, d->frame_group_cap)
                        : d->frame_group_cap;
         p->global = (size_t)frames * p->local;
+    } else if (saturated(d)) {
+        /* Frame-interleaved bytes read as words of four frames: a work-item
+         * per word; rows of whole 128-byte lines where the capacity allows
+         * (a warp's 32 words are one line). */
+        p->iterate = item_kernel_for(d, code);
+        p->index_stride =
+            (cl_uint)min_size(round_up(frames, 128), saturated_row_capacity(&d->limits));
+        p->post_frame_stride = 1;
+        p->message_frame_stride = 1;
+        p->local = d->item_group;
+        p->global = round_up(((size_t)frames + 3) / 4, p->local);
     } else {
         /* Frame-interleaved: [index][frame], neighbouring work-items adjacent;
          * rows as short as the batch allows, whole warps aligned. */
@@ -523,7 +570,7 @@ static ldpc_status run_setup(cl_decoder *d, const batch_plan *p, ldpc_error *err
     cl_arg(&a, sizeof frames, &frames);
     cl_arg(&a, sizeof(cl_mem), &d->channel);
     cl_arg(&a, sizeof(cl_mem), &d->posterior);
-    cl_arg(&a, sizeof(cl_uint), &p->short_posteriors);
+    cl_arg(&a, sizeof(cl_uint), &p->posterior_bytes);
     cl_arg(&a, sizeof(cl_uint), &p->index_stride);
     cl_arg(&a, sizeof(cl_uint), &p->post_frame_stride);
     cl_arg(&a, sizeof(cl_mem), &d->frame_iterations);
@@ -538,10 +585,39 @@ static ldpc_status run_setup(cl_decoder *d, const batch_plan *p, ldpc_error *err
     return LDPC_OK;
 }
 
+/* Arguments of a saturated kernel (LAYERED_SATURATED_PARAMS in
+ * kernels/26_layered_saturated.cl) that do not change between launches. */
+static ldpc_status set_saturated_args(cl_decoder *d, cl_kernel kernel, const batch_plan *p,
+                                      cl_uint *first_index, ldpc_error *err)
+{
+    cl_uint frames = p->frames, max_iterations = d->config.max_iterations;
+    cl_uint period = d->config.syndrome_period, cap = d->config.message_cap;
+    cl_arg_list a = {kernel, 0, CL_SUCCESS};
+    cl_arg(&a, sizeof(cl_mem), &d->tables.arena);
+    cl_arg(&a, sizeof p->tables, &p->tables);
+    cl_arg(&a, sizeof(cl_mem), &d->posterior);
+    cl_arg(&a, sizeof(cl_mem), &d->messages);
+    cl_arg(&a, sizeof(cl_uint), &p->index_stride);
+    cl_arg(&a, sizeof frames, &frames);
+    *first_index = a.next; /* first_iteration, last_iteration: set per launch */
+    a.next += 2;
+    cl_arg(&a, sizeof max_iterations, &max_iterations);
+    cl_arg(&a, sizeof period, &period);
+    cl_arg(&a, sizeof cap, &cap);
+    cl_arg(&a, sizeof(cl_mem), &d->rule_table);
+    cl_arg(&a, sizeof(cl_mem), &d->frame_iterations);
+    cl_arg(&a, sizeof(cl_mem), &d->frame_active);
+    cl_arg(&a, sizeof(cl_mem), &d->active_count);
+    CL_TRY(a.rc, "iteration arguments");
+    return LDPC_OK;
+}
+
 /* Arguments of the iteration kernel that do not change between launches. */
 static ldpc_status set_iteration_args(cl_decoder *d, cl_kernel kernel, const batch_plan *p,
                                       cl_uint *first_index, ldpc_error *err)
 {
+    if (saturated(d))
+        return set_saturated_args(d, kernel, p, first_index, err);
     int flooding = d->config.schedule == LDPC_SCHEDULE_FLOODING;
     /* The latency kernels take neither next_messages nor index_stride. */
     int latency = p->design == LDPC_OPENCL_DESIGN_LATENCY;
@@ -658,7 +734,7 @@ static ldpc_status run_finish(cl_decoder *d, const batch_plan *p, ldpc_error *er
     cl_arg(&a, sizeof p->tables, &p->tables);
     cl_arg(&a, sizeof(cl_mem), &d->channel);
     cl_arg(&a, sizeof(cl_mem), &d->posterior);
-    cl_arg(&a, sizeof(cl_uint), &p->short_posteriors);
+    cl_arg(&a, sizeof(cl_uint), &p->posterior_bytes);
     cl_arg(&a, sizeof(cl_uint), &p->index_stride);
     cl_arg(&a, sizeof(cl_uint), &p->post_frame_stride);
     cl_arg(&a, sizeof frames, &frames);
@@ -671,7 +747,7 @@ static ldpc_status run_finish(cl_decoder *d, const batch_plan *p, ldpc_error *er
            "frame_statistics");
     a = (cl_arg_list){d->decisions, 0, CL_SUCCESS};
     cl_arg(&a, sizeof(cl_mem), &d->posterior);
-    cl_arg(&a, sizeof(cl_uint), &p->short_posteriors);
+    cl_arg(&a, sizeof(cl_uint), &p->posterior_bytes);
     cl_arg(&a, sizeof n, &n);
     cl_arg(&a, sizeof frames, &frames);
     cl_arg(&a, sizeof(cl_uint), &p->index_stride);

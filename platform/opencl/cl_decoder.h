@@ -14,7 +14,9 @@
 #include "util/worker_pool.h"
 
 /* Item-per-frame iteration kernels: the layered schedule has one per bound on
- * the check degree (cl_item_kernels.h), flooding one. */
+ * the check degree (cl_item_kernels.h), flooding one. With posterior_bits 8
+ * they are the saturated kernels (four frames per work-item), the only
+ * iteration kernels such a decoder has. */
 #define CL_ITEM_KERNELS CL_LAYERED_ITEM_KERNELS
 
 /* Latency kernels (kernels/22_layered_latency.cl), one per bound on the check
@@ -35,15 +37,16 @@ typedef struct {
     ldpc_decoder_config config;
     ldpc_opencl_config opencl;
 
-    cl_kernel setup, iterate_group, statistics, decisions;
+    cl_kernel setup, iterate_group, statistics, decisions; /* iterate_group: NULL with
+                                                               posterior_bits 8 */
     cl_kernel iterate_item[CL_ITEM_KERNELS]; /* unused entries NULL */
-    cl_kernel iterate_latency[CL_LATENCY_KERNELS]; /* layered only, else NULL */
+    cl_kernel iterate_latency[CL_LATENCY_KERNELS]; /* layered 16-bit only, else NULL */
     /* input, bits, frame_stats: device-only; the host writes and reads them
      * through the pinned staging below. */
     cl_mem input, channel, posterior, messages;
-    /* layered: the new messages of the layer (group design), or the layer-start
-     * posteriors of its repeats (item design, shorts: fits, as a snapshot
-     * variable has two edges in its layer) */
+    /* layered 16-bit: the new messages of the layer (group design), or the
+     * layer-start posteriors of its repeats (item design, shorts: fits, as a
+     * snapshot variable has two edges in its layer); NULL with posterior_bits 8 */
     cl_mem next_messages;
     cl_mem frame_iterations, frame_active, active_count, frame_stats, bits;
     cl_mem rule_table; /* 128 bytes: the check rule's output per magnitude */
@@ -80,7 +83,8 @@ ldpc_status cl_decoder_init(cl_decoder *d, const ldpc_decoder_limits *limits,
                             const ldpc_decoder_config *config, const ldpc_opencl_config *opencl,
                             ldpc_error *err);
 
-/* 1 if this code can be decoded on the device (its posteriors fit a short). */
+/* 1 if this code can be decoded on the device (exact posteriors fit a short;
+ * saturated ones always do). */
 int cl_decoder_accepts(const cl_decoder *d, const ldpc_code *code);
 
 /* q: frames * code->n raw values in [-128, 127] (the setup kernel reads -128

@@ -1,8 +1,10 @@
-/* The layered item-per-frame kernels (kernels/25_layered_item.cl): one per
- * bound on the check degree, each unrolling steps of a fixed number of
- * checks. The table uploader needs the step to flag the repeats whose earlier
- * sharer is in the same step, so both read this table; its numbers must match
- * the kernels' (test_opencl_exact fails otherwise). */
+/* The layered item-per-frame kernels (kernels/25_layered_item.cl) and their
+ * saturated 8-bit twins (kernels/26_layered_saturated.cl, posterior_bits 8):
+ * one per bound on the check degree, each unrolling steps of a fixed number
+ * of checks. The table uploader needs the step to flag the repeats whose
+ * earlier sharer is in the same step, so both read this table; its numbers
+ * must match the kernels' (test_opencl_exact and test_opencl_saturated fail
+ * otherwise). */
 #ifndef LDPC_CL_ITEM_KERNELS_H
 #define LDPC_CL_ITEM_KERNELS_H
 
@@ -11,7 +13,8 @@
 #define CL_LAYERED_ITEM_KERNELS 4
 
 typedef struct {
-    const char *name;
+    const char *name;           /* 16-bit posteriors */
+    const char *saturated_name; /* posterior_bits 8, the same steps */
     uint32_t max_check_degree;
     uint32_t checks_per_step;
 } cl_layered_item_kernel;

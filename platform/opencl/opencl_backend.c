@@ -46,12 +46,29 @@ static int opencl_available(void)
 #endif
 }
 
+/* posterior_bits 8 (saturated, layered only: the configuration's validation
+ * says so) is the saturated item design, kernels/26_layered_saturated.cl. */
 static int opencl_supports(const ldpc_decoder_config *config)
 {
     return config->arithmetic == LDPC_ARITH_FIXED8 &&
            (config->rule == LDPC_RULE_MIN_SUM_NORMALIZED ||
             config->rule == LDPC_RULE_MIN_SUM_OFFSET) &&
-           config->posterior_bits == 16;
+           (config->posterior_bits == 16 || config->posterior_bits == 8);
+}
+
+/* Saturated posteriors exist in the item design only: a design forced to
+ * group or latency is a configuration error, reported at creation rather
+ * than decoded some other way than asked. */
+static ldpc_status check_design(const ldpc_decoder_config *config,
+                                const ldpc_opencl_config *opencl, ldpc_error *err)
+{
+    if (config->posterior_bits == 8 && opencl->design != LDPC_OPENCL_DESIGN_AUTO &&
+        opencl->design != LDPC_OPENCL_DESIGN_ITEM_PER_FRAME)
+        return ldpc_fail(err, LDPC_ERR_UNSUPPORTED,
+                         "OpenCL design %s does not implement saturated 8-bit posteriors "
+                         "(posterior=8): use LDPC_CL_DESIGN=auto or item",
+                         opencl->design == LDPC_OPENCL_DESIGN_LATENCY ? "latency" : "group");
+    return LDPC_OK;
 }
 
 static size_t mapped_bytes(const ldpc_decoder_limits *limits)
@@ -87,6 +104,8 @@ static ldpc_status opencl_init(void *memory, const ldpc_decoder_limits *limits,
     if (pending_config != NULL)
         opencl = *pending_config;
     else if ((status = ldpc_opencl_config_from_env(&opencl, err)) != LDPC_OK)
+        return status;
+    if ((status = check_design(config, &opencl, err)) != LDPC_OK)
         return status;
 #ifdef LDPC_WITH_OPENCL
     ldpc_error device_err = {{0}};

@@ -1,0 +1,159 @@
+/* Large-batch throughput of the OpenCL backend (docs/OPENCL.md, "Saturated
+ * posteriors"): `ldpc bench` generates every frame of its batch on one
+ * thread (about 5-10 ms per dvbs2-normal frame), which for the 16384-65536
+ * frames a GPU needs costs minutes per line; this harness generates 256
+ * distinct noisy frames (BPSK over AWGN) and tiles them over the batch, then
+ * times ldpc_decoder_decode_i8 end to end per call as `ldpc bench` does
+ * (fixed iterations, no early termination, one untimed call first). Kernel
+ * and transfer time per timed call come from ldpc_opencl_stats with
+ * LDPC_CL_PROFILE=1. Not part of the build:
+ *   cc -O2 -std=c11 -I include -I platform -o saturated_gpu_bench \
+ *      docs/bench/saturated_gpu_bench.c BUILD/libldpc.a -lOpenCL -lm -lpthread
+ *   LDPC_CL_PROFILE=1 ./saturated_gpu_bench CODE SPEC FRAMES ITERATIONS CALLS [EBN0_DB] */
+#define _POSIX_C_SOURCE 200809L
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "ldpc/ldpc.h"
+#include "opencl/opencl_backend.h"
+
+#define DISTINCT_FRAMES 256u
+#define MAX_CALLS 64u
+
+static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
+
+static uint64_t rng_next(void)
+{
+    rng_state ^= rng_state << 13;
+    rng_state ^= rng_state >> 7;
+    rng_state ^= rng_state << 17;
+    return rng_state;
+}
+
+static double rng_uniform(void) /* (0, 1) */
+{
+    return ((double)(rng_next() >> 11) + 0.5) / 9007199254740992.0;
+}
+
+static double rng_gaussian(void)
+{
+    return sqrt(-2.0 * log(rng_uniform())) * cos(6.283185307179586 * rng_uniform());
+}
+
+static double now_seconds(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+static int compare_doubles(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* `distinct` codewords and their quantised channel values. */
+static void make_frames(const ldpc_code *code, const ldpc_decoder_config *config, double ebn0_db,
+                        uint32_t distinct, uint8_t *codewords, int8_t *q)
+{
+    double rate = (double)code->k / code->n;
+    double sigma = sqrt(1.0 / (2.0 * rate * pow(10.0, ebn0_db / 10.0)));
+    uint8_t *info = malloc(code->k);
+    float *llr = malloc(code->n * sizeof *llr);
+    for (uint32_t f = 0; f < distinct; f++) {
+        uint8_t *codeword = codewords + (size_t)f * code->n;
+        for (uint32_t i = 0; i < code->k; i++)
+            info[i] = (uint8_t)(rng_next() & 1);
+        ldpc_encode(code, info, codeword, NULL);
+        for (uint32_t v = 0; v < code->n; v++) {
+            double y = (codeword[v] ? -1.0 : 1.0) + sigma * rng_gaussian();
+            llr[v] = (float)(2.0 * y / (sigma * sigma));
+        }
+        ldpc_quantise(llr, code->n, config->llr_scale, q + (size_t)f * code->n);
+    }
+    free(info);
+    free(llr);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 6) {
+        fprintf(stderr, "usage: %s CODE SPEC FRAMES ITERATIONS CALLS [EBN0_DB]\n", argv[0]);
+        return 2;
+    }
+    uint32_t frames = (uint32_t)strtoul(argv[3], NULL, 10);
+    uint32_t iterations = (uint32_t)strtoul(argv[4], NULL, 10);
+    uint32_t calls = (uint32_t)strtoul(argv[5], NULL, 10);
+    double ebn0_db = argc > 6 ? strtod(argv[6], NULL) : 1.0;
+    if (frames == 0 || calls == 0 || calls > MAX_CALLS)
+        return 2;
+    ldpc_error err = {{0}};
+    ldpc_code *code = NULL;
+    ldpc_decoder_config config;
+    if (ldpc_code_create(argv[1], &code, &err) != LDPC_OK ||
+        ldpc_decoder_spec_parse(argv[2], &config, &err) != LDPC_OK) {
+        fprintf(stderr, "%s\n", err.message);
+        return 1;
+    }
+    config.max_iterations = iterations;
+    config.syndrome_period = 0;
+    size_t n = code->n, values = (size_t)frames * n;
+    uint32_t distinct = frames < DISTINCT_FRAMES ? frames : DISTINCT_FRAMES;
+    uint8_t *codewords = malloc(distinct * n), *bits = malloc(values);
+    int8_t *q = malloc(values);
+    ldpc_frame_stats *stats = malloc(frames * sizeof *stats);
+    if (codewords == NULL || bits == NULL || q == NULL || stats == NULL) {
+        fprintf(stderr, "out of memory for %u frames\n", frames);
+        return 1;
+    }
+    make_frames(code, &config, ebn0_db, distinct, codewords, q);
+    for (uint32_t f = distinct; f < frames; f++)
+        memcpy(q + (size_t)f * n, q + (size_t)(f % distinct) * n, n);
+
+    ldpc_decoder_limits limits = ldpc_decoder_limits_for_code(code, frames);
+    ldpc_decoder *decoder = NULL;
+    if (ldpc_decoder_create(&config, &limits, "opencl", &decoder, &err) != LDPC_OK) {
+        fprintf(stderr, "decoder: %s\n", err.message);
+        return 1;
+    }
+    if (ldpc_decoder_decode_i8(decoder, code, q, frames, bits, stats, &err) != LDPC_OK) {
+        fprintf(stderr, "decode: %s\n", err.message);
+        return 1;
+    }
+    ldpc_opencl_stats before, after;
+    ldpc_opencl_stats_get(decoder, &before, &err);
+    double latencies[MAX_CALLS];
+    for (uint32_t c = 0; c < calls; c++) {
+        double t0 = now_seconds();
+        ldpc_decoder_decode_i8(decoder, code, q, frames, bits, stats, &err);
+        latencies[c] = now_seconds() - t0;
+    }
+    ldpc_opencl_stats_get(decoder, &after, &err);
+    uint32_t frame_errors = 0;
+    for (uint32_t f = 0; f < frames; f++)
+        frame_errors += memcmp(bits + (size_t)f * n, codewords + (size_t)(f % distinct) * n, n) != 0;
+    qsort(latencies, calls, sizeof *latencies, compare_doubles);
+    double median = latencies[calls / 2];
+    printf("%s %s frames %u it %u calls %u: median %.1f ms/call, %.3f Gbit/s coded; "
+           "per call kernels %.1f ms, transfers %.1f ms; calls latency/group/item %llu/%llu/%llu; "
+           "FER %.4f; %s, %s\n",
+           argv[1], argv[2], frames, iterations, calls, median * 1e3,
+           (double)values / median * 1e-9, (double)(after.kernel_ns - before.kernel_ns) / calls * 1e-6,
+           (double)(after.transfer_ns - before.transfer_ns) / calls * 1e-6,
+           (unsigned long long)after.batches_latency,
+           (unsigned long long)after.batches_group_per_frame,
+           (unsigned long long)after.batches_item_per_frame, (double)frame_errors / frames,
+           after.device_name, after.on_device ? "on device" : "CPU fallback");
+    ldpc_decoder_destroy(decoder);
+    ldpc_code_destroy(code);
+    free(codewords);
+    free(bits);
+    free(q);
+    free(stats);
+    return after.on_device ? 0 : 1;
+}

@@ -1,0 +1,227 @@
+/* Saturated 8-bit posteriors (posterior_bits 8) on the OpenCL backend (PoCL in
+ * CI) against the reference (src/decode/ref_fixed_saturated.c), frame by
+ * frame: decided bits and every statistic. Each saturated kernel (check degree
+ * bounds 8, 16, 32 and any), DVB short and normal codes and alist codes (one
+ * with a check of degree 1), offset and normalized min-sum, caps 31 (the
+ * default), 127 and small ones, syndrome periods 0, 1 and > 1, batches that
+ * are not whole words of four frames, launches of fewer iterations than the
+ * frames run, batches that mix converging and failing frames; a design that
+ * does not implement it is refused at creation. */
+#include <unistd.h>
+
+#include "test_opencl_support.h"
+
+typedef struct {
+    const char *code;
+    ldpc_check_rule rule;
+    uint8_t cap; /* 0: what posterior=8 implies (31) */
+    uint32_t iterations, period;
+    uint32_t frames, batch;
+    double ebn0_low, ebn0_high;
+    uint32_t iterations_per_launch; /* 0: the device's default */
+} saturated_case;
+
+#define SATURATED_DEFAULT_CAP 31
+
+static ldpc_decoder_config saturated_config(const saturated_case *c)
+{
+    ldpc_decoder_config config =
+        test_opencl_decoder_config(LDPC_SCHEDULE_LAYERED, c->rule, c->iterations, c->period);
+    config.posterior_bits = 8;
+    config.message_cap = c->cap ? c->cap : SATURATED_DEFAULT_CAP;
+    return config;
+}
+
+static void run_case(const saturated_case *c)
+{
+    test_opencl_require();
+    ldpc_code *code = test_opencl_code(c->code);
+    float *llr = test_opencl_frames(code, c->frames, c->ebn0_low, c->ebn0_high, 0x5a7 + c->frames);
+    ldpc_decoder_config config = saturated_config(c);
+    ldpc_opencl_config opencl = test_opencl_config(LDPC_OPENCL_DESIGN_AUTO);
+    opencl.iterations_per_launch = c->iterations_per_launch;
+    test_opencl_outcome outcome =
+        test_opencl_compare(code, &config, &opencl, llr, c->frames, c->batch);
+    /* The comparison means something only if both kinds of frames occurred. */
+    assert_true(outcome.converged > 0);
+    assert_true(outcome.failed > 0);
+    /* Every batch in the saturated item design, whatever its size. */
+    assert_int_equal(outcome.item_batches, (c->frames + c->batch - 1) / c->batch);
+    assert_int_equal(outcome.group_batches, 0);
+    assert_int_equal(outcome.latency_batches, 0);
+    free(llr);
+    ldpc_code_destroy(code);
+}
+
+/* Check degree <= 8: steps of 4 checks. Batches of 13 (three words and one
+ * frame) and a last one of 4; syndrome every iteration, two per launch. */
+static void dvb_short_offset_default_cap(void **state)
+{
+    (void)state;
+    saturated_case c = {"dvbs2-short-1/2", LDPC_RULE_MIN_SUM_OFFSET, 0, 30, 1, 30, 13,
+                        0.0, 2.5, 2};
+    run_case(&c);
+}
+
+/* No cap (127), normalized, syndrome every 3 iterations (and at the last). */
+static void dvb_short_normalized_uncapped(void **state)
+{
+    (void)state;
+    saturated_case c = {"dvbs2-short-1/2", LDPC_RULE_MIN_SUM_NORMALIZED, 127, 25, 3, 18, 18,
+                        0.0, 3.0, 0};
+    run_case(&c);
+}
+
+/* Check degree 11: steps of 2 checks, some repeats sharing their step with the
+ * earlier check of their variable (SAME_STEP); a small cap; period 2. */
+static void dvb_short_degree_16_small_cap(void **state)
+{
+    (void)state;
+    saturated_case c = {"dvbs2-short-3/5", LDPC_RULE_MIN_SUM_OFFSET, 12, 25, 2, 14, 7,
+                        2.0, 5.0, 3};
+    run_case(&c);
+}
+
+/* Check degree 27, one check per step; no early termination (period 0): every
+ * frame runs all iterations, in launches of 4. */
+static void dvb_short_degree_32_no_early_termination(void **state)
+{
+    (void)state;
+    saturated_case c = {"dvbs2-short-8/9", LDPC_RULE_MIN_SUM_NORMALIZED, 0, 12, 0, 11, 11,
+                        3.2, 4.6, 4};
+    run_case(&c);
+}
+
+/* A normal frame's 32400 checks; 6 frames = one word and a half. */
+static void dvb_normal(void **state)
+{
+    (void)state;
+    saturated_case c = {"dvbs2-normal-1/2", LDPC_RULE_MIN_SUM_OFFSET, 0, 15, 1, 6, 6, 0.6, 2.2,
+                        0};
+    run_case(&c);
+}
+
+#define ALIST_DIR LDPC_SHARED_DIR "/codes/binary/aff3ct/"
+
+static void require_file(const char *path)
+{
+    if (access(path, R_OK) != 0) {
+        print_message("%s absent (no ../shared), skipped\n", path);
+        skip();
+    }
+}
+
+/* Every check a layer of its own (alist), normalized, period 2. */
+static void alist_mackay(void **state)
+{
+    (void)state;
+    require_file(ALIST_DIR "MACKAY_504_1008.alist");
+    saturated_case c = {"alist:" ALIST_DIR "MACKAY_504_1008.alist", LDPC_RULE_MIN_SUM_NORMALIZED,
+                        0, 40, 2, 41, 41, 1.0, 3.5, 0};
+    run_case(&c);
+}
+
+/* Check degree 54: the kernel of any degree. */
+static void alist_any_degree(void **state)
+{
+    (void)state;
+    require_file(ALIST_DIR "PureIRA_R_9_10_N16k_H.alist");
+    saturated_case c = {"alist:" ALIST_DIR "PureIRA_R_9_10_N16k_H.alist",
+                        LDPC_RULE_MIN_SUM_OFFSET, 20, 20, 1, 9, 9, 3.5, 5.0, 0};
+    run_case(&c);
+}
+
+/* A check of degree 1 sends rule(127) whatever the cap (its second minimum is
+ * the uncapped start value): a small code with one, written here. Rows of H
+ * (1-based variables); the alist's column section is derived from them. */
+static void degree_one_check(void **state)
+{
+    (void)state;
+    test_opencl_require();
+    static const int rows[][6] = {{1},          {2, 3, 4, 5},   {4, 6, 7, 8},
+                                  {5, 7, 9, 10}, {8, 10, 11, 12}, {2, 3, 6, 9, 11, 12}};
+    static const int row_degree[] = {1, 4, 4, 4, 4, 6};
+    enum { N = 12, M = 6 };
+    char path[] = "/tmp/ldpc_degree_one_XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    FILE *f = fdopen(fd, "w");
+    assert_non_null(f);
+    int col_degree[N] = {0};
+    for (int r = 0; r < M; r++)
+        for (int j = 0; j < row_degree[r]; j++)
+            col_degree[rows[r][j] - 1]++;
+    fprintf(f, "%d %d\n3 6\n", N, M);
+    for (int v = 0; v < N; v++)
+        fprintf(f, "%d ", col_degree[v]);
+    fprintf(f, "\n");
+    for (int r = 0; r < M; r++)
+        fprintf(f, "%d ", row_degree[r]);
+    fprintf(f, "\n");
+    for (int v = 1; v <= N; v++) {
+        for (int r = 0; r < M; r++)
+            for (int j = 0; j < row_degree[r]; j++)
+                if (rows[r][j] == v)
+                    fprintf(f, "%d ", r + 1);
+        fprintf(f, "\n");
+    }
+    for (int r = 0; r < M; r++) {
+        for (int j = 0; j < row_degree[r]; j++)
+            fprintf(f, "%d ", rows[r][j]);
+        fprintf(f, "\n");
+    }
+    fclose(f);
+    char name[64];
+    snprintf(name, sizeof name, "alist:%s", path);
+    saturated_case c = {name, LDPC_RULE_MIN_SUM_OFFSET, 6, 10, 1, 64, 30, -1.0, 4.0, 0};
+    run_case(&c);
+    c.rule = LDPC_RULE_MIN_SUM_NORMALIZED;
+    c.period = 0;
+    run_case(&c);
+    unlink(path);
+}
+
+/* The latency and group designs do not implement posterior_bits 8: forcing
+ * one is an error at creation, naming the setting; item is the design. */
+static void other_designs_refused(void **state)
+{
+    (void)state;
+    test_opencl_require();
+    ldpc_code *code = test_opencl_code("dvbs2-short-1/2");
+    saturated_case c = {"dvbs2-short-1/2", LDPC_RULE_MIN_SUM_OFFSET, 0, 10, 1, 5, 5, 1.0, 3.0, 0};
+    ldpc_decoder_config config = saturated_config(&c);
+    ldpc_decoder_limits limits = ldpc_decoder_limits_for_code(code, c.batch);
+    const ldpc_opencl_design refused[] = {LDPC_OPENCL_DESIGN_LATENCY,
+                                          LDPC_OPENCL_DESIGN_GROUP_PER_FRAME};
+    for (size_t i = 0; i < 2; i++) {
+        ldpc_opencl_config opencl = test_opencl_config(refused[i]);
+        ldpc_decoder *decoder = NULL;
+        ldpc_error err = {{0}};
+        assert_int_equal(ldpc_opencl_decoder_create(&config, &limits, &opencl, &decoder, &err),
+                         LDPC_ERR_UNSUPPORTED);
+        assert_null(decoder);
+        if (strstr(err.message, "posterior=8") == NULL || strstr(err.message, "LDPC_CL_DESIGN") == NULL)
+            fail_msg("unclear refusal: %s", err.message);
+    }
+    float *llr = test_opencl_frames(code, c.frames, c.ebn0_low, c.ebn0_high, 7);
+    ldpc_opencl_config item = test_opencl_config(LDPC_OPENCL_DESIGN_ITEM_PER_FRAME);
+    test_opencl_compare(code, &config, &item, llr, c.frames, c.batch);
+    free(llr);
+    ldpc_code_destroy(code);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(dvb_short_offset_default_cap),
+        cmocka_unit_test(dvb_short_normalized_uncapped),
+        cmocka_unit_test(dvb_short_degree_16_small_cap),
+        cmocka_unit_test(dvb_short_degree_32_no_early_termination),
+        cmocka_unit_test(dvb_normal),
+        cmocka_unit_test(alist_mackay),
+        cmocka_unit_test(alist_any_degree),
+        cmocka_unit_test(degree_one_check),
+        cmocka_unit_test(other_designs_refused),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
