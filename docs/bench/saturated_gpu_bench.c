@@ -92,6 +92,7 @@ int main(int argc, char **argv)
     double ebn0_db = argc > 6 ? strtod(argv[6], NULL) : 1.0;
     if (frames == 0 || calls == 0 || calls > MAX_CALLS)
         return 2;
+    setvbuf(stdout, NULL, _IOLBF, 0); /* a line survives a timeout */
     ldpc_error err = {{0}};
     ldpc_code *code = NULL;
     ldpc_decoder_config config;
@@ -117,16 +118,28 @@ int main(int argc, char **argv)
 
     ldpc_decoder_limits limits = ldpc_decoder_limits_for_code(code, frames);
     ldpc_decoder *decoder = NULL;
+    double created = now_seconds();
     if (ldpc_decoder_create(&config, &limits, "opencl", &decoder, &err) != LDPC_OK) {
         fprintf(stderr, "decoder: %s\n", err.message);
         return 1;
     }
+    ldpc_opencl_stats before, after;
+    ldpc_opencl_stats_get(decoder, &before, &err);
+    printf("  created in %.1f s (program build %.1f ms, from cache %d), %s%s\n",
+           now_seconds() - created, before.program_build_ms, before.program_from_cache,
+           before.on_device ? "on device" : "CPU fallback: ", before.fallback_reason);
+    if (!before.on_device)
+        return 1; /* the reference would take minutes for such a batch */
+    double warm = now_seconds();
     if (ldpc_decoder_decode_i8(decoder, code, q, frames, bits, stats, &err) != LDPC_OK) {
         fprintf(stderr, "decode: %s\n", err.message);
         return 1;
     }
-    ldpc_opencl_stats before, after;
     ldpc_opencl_stats_get(decoder, &before, &err);
+    printf("  untimed first call %.1f ms, %s%s\n", (now_seconds() - warm) * 1e3,
+           before.on_device ? "on device" : "CPU fallback: ", before.fallback_reason);
+    if (!before.on_device)
+        return 1;
     double latencies[MAX_CALLS];
     for (uint32_t c = 0; c < calls; c++) {
         double t0 = now_seconds();
