@@ -168,13 +168,17 @@ static ldpc_status create_buffers(cl_decoder *d, ldpc_error *err)
     size_t rows = saturated(d) ? saturated_row_capacity(lim) : frames;
     size_t interleaved = rows * lim->max_n;
     size_t messages = rows * message_stride;
-    size_t message_index = saturated(d) ? messages / 4 : messages;
-    /* Kernels index with 32-bit arithmetic. */
-    if (message_index > UINT32_MAX || interleaved > UINT32_MAX)
-        return ldpc_fail(err, LDPC_ERR_LIMITS,
-                         "OpenCL: %zu frames of %u edges exceed 32-bit device indexing", frames,
-                         lim->max_edges);
     size_t post_bytes = saturated(d) ? interleaved : values * sizeof(cl_int);
+    /* Kernels index with 32-bit arithmetic, and on the H100 through NVIDIA's
+     * driver every batch with a buffer beyond 2 GiB failed (the call fell back
+     * to the CPU) or, beyond 4 GiB, decoded wrongly (docs/OPENCL.md, issue 4
+     * round 3): so no buffer a kernel indexes may exceed 2^31 - 1 bytes. */
+    size_t indexed = messages > post_bytes ? messages : post_bytes;
+    if (indexed > INT32_MAX)
+        return ldpc_fail(err, LDPC_ERR_LIMITS,
+                         "OpenCL: %zu frames of %u edges need a %zu-byte device buffer, beyond "
+                         "the 2 GiB that the kernels index",
+                         frames, lim->max_edges, indexed);
     size_t table_words =
         cl_table_words(lim->max_n, lim->max_m, lim->max_edges, lim->max_m, lim->max_edges / 2,
                        cl_latency_slot_capacity(lim->max_m, lim->max_check_degree));
