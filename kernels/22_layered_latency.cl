@@ -82,25 +82,25 @@ typedef struct {
     uint idx1;
 } latency_mins_t;
 
-/* Phase 1 for the check at layer position k (k < checks): its old messages
- * and u = posterior - old (exact), and the two smallest |sat(u)|. */
-inline latency_mins_t latency_read(global const int *post, global const char *c2v,
-                                   latency_layer_t layer, uint k, const uint *word, int *old,
-                                   int *u, const uint bound)
+/* The old messages of the check at layer position k (k < checks). */
+inline void latency_messages(global const char *c2v, latency_layer_t layer, uint k, int *old,
+                             const uint bound)
 {
-    latency_mins_t s = {Q_MAX, Q_MAX, 0, 0};
 #pragma unroll
     for (uint j = 0; j < bound; j++)
         if (j < layer.slots)
             old[j] = c2v[layer.base + j * layer.checks + k];
-#pragma unroll
-    for (uint j = 0; j < bound; j++)
-        if (j < layer.slots && word[j] != LATENCY_NO_EDGE)
-            u[j] = post[VARIABLE(word[j])];
+}
+
+/* The check rule's first step over the inputs sat(u): the two smallest
+ * magnitudes, the first slot of the smallest, and the sign parity. */
+inline latency_mins_t latency_minima(latency_layer_t layer, const uint *word, const int *u,
+                                     const uint bound)
+{
+    latency_mins_t s = {Q_MAX, Q_MAX, 0, 0};
 #pragma unroll
     for (uint j = 0; j < bound; j++)
         if (j < layer.slots && word[j] != LATENCY_NO_EDGE) {
-            u[j] -= old[j];
             int t = q_sat(u[j]);
             int magnitude = t < 0 ? -t : t;
             s.negatives ^= t < 0;
@@ -113,6 +113,20 @@ inline latency_mins_t latency_read(global const int *post, global const char *c2
             }
         }
     return s;
+}
+
+/* Phase 1 for the check at layer position k (k < checks): its old messages
+ * and u = posterior - old (exact), and the two smallest |sat(u)|. */
+inline latency_mins_t latency_read(global const int *post, global const char *c2v,
+                                   latency_layer_t layer, uint k, const uint *word, int *old,
+                                   int *u, const uint bound)
+{
+    latency_messages(c2v, layer, k, old, bound);
+#pragma unroll
+    for (uint j = 0; j < bound; j++)
+        if (j < layer.slots && word[j] != LATENCY_NO_EDGE)
+            u[j] = post[VARIABLE(word[j])] - old[j];
+    return latency_minima(layer, word, u, bound);
 }
 
 /* The new message of slot j: the rule's output for the minimum of the other
@@ -151,15 +165,13 @@ inline void latency_update(global const uint *slot_var, global int *post, global
     latency_write(post, c2v, layer, k, word, old, u, s, rule_local, bound);
 }
 
-/* Phase 1 of a further check of a sharing layer, kept as a record:
- * records[2k] = min1 | min2 << 7 | idx1 << 14 | negatives << 19 and
- * records[2k + 1] bit j = input j negative. */
-inline void latency_record(global const uint *slot_var, global const int *post,
-                           global const char *c2v, latency_layer_t layer, uint k,
-                           local uint *records, uint *word, int *old, int *u, const uint bound)
+/* The record of the check at layer position k: records[2k] = min1 |
+ * min2 << 7 | idx1 << 14 | negatives << 19 and records[2k + 1] bit j = input
+ * j negative. */
+inline void latency_store_record(local uint *records, latency_layer_t layer, uint k,
+                                 const uint *word, const int *u, latency_mins_t s,
+                                 const uint bound)
 {
-    latency_fetch(slot_var, layer, k, word, bound);
-    latency_mins_t s = latency_read(post, c2v, layer, k, word, old, u, bound);
     uint signs = 0;
 #pragma unroll
     for (uint j = 0; j < bound; j++)
@@ -169,6 +181,25 @@ inline void latency_record(global const uint *slot_var, global const int *post,
     records[2 * k + 1] = signs;
 }
 
+inline latency_mins_t latency_load_record(local const uint *records, uint k, uint *signs)
+{
+    uint packed = records[2 * k];
+    latency_mins_t s = {packed & 127, (packed >> 7) & 127, (packed >> 19) & 1,
+                        (packed >> 14) & 31};
+    *signs = records[2 * k + 1];
+    return s;
+}
+
+/* Phase 1 of a further check of a sharing layer, kept as a record. */
+inline void latency_record(global const uint *slot_var, global const int *post,
+                           global const char *c2v, latency_layer_t layer, uint k,
+                           local uint *records, uint *word, int *old, int *u, const uint bound)
+{
+    latency_fetch(slot_var, layer, k, word, bound);
+    latency_mins_t s = latency_read(post, c2v, layer, k, word, old, u, bound);
+    latency_store_record(records, layer, k, word, u, s, bound);
+}
+
 /* Phase 2 of a recorded check. Its old messages are still in memory, and a
  * posterior that only this check uses in the layer still holds the layer's
  * start value. */
@@ -176,9 +207,8 @@ inline void latency_apply(global const uint *slot_var, global int *post, global 
                           latency_layer_t layer, uint k, local const uint *records,
                           local const uchar *rule_local, uint *word, const uint bound)
 {
-    uint packed = records[2 * k], signs = records[2 * k + 1];
-    latency_mins_t s = {packed & 127, (packed >> 7) & 127, (packed >> 19) & 1,
-                        (packed >> 14) & 31};
+    uint signs;
+    latency_mins_t s = latency_load_record(records, k, &signs);
     int out1 = rule_local[s.min1], out2 = rule_local[s.min2];
     latency_fetch(slot_var, layer, k, word, bound);
 #pragma unroll

@@ -72,8 +72,14 @@ static ldpc_status create_kernels(cl_decoder *d, ldpc_error *err)
                                &d->iterate_group, err);
     static const char *const latency[CL_LATENCY_KERNELS] = {
         "layered_latency_d8", "layered_latency_d16", "layered_latency_d32"};
-    for (size_t i = 0; i < CL_LATENCY_KERNELS && layered && !saturated(d) && status == LDPC_OK; i++)
+    static const char *const latency_local[CL_LATENCY_KERNELS] = {
+        "layered_latency_local_d8", "layered_latency_local_d16", "layered_latency_local_d32"};
+    for (size_t i = 0; i < CL_LATENCY_KERNELS && layered && !saturated(d) && status == LDPC_OK;
+         i++) {
         status = create_kernel(d, latency[i], &d->iterate_latency[i], err);
+        if (status == LDPC_OK)
+            status = create_kernel(d, latency_local[i], &d->iterate_latency_local[i], err);
+    }
     if (status == LDPC_OK)
         status = create_kernel(d, "frame_statistics", &d->statistics, err);
     if (status == LDPC_OK)
@@ -99,10 +105,22 @@ static void choose_sizes(cl_decoder *d)
                 : min_size(requested ? requested : SIZE_MAX,
                            kernel_max_group(d, d->iterate_latency[i]));
         d->stats.latency_group_sizes[i] = (uint32_t)d->latency_group_cap[i];
+        d->latency_local_group_cap[i] =
+            d->iterate_latency_local[i] == NULL
+                ? 0
+                : min_size(requested ? requested : SIZE_MAX,
+                           kernel_max_group(d, d->iterate_latency_local[i]));
     }
     if (clGetDeviceInfo(d->session.choice.device, CL_DEVICE_LOCAL_MEM_SIZE,
                         sizeof d->local_memory, &d->local_memory, NULL) != CL_SUCCESS)
         d->local_memory = 0;
+    cl_device_local_mem_type local_type = CL_GLOBAL;
+    d->local_memory_dedicated =
+        clGetDeviceInfo(d->session.choice.device, CL_DEVICE_LOCAL_MEM_TYPE, sizeof local_type,
+                        &local_type, NULL) == CL_SUCCESS &&
+        local_type == CL_LOCAL;
+    d->stats.local_memory_bytes = d->local_memory;
+    d->stats.local_memory_dedicated = d->local_memory_dedicated;
     /* One group per frame: for a single frame its work-items are all there is
      * (each walks its checks with dependent loads: dvbs2-normal has 32400). */
     d->statistics_group = min_size(1024, kernel_max_group(d, d->statistics));
@@ -384,6 +402,7 @@ typedef struct {
     cl_code_tables tables;
     uint32_t frames;
     ldpc_opencl_design design; /* ITEM_PER_FRAME, GROUP_PER_FRAME or LATENCY */
+    int local_posteriors;      /* LATENCY with the posteriors in local memory */
     cl_kernel iterate;
     /* bytes per posterior: 1 saturated, 2 layered item design, else 4 */
     cl_uint posterior_bytes;
@@ -423,6 +442,28 @@ static int latency_fits(const cl_decoder *d, const cl_code_tables *tables)
     return d->iterate_latency[kernel] != NULL && tables->latency_slots > 0 &&
            tables->max_layer_size > 0 &&
            latency_record_bytes(tables) + 1024 <= d->local_memory;
+}
+
+/* Local memory of a latency group with the frame's posteriors there: two
+ * bytes per variable in whole 32-bit words. */
+static size_t latency_posterior_bytes(const cl_code_tables *tables)
+{
+    return round_up(tables->n, 2) * sizeof(cl_ushort);
+}
+
+/* The latency design keeps the posteriors in local memory where they fit
+ * beside the records, the rule table and the flag, and where that memory is
+ * dedicated (CL_LOCAL) unless LOCAL forces it: Mali and PoCL's CPU device
+ * report CL_GLOBAL, local memory that is ordinary memory, and keep the
+ * global-memory kernel. */
+static int latency_local_posteriors(const cl_decoder *d, const cl_code_tables *tables)
+{
+    ldpc_opencl_posterior_memory memory = d->opencl.latency_posteriors;
+    size_t kernel = latency_kernel_index(tables->max_check_degree);
+    return memory != LDPC_OPENCL_POSTERIORS_GLOBAL && d->iterate_latency_local[kernel] != NULL &&
+           (memory == LDPC_OPENCL_POSTERIORS_LOCAL || d->local_memory_dedicated) &&
+           latency_posterior_bytes(tables) + latency_record_bytes(tables) + 1024 <=
+               d->local_memory;
 }
 
 static ldpc_opencl_design choose_design(const cl_decoder *d, const cl_code_tables *tables,
@@ -475,16 +516,20 @@ static void plan_batch(const cl_decoder *d, const ldpc_code *code, uint32_t fram
                                  d->config.schedule == LDPC_SCHEDULE_LAYERED
                              ? 2
                              : 4;
+    p->local_posteriors =
+        p->design == LDPC_OPENCL_DESIGN_LATENCY && latency_local_posteriors(d, &p->tables);
     if (p->design == LDPC_OPENCL_DESIGN_LATENCY) {
-        p->iterate = d->iterate_latency[latency_kernel_index(code->max_check_degree)];
+        size_t kernel = latency_kernel_index(code->max_check_degree);
+        p->iterate = p->local_posteriors ? d->iterate_latency_local[kernel]
+                                         : d->iterate_latency[kernel];
         p->index_stride = 1;
         p->post_frame_stride = d->limits.max_n;
         p->message_frame_stride = p->tables.latency_slots;
         /* A work-item per check, or as many checks per work-item as the
          * kernel's largest group needs, evenly where a divisor allows. */
-        p->local = group_size_for_layer(
-            p->tables.max_layer_size,
-            d->latency_group_cap[latency_kernel_index(code->max_check_degree)]);
+        p->local = group_size_for_layer(p->tables.max_layer_size,
+                                        p->local_posteriors ? d->latency_local_group_cap[kernel]
+                                                            : d->latency_group_cap[kernel]);
         p->global = (size_t)frames * p->local;
     } else if (p->design == LDPC_OPENCL_DESIGN_GROUP_PER_FRAME) {
         p->iterate = d->iterate_group;
@@ -651,6 +696,8 @@ static ldpc_status set_iteration_args(cl_decoder *d, cl_kernel kernel, const bat
     cl_arg(&a, sizeof(cl_mem), &d->active_count);
     if (latency)
         cl_arg(&a, latency_record_bytes(&p->tables), NULL);
+    if (p->local_posteriors)
+        cl_arg(&a, latency_posterior_bytes(&p->tables), NULL);
     CL_TRY(a.rc, "iteration arguments");
     return LDPC_OK;
 }
@@ -849,6 +896,8 @@ ldpc_status cl_decoder_decode(cl_decoder *d, const ldpc_code *code, const int8_t
         return status;
     d->stats.batches++;
     d->stats.frames += frames;
+    if (plan.local_posteriors)
+        d->stats.batches_latency_local++;
     if (plan.design == LDPC_OPENCL_DESIGN_LATENCY)
         d->stats.batches_latency++;
     else if (plan.design == LDPC_OPENCL_DESIGN_GROUP_PER_FRAME)
@@ -911,7 +960,9 @@ void cl_decoder_release(cl_decoder *d)
     for (size_t i = 0; i < CL_LATENCY_KERNELS; i++) {
         if (d->iterate_latency[i] != NULL)
             clReleaseKernel(d->iterate_latency[i]);
-        d->iterate_latency[i] = NULL;
+        if (d->iterate_latency_local[i] != NULL)
+            clReleaseKernel(d->iterate_latency_local[i]);
+        d->iterate_latency[i] = d->iterate_latency_local[i] = NULL;
     }
     cl_session_release(&d->session);
     d->stats.on_device = 0;

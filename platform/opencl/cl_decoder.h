@@ -41,6 +41,8 @@ typedef struct {
                                                                posterior_bits 8 */
     cl_kernel iterate_item[CL_ITEM_KERNELS]; /* unused entries NULL */
     cl_kernel iterate_latency[CL_LATENCY_KERNELS]; /* layered 16-bit only, else NULL */
+    /* the same with the posteriors in local memory (23_layered_latency_local.cl) */
+    cl_kernel iterate_latency_local[CL_LATENCY_KERNELS];
     /* input, bits, frame_stats: device-only; the host writes and reads them
      * through the pinned staging below. */
     cl_mem input, channel, posterior, messages;
@@ -63,7 +65,9 @@ typedef struct {
     /* most work-items of a group of each latency kernel (register use limits
      * it; also LDPC_CL_WORK_GROUP_SIZE) */
     size_t latency_group_cap[CL_LATENCY_KERNELS];
+    size_t latency_local_group_cap[CL_LATENCY_KERNELS];
     cl_ulong local_memory; /* CL_DEVICE_LOCAL_MEM_SIZE */
+    int local_memory_dedicated; /* CL_DEVICE_LOCAL_MEM_TYPE is CL_LOCAL */
     size_t statistics_group; /* local size of frame_statistics */
     uint32_t iterations_per_launch;
     uint32_t calls;

@@ -42,6 +42,20 @@ typedef enum {
     LDPC_OPENCL_DESIGN_LATENCY = 3
 } ldpc_opencl_design;
 
+/* Where the latency design keeps a frame's posteriors. */
+typedef enum {
+    /* Local memory where the device has dedicated local memory
+     * (CL_DEVICE_LOCAL_MEM_TYPE = CL_LOCAL; not Mali, not PoCL) and the
+     * frame's posteriors fit it (kernels/23_layered_latency_local.cl);
+     * global memory otherwise. */
+    LDPC_OPENCL_POSTERIORS_AUTO = 0,
+    /* Local memory wherever they fit CL_DEVICE_LOCAL_MEM_SIZE, whatever its
+     * type (for tests on PoCL, and for measuring). */
+    LDPC_OPENCL_POSTERIORS_LOCAL = 1,
+    /* Global memory always (kernels/22_layered_latency.cl). */
+    LDPC_OPENCL_POSTERIORS_GLOBAL = 2
+} ldpc_opencl_posterior_memory;
+
 #define LDPC_OPENCL_NAME_SIZE 128
 #define LDPC_OPENCL_PATH_SIZE 512
 
@@ -51,6 +65,7 @@ typedef struct {
     ldpc_opencl_device_type device_type;
     int device_index;                     /* among the matching devices; -1 = the first */
     ldpc_opencl_design design;
+    ldpc_opencl_posterior_memory latency_posteriors; /* the latency design's posteriors */
     uint32_t iterations_per_launch;       /* 0 = the vendor default */
     uint32_t work_group_size;             /* 0 = the vendor default, capped by the device */
     size_t table_cache_bytes;             /* device memory for resident code tables; 0 = 8 MiB */
@@ -77,7 +92,8 @@ ldpc_opencl_config ldpc_opencl_config_default(void);
 
 /* Overlays the environment: LDPC_CL_PLATFORM, LDPC_CL_DEVICE,
  * LDPC_CL_DEVICE_TYPE (gpu|cpu|accelerator|all|default), LDPC_CL_DEVICE_INDEX,
- * LDPC_CL_DESIGN (auto|item|group|latency), LDPC_CL_ITERATIONS_PER_LAUNCH,
+ * LDPC_CL_DESIGN (auto|item|group|latency), LDPC_CL_LATENCY_POSTERIORS
+ * (auto|local|global), LDPC_CL_ITERATIONS_PER_LAUNCH,
  * LDPC_CL_WORK_GROUP_SIZE, LDPC_CL_TABLE_CACHE_BYTES, LDPC_CL_KERNEL_DIR,
  * LDPC_CL_CACHE_DIR ("off" disables the cache), LDPC_CL_PROFILE,
  * LDPC_CL_COPY_THREADS, LDPC_CL_MAX_REGISTERS. A value that
@@ -115,11 +131,17 @@ typedef struct {
      * 16, 32 (0: none); a code whose largest layer has more checks uses the
      * group design instead. */
     uint32_t latency_group_sizes[3];
+    /* CL_DEVICE_LOCAL_MEM_SIZE, and whether it is dedicated (CL_LOCAL): the
+     * latency design keeps a frame's posteriors there where they fit
+     * (latency_posteriors in the configuration). */
+    uint64_t local_memory_bytes;
+    int local_memory_dedicated;
     uint32_t copy_threads;     /* host threads of the staging copies */
     uint32_t max_registers;    /* the register cap the program was built with; 0 = none */
 
     uint64_t batches, frames, launches, status_reads;
     uint64_t batches_item_per_frame, batches_group_per_frame, batches_latency;
+    uint64_t batches_latency_local; /* of batches_latency: posteriors in local memory */
     uint64_t table_lookups, table_cache_hits, table_cache_misses, table_uploads;
     uint64_t table_evictions, table_upload_bytes;
     uint64_t last_upload_ns;  /* wall time of the latest table upload, transfer included */

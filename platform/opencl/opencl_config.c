@@ -15,6 +15,7 @@ ldpc_opencl_config ldpc_opencl_config_default(void)
     config.device_type = LDPC_OPENCL_DEVICE_DEFAULT;
     config.device_index = -1;
     config.design = LDPC_OPENCL_DESIGN_AUTO;
+    config.latency_posteriors = LDPC_OPENCL_POSTERIORS_AUTO;
     config.binary_cache = 1;
     return config;
 }
@@ -64,6 +65,7 @@ ldpc_status ldpc_opencl_config_from_env(ldpc_opencl_config *config, ldpc_error *
 {
     static const char *const types[] = {"default", "gpu", "cpu", "accelerator", "all", NULL};
     static const char *const designs[] = {"auto", "item", "group", "latency", NULL};
+    static const char *const posterior_memories[] = {"auto", "local", "global", NULL};
     ldpc_status status = LDPC_OK;
     const char *value;
     unsigned long long number = 0;
@@ -82,6 +84,10 @@ ldpc_status ldpc_opencl_config_from_env(ldpc_opencl_config *config, ldpc_error *
     if (status == LDPC_OK && (value = getenv("LDPC_CL_DESIGN")) != NULL &&
         (status = parse_choice("LDPC_CL_DESIGN", value, designs, &choice, err)) == LDPC_OK)
         config->design = (ldpc_opencl_design)choice;
+    if (status == LDPC_OK && (value = getenv("LDPC_CL_LATENCY_POSTERIORS")) != NULL &&
+        (status = parse_choice("LDPC_CL_LATENCY_POSTERIORS", value, posterior_memories, &choice,
+                               err)) == LDPC_OK)
+        config->latency_posteriors = (ldpc_opencl_posterior_memory)choice;
     if (status == LDPC_OK && (value = getenv("LDPC_CL_ITERATIONS_PER_LAUNCH")) != NULL &&
         (status = parse_unsigned("LDPC_CL_ITERATIONS_PER_LAUNCH", value, 1000000, &number,
                                  err)) == LDPC_OK)

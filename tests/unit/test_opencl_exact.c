@@ -1,10 +1,11 @@
 /* The OpenCL backend (on PoCL in CI) against the reference: identical decided
  * bits, iteration counts and statistics for layered and flooding schedules,
  * normalized and offset min-sum, every kernel design (item, group, latency
- * with each of its degree bounds 8, 16 and 32), DVB short codes (whose
- * layers share variables: atomic posterior updates), a DVB normal code and an
- * alist code, batches that mix converging and failing
- * frames, partial batches, and syndrome periods 1 and > 1. */
+ * with each of its degree bounds 8, 16 and 32, its posteriors in global or in
+ * local memory), DVB short codes (whose layers share variables: atomic
+ * posterior updates) and one whose layers do not, a DVB normal code and alist
+ * codes, batches that mix converging and failing frames, partial batches, and
+ * syndrome periods 0, 1 and > 1. */
 #include <unistd.h>
 
 #include "test_opencl_support.h"
@@ -18,7 +19,25 @@ typedef struct {
     uint32_t frames, batch;
     double ebn0_low, ebn0_high;
     uint32_t work_group; /* LDPC_CL_WORK_GROUP_SIZE; 0 = the device's */
+    ldpc_opencl_posterior_memory posteriors; /* LDPC_CL_LATENCY_POSTERIORS */
 } exact_case;
+
+/* The backend's rule (cl_decoder.c): the latency design keeps the posteriors
+ * in local memory where two bytes per variable (in whole words), the records
+ * of the largest layer (8 bytes per check) and 1 KiB fit the device's local
+ * memory, and it is dedicated or LOCAL forces it. */
+static int expect_local_posteriors(const ldpc_code *code, ldpc_opencl_posterior_memory memory,
+                                   const test_opencl_outcome *outcome)
+{
+    uint32_t largest_layer = 0;
+    for (uint32_t l = 0; l < code->layer_count; l++) {
+        uint32_t size = code->layer_offsets[l + 1] - code->layer_offsets[l];
+        largest_layer = size > largest_layer ? size : largest_layer;
+    }
+    uint64_t bytes = 2 * (((uint64_t)code->n + 1) / 2 * 2) + 8 * (uint64_t)largest_layer + 1024;
+    return memory != LDPC_OPENCL_POSTERIORS_GLOBAL && bytes <= outcome->local_memory_bytes &&
+           (memory == LDPC_OPENCL_POSTERIORS_LOCAL || outcome->local_memory_dedicated);
+}
 
 static void run_case(const exact_case *c)
 {
@@ -32,6 +51,7 @@ static void run_case(const exact_case *c)
         test_opencl_decoder_config(c->schedule, c->rule, c->iterations, c->period);
     ldpc_opencl_config opencl = test_opencl_config(c->design);
     opencl.work_group_size = c->work_group;
+    opencl.latency_posteriors = c->posteriors;
     test_opencl_outcome outcome = test_opencl_compare(code, &config, &opencl, llr, c->frames,
                                                       c->batch);
     /* The comparison means something only if both kinds of frames occurred. */
@@ -52,6 +72,9 @@ static void run_case(const exact_case *c)
                      expected == LDPC_OPENCL_DESIGN_GROUP_PER_FRAME ? batches : 0);
     assert_int_equal(outcome.latency_batches,
                      expected == LDPC_OPENCL_DESIGN_LATENCY ? batches : 0);
+    int local = expected == LDPC_OPENCL_DESIGN_LATENCY &&
+                expect_local_posteriors(code, c->posteriors, &outcome);
+    assert_int_equal(outcome.latency_local_batches, local ? batches : 0);
     free(llr);
     ldpc_code_destroy(code);
 }
@@ -63,7 +86,7 @@ static void dvb_short_layered_normalized(void **state)
     (void)state;
     const exact_case group = {"dvbs2-short-1/2", LDPC_SCHEDULE_LAYERED,
                               LDPC_RULE_MIN_SUM_NORMALIZED, 30, 1, LDPC_OPENCL_DESIGN_AUTO,
-                              20, 8, 0.0, 2.5, 0};
+                              20, 8, 0.0, 2.5, 0, LDPC_OPENCL_POSTERIORS_AUTO};
     run_case(&group);
     exact_case item = group;
     item.design = LDPC_OPENCL_DESIGN_ITEM_PER_FRAME;
@@ -75,7 +98,8 @@ static void dvb_short_layered_offset(void **state)
 {
     (void)state;
     exact_case c = {"dvbs2-short-3/5", LDPC_SCHEDULE_LAYERED, LDPC_RULE_MIN_SUM_OFFSET, 25,
-                    2, LDPC_OPENCL_DESIGN_GROUP_PER_FRAME, 13, 13, 1.0, 3.5, 0};
+                    2, LDPC_OPENCL_DESIGN_GROUP_PER_FRAME, 13, 13, 1.0, 3.5, 0,
+                    LDPC_OPENCL_POSTERIORS_AUTO};
     run_case(&c);
     /* Check degree 11: the item kernel of steps of 4 checks, where some repeats
      * share their step with the earlier check of their variable. */
@@ -93,7 +117,7 @@ static void dvb_short_high_rate(void **state)
 {
     (void)state;
     exact_case c = {"dvbs2-short-8/9", LDPC_SCHEDULE_LAYERED, LDPC_RULE_MIN_SUM_NORMALIZED, 20,
-                    1, LDPC_OPENCL_DESIGN_LATENCY, 12, 5, 3.2, 4.6, 0};
+                    1, LDPC_OPENCL_DESIGN_LATENCY, 12, 5, 3.2, 4.6, 0, LDPC_OPENCL_POSTERIORS_AUTO};
     run_case(&c);
     c.design = LDPC_OPENCL_DESIGN_GROUP_PER_FRAME;
     c.rule = LDPC_RULE_MIN_SUM_OFFSET;
@@ -109,7 +133,8 @@ static void latency_several_checks_per_item(void **state)
 {
     (void)state;
     exact_case c = {"dvbs2-short-1/2", LDPC_SCHEDULE_LAYERED, LDPC_RULE_MIN_SUM_NORMALIZED, 30,
-                    1, LDPC_OPENCL_DESIGN_LATENCY, 10, 5, 0.0, 2.5, 100};
+                    1, LDPC_OPENCL_DESIGN_LATENCY, 10, 5, 0.0, 2.5, 100,
+                    LDPC_OPENCL_POSTERIORS_AUTO};
     run_case(&c);
     c.code = "dvbs2-short-3/5";
     c.rule = LDPC_RULE_MIN_SUM_OFFSET;
@@ -127,6 +152,83 @@ static void latency_several_checks_per_item(void **state)
     run_case(&c);
 }
 
+/* The latency design with the posteriors in local memory (forced: PoCL's
+ * local memory is not dedicated, so "auto" keeps them global there): every
+ * degree bound; dvbs2-short-1/2 and -3/5, whose layers share variables
+ * (atomic adds on 16-bit halves), and dvbt2-short-3/5, whose layers do not
+ * (plain stores); groups of 360, 180 (two checks per work-item, as on the
+ * H100), 90 (records and further checks) and 6; both rules; syndrome periods
+ * 0, 1, 2 and 3. A normal frame fits PoCL's 512 KiB but not a GPU's 48 KiB
+ * (there the global kernel runs, as expect_local_posteriors says). */
+static void latency_local_posteriors(void **state)
+{
+    (void)state;
+    exact_case c = {"dvbs2-short-1/2", LDPC_SCHEDULE_LAYERED, LDPC_RULE_MIN_SUM_NORMALIZED, 30,
+                    1, LDPC_OPENCL_DESIGN_LATENCY, 20, 8, 0.0, 2.5, 0,
+                    LDPC_OPENCL_POSTERIORS_LOCAL};
+    run_case(&c);
+    c.work_group = 180;
+    c.rule = LDPC_RULE_MIN_SUM_OFFSET;
+    c.period = 0;
+    run_case(&c);
+    c.work_group = 100;
+    c.period = 2;
+    c.frames = 10;
+    c.batch = 4;
+    run_case(&c);
+    c.code = "dvbs2-short-3/5";
+    c.work_group = 180;
+    c.period = 3;
+    c.ebn0_low = 1.0;
+    c.ebn0_high = 3.5;
+    run_case(&c);
+    c.code = "dvbt2-short-3/5";
+    c.rule = LDPC_RULE_MIN_SUM_NORMALIZED;
+    c.period = 1;
+    run_case(&c);
+    c.work_group = 7;
+    c.period = 0;
+    run_case(&c);
+    c.code = "dvbs2-short-8/9";
+    c.work_group = 180;
+    c.period = 1;
+    c.frames = 12;
+    c.batch = 5;
+    c.ebn0_low = 3.2;
+    c.ebn0_high = 4.6;
+    run_case(&c);
+    c.code = "dvbs2-normal-1/2";
+    c.frames = c.batch = 3;
+    c.iterations = 15;
+    c.ebn0_low = 0.8;
+    c.ebn0_high = 2.2;
+    run_case(&c);
+    /* The same frames with the posteriors forced global: the other kernel. */
+    c.posteriors = LDPC_OPENCL_POSTERIORS_GLOBAL;
+    run_case(&c);
+}
+
+/* A code of one layer (a single parity check over 8 bits): the next layer's
+ * messages are the current layer's, loaded after its writes. */
+static void latency_local_single_layer(void **state)
+{
+    (void)state;
+    test_opencl_require();
+    static const int rows[][8] = {{1, 2, 3, 4, 5, 6, 7, 8}};
+    static const int row_degree[] = {8};
+    char path[32], name[64];
+    test_opencl_write_alist(8, 1, rows, row_degree, path);
+    snprintf(name, sizeof name, "alist:%s", path);
+    exact_case c = {name, LDPC_SCHEDULE_LAYERED, LDPC_RULE_MIN_SUM_OFFSET, 10, 1,
+                    LDPC_OPENCL_DESIGN_LATENCY, 64, 30, -2.0, 3.0, 0,
+                    LDPC_OPENCL_POSTERIORS_LOCAL};
+    run_case(&c);
+    c.rule = LDPC_RULE_MIN_SUM_NORMALIZED;
+    c.period = 3;
+    run_case(&c);
+    unlink(path);
+}
+
 /* Batches whose transfers go in several chunks (1 MiB each at least): 150
  * dvbs2-short frames are 2.4 MB of input and of decisions, 3 chunks each way;
  * the partial last batch goes in 1. */
@@ -134,7 +236,7 @@ static void chunked_transfers(void **state)
 {
     (void)state;
     exact_case c = {"dvbs2-short-1/2", LDPC_SCHEDULE_LAYERED, LDPC_RULE_MIN_SUM_NORMALIZED, 6,
-                    1, LDPC_OPENCL_DESIGN_AUTO, 170, 150, 0.5, 4.5, 0};
+                    1, LDPC_OPENCL_DESIGN_AUTO, 170, 150, 0.5, 4.5, 0, LDPC_OPENCL_POSTERIORS_AUTO};
     run_case(&c);
 }
 
@@ -142,7 +244,7 @@ static void dvb_short_flooding(void **state)
 {
     (void)state;
     exact_case c = {"dvbs2-short-1/2", LDPC_SCHEDULE_FLOODING, LDPC_RULE_MIN_SUM_OFFSET, 30, 1,
-                    LDPC_OPENCL_DESIGN_AUTO, 11, 4, 0.5, 3.0, 0};
+                    LDPC_OPENCL_DESIGN_AUTO, 11, 4, 0.5, 3.0, 0, LDPC_OPENCL_POSTERIORS_AUTO};
     run_case(&c);
     c.rule = LDPC_RULE_MIN_SUM_NORMALIZED;
     c.design = LDPC_OPENCL_DESIGN_ITEM_PER_FRAME;
@@ -154,7 +256,7 @@ static void dvb_normal_both_schedules(void **state)
 {
     (void)state;
     exact_case c = {"dvbs2-normal-1/2", LDPC_SCHEDULE_LAYERED, LDPC_RULE_MIN_SUM_NORMALIZED, 15,
-                    1, LDPC_OPENCL_DESIGN_AUTO, 4, 4, 0.8, 2.2, 0};
+                    1, LDPC_OPENCL_DESIGN_AUTO, 4, 4, 0.8, 2.2, 0, LDPC_OPENCL_POSTERIORS_AUTO};
     run_case(&c);
     c.design = LDPC_OPENCL_DESIGN_GROUP_PER_FRAME;
     c.period = 2;
@@ -177,10 +279,13 @@ static void alist_code(void **state)
         skip();
     }
     exact_case c = {ALIST_MACKAY, LDPC_SCHEDULE_LAYERED, LDPC_RULE_MIN_SUM_NORMALIZED, 40, 1,
-                    LDPC_OPENCL_DESIGN_GROUP_PER_FRAME, 40, 16, 1.0, 3.5, 0};
+                    LDPC_OPENCL_DESIGN_GROUP_PER_FRAME, 40, 16, 1.0, 3.5, 0,
+                    LDPC_OPENCL_POSTERIORS_AUTO};
     run_case(&c);
     c.design = LDPC_OPENCL_DESIGN_LATENCY;
     c.period = 2;
+    run_case(&c);
+    c.posteriors = LDPC_OPENCL_POSTERIORS_LOCAL;
     run_case(&c);
     c.schedule = LDPC_SCHEDULE_FLOODING;
     c.period = 5;
@@ -194,6 +299,8 @@ int main(void)
         cmocka_unit_test(dvb_short_layered_offset),
         cmocka_unit_test(dvb_short_high_rate),
         cmocka_unit_test(latency_several_checks_per_item),
+        cmocka_unit_test(latency_local_posteriors),
+        cmocka_unit_test(latency_local_single_layer),
         cmocka_unit_test(chunked_transfers),
         cmocka_unit_test(dvb_short_flooding),
         cmocka_unit_test(dvb_normal_both_schedules),

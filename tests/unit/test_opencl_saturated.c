@@ -138,39 +138,11 @@ static void degree_one_check(void **state)
 {
     (void)state;
     test_opencl_require();
-    static const int rows[][6] = {{1},          {2, 3, 4, 5},   {4, 6, 7, 8},
+    static const int rows[][8] = {{1},          {2, 3, 4, 5},   {4, 6, 7, 8},
                                   {5, 7, 9, 10}, {8, 10, 11, 12}, {2, 3, 6, 9, 11, 12}};
     static const int row_degree[] = {1, 4, 4, 4, 4, 6};
-    enum { N = 12, M = 6 };
-    char path[] = "/tmp/ldpc_degree_one_XXXXXX";
-    int fd = mkstemp(path);
-    assert_true(fd >= 0);
-    FILE *f = fdopen(fd, "w");
-    assert_non_null(f);
-    int col_degree[N] = {0};
-    for (int r = 0; r < M; r++)
-        for (int j = 0; j < row_degree[r]; j++)
-            col_degree[rows[r][j] - 1]++;
-    fprintf(f, "%d %d\n3 6\n", N, M);
-    for (int v = 0; v < N; v++)
-        fprintf(f, "%d ", col_degree[v]);
-    fprintf(f, "\n");
-    for (int r = 0; r < M; r++)
-        fprintf(f, "%d ", row_degree[r]);
-    fprintf(f, "\n");
-    for (int v = 1; v <= N; v++) {
-        for (int r = 0; r < M; r++)
-            for (int j = 0; j < row_degree[r]; j++)
-                if (rows[r][j] == v)
-                    fprintf(f, "%d ", r + 1);
-        fprintf(f, "\n");
-    }
-    for (int r = 0; r < M; r++) {
-        for (int j = 0; j < row_degree[r]; j++)
-            fprintf(f, "%d ", rows[r][j]);
-        fprintf(f, "\n");
-    }
-    fclose(f);
+    char path[32];
+    test_opencl_write_alist(12, 6, rows, row_degree, path);
     char name[64];
     snprintf(name, sizeof name, "alist:%s", path);
     saturated_case c = {name, LDPC_RULE_MIN_SUM_OFFSET, 6, 10, 1, 64, 30, -1.0, 4.0, 0};

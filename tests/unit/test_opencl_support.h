@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <cmocka.h>
 
 #include "ldpc/ldpc.h"
@@ -113,6 +114,9 @@ static inline float *test_opencl_frames(const ldpc_code *code, uint32_t frames, 
 typedef struct {
     uint32_t converged, failed; /* frames of each kind among those compared */
     uint32_t group_batches, item_batches, latency_batches;
+    uint32_t latency_local_batches; /* of latency_batches: posteriors in local memory */
+    uint64_t local_memory_bytes;    /* the device's, as the decoder saw it */
+    int local_memory_dedicated;
 } test_opencl_outcome;
 
 /* Decodes the same frames with the reference and the OpenCL backend, in
@@ -138,7 +142,7 @@ static inline test_opencl_outcome test_opencl_compare(const ldpc_code *code,
     assert_non_null(bits_dev);
     assert_non_null(stats_ref);
     assert_non_null(stats_dev);
-    test_opencl_outcome outcome = {0, 0, 0, 0, 0};
+    test_opencl_outcome outcome = {0, 0, 0, 0, 0, 0, 0, 0};
     for (uint32_t first = 0; first < frames; first += batch) {
         uint32_t count = frames - first < batch ? frames - first : batch;
         const float *in = llr + (size_t)first * code->n;
@@ -175,6 +179,9 @@ static inline test_opencl_outcome test_opencl_compare(const ldpc_code *code,
     outcome.group_batches = (uint32_t)stats.batches_group_per_frame;
     outcome.item_batches = (uint32_t)stats.batches_item_per_frame;
     outcome.latency_batches = (uint32_t)stats.batches_latency;
+    outcome.latency_local_batches = (uint32_t)stats.batches_latency_local;
+    outcome.local_memory_bytes = stats.local_memory_bytes;
+    outcome.local_memory_dedicated = stats.local_memory_dedicated;
     free(bits_ref);
     free(bits_dev);
     free(stats_ref);
@@ -182,6 +189,54 @@ static inline test_opencl_outcome test_opencl_compare(const ldpc_code *code,
     ldpc_decoder_destroy(reference);
     ldpc_decoder_destroy(device);
     return outcome;
+}
+
+/* Writes a binary alist file of the parity-check matrix whose rows list
+ * their variables (1-based; row r has row_degree[r] of them, at most 8) to a
+ * fresh file under /tmp, whose path goes to `path` (at least 32 bytes). */
+static inline void test_opencl_write_alist(int n, int m, const int (*rows)[8],
+                                           const int *row_degree, char *path)
+{
+    strcpy(path, "/tmp/ldpc_opencl_XXXXXX");
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    FILE *f = fdopen(fd, "w");
+    assert_non_null(f);
+    int max_col = 0, max_row = 0;
+    for (int v = 1; v <= n; v++) {
+        int degree = 0;
+        for (int r = 0; r < m; r++)
+            for (int j = 0; j < row_degree[r]; j++)
+                degree += rows[r][j] == v;
+        max_col = degree > max_col ? degree : max_col;
+    }
+    for (int r = 0; r < m; r++)
+        max_row = row_degree[r] > max_row ? row_degree[r] : max_row;
+    fprintf(f, "%d %d\n%d %d\n", n, m, max_col, max_row);
+    for (int v = 1; v <= n; v++) {
+        int degree = 0;
+        for (int r = 0; r < m; r++)
+            for (int j = 0; j < row_degree[r]; j++)
+                degree += rows[r][j] == v;
+        fprintf(f, "%d ", degree);
+    }
+    fprintf(f, "\n");
+    for (int r = 0; r < m; r++)
+        fprintf(f, "%d ", row_degree[r]);
+    fprintf(f, "\n");
+    for (int v = 1; v <= n; v++) {
+        for (int r = 0; r < m; r++)
+            for (int j = 0; j < row_degree[r]; j++)
+                if (rows[r][j] == v)
+                    fprintf(f, "%d ", r + 1);
+        fprintf(f, "\n");
+    }
+    for (int r = 0; r < m; r++) {
+        for (int j = 0; j < row_degree[r]; j++)
+            fprintf(f, "%d ", rows[r][j]);
+        fprintf(f, "\n");
+    }
+    fclose(f);
 }
 
 static inline ldpc_decoder_config test_opencl_decoder_config(ldpc_schedule schedule,
