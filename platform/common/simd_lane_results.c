@@ -26,9 +26,11 @@ void simd_lanes_begin(simd_lane_results *r, const ldpc_code *code, simd_workspac
 /* Writes the decisions and statistics of the lanes marked in `writing`. The
  * arrays are interleaved [variable][lane], so one pass over the rows serves
  * every lane (a pass per lane would touch a cache line per bit). Lanes that
- * just passed the syndrome check have no unsatisfied check to count. */
+ * just passed the syndrome check have no unsatisfied check to count; the
+ * others' counts come in `unsatisfied` (per lane) or are counted here (NULL). */
 static void write_lanes(const simd_lane_results *r, const uint8_t *writing, uint32_t iterations,
-                        int converged, uint8_t *bits, ldpc_frame_stats *stats)
+                        int converged, const uint32_t *unsatisfied, uint8_t *bits,
+                        ldpc_frame_stats *stats)
 {
     const ldpc_code *code = r->code;
     uint32_t corrected[SIMD_MAX_LANES] = {0};
@@ -50,6 +52,11 @@ static void write_lanes(const simd_lane_results *r, const uint8_t *writing, uint
             continue;
         if (converged)
             frame_stats_converged(iterations, corrected[lane], &stats[lane]);
+        else if (unsatisfied != NULL)
+            stats[lane] = (ldpc_frame_stats){.iterations = iterations,
+                                             .converged = unsatisfied[lane] == 0,
+                                             .unsatisfied_checks = unsatisfied[lane],
+                                             .corrected_bits = corrected[lane]};
         else
             frame_stats_finish(code, bits + (size_t)lane * code->n, iterations, corrected[lane],
                                &stats[lane]);
@@ -75,15 +82,22 @@ uint32_t simd_lanes_record_converged(simd_lane_results *r, uint32_t iteration, u
         r->finished[lane] = 1;
         r->active--;
     }
-    write_lanes(r, writing, iteration, 1, bits, stats);
+    write_lanes(r, writing, iteration, 1, NULL, bits, stats);
     return r->active;
+}
+
+void simd_lanes_finish_counted(simd_lane_results *r, uint32_t iterations,
+                               const uint32_t *unsatisfied, uint8_t *bits,
+                               ldpc_frame_stats *stats)
+{
+    uint8_t writing[SIMD_MAX_LANES] = {0};
+    for (uint32_t lane = 0; lane < r->frames; lane++)
+        writing[lane] = !r->finished[lane];
+    write_lanes(r, writing, iterations, 0, unsatisfied, bits, stats);
 }
 
 void simd_lanes_finish(simd_lane_results *r, uint32_t iterations, uint8_t *bits,
                        ldpc_frame_stats *stats)
 {
-    uint8_t writing[SIMD_MAX_LANES] = {0};
-    for (uint32_t lane = 0; lane < r->frames; lane++)
-        writing[lane] = !r->finished[lane];
-    write_lanes(r, writing, iterations, 0, bits, stats);
+    simd_lanes_finish_counted(r, iterations, NULL, bits, stats);
 }

@@ -39,4 +39,10 @@ uint32_t simd_lanes_record_converged(simd_lane_results *r, uint32_t iteration, u
 void simd_lanes_finish(simd_lane_results *r, uint32_t iterations, uint8_t *bits,
                        ldpc_frame_stats *stats);
 
+/* The same with each lane's count of unsatisfied checks already known (a
+ * vector pass over the decisions instead of one pass per frame over its bits). */
+void simd_lanes_finish_counted(simd_lane_results *r, uint32_t iterations,
+                               const uint32_t *unsatisfied, uint8_t *bits,
+                               ldpc_frame_stats *stats);
+
 #endif
