@@ -119,6 +119,10 @@ static void choose_sizes(cl_decoder *d)
         clGetDeviceInfo(d->session.choice.device, CL_DEVICE_LOCAL_MEM_TYPE, sizeof local_type,
                         &local_type, NULL) == CL_SUCCESS &&
         local_type == CL_LOCAL;
+    if (clGetDeviceInfo(d->session.choice.device, CL_DEVICE_MAX_COMPUTE_UNITS,
+                        sizeof d->compute_units, &d->compute_units, NULL) != CL_SUCCESS)
+        d->compute_units = 1;
+    d->stats.compute_units = d->compute_units;
     d->stats.local_memory_bytes = d->local_memory;
     d->stats.local_memory_dedicated = d->local_memory_dedicated;
     /* One group per frame: for a single frame its work-items are all there is
@@ -452,18 +456,26 @@ static size_t latency_posterior_bytes(const cl_code_tables *tables)
 }
 
 /* The latency design keeps the posteriors in local memory where they fit
- * beside the records, the rule table and the flag, and where that memory is
- * dedicated (CL_LOCAL) unless LOCAL forces it: Mali and PoCL's CPU device
- * report CL_GLOBAL, local memory that is ordinary memory, and keep the
- * global-memory kernel. */
-static int latency_local_posteriors(const cl_decoder *d, const cl_code_tables *tables)
+ * beside the records, the rule table and the flag, when LOCAL forces it or,
+ * for AUTO, where it measured faster: on the H100 (docs/OPENCL.md, round 3)
+ * one dvbs2-short frame, 20 iterations, took 0.76x the time with check degree
+ * bound 16 (-3/5), 0.98x with bound 8 (-1/2), but 1.46x with bound 32 (-8/9:
+ * more registers), and full batches 1.2-1.3x (fewer groups per SM). So AUTO
+ * takes it for bounds 8 and 16 while every frame of the call has a compute
+ * unit to itself, and only where local memory is dedicated (CL_LOCAL): Mali
+ * and PoCL's CPU device report CL_GLOBAL, ordinary memory by another name. */
+static int latency_local_posteriors(const cl_decoder *d, const cl_code_tables *tables,
+                                    uint32_t frames)
 {
     ldpc_opencl_posterior_memory memory = d->opencl.latency_posteriors;
     size_t kernel = latency_kernel_index(tables->max_check_degree);
-    return memory != LDPC_OPENCL_POSTERIORS_GLOBAL && d->iterate_latency_local[kernel] != NULL &&
-           (memory == LDPC_OPENCL_POSTERIORS_LOCAL || d->local_memory_dedicated) &&
-           latency_posterior_bytes(tables) + latency_record_bytes(tables) + 1024 <=
-               d->local_memory;
+    int fits = d->iterate_latency_local[kernel] != NULL &&
+               latency_posterior_bytes(tables) + latency_record_bytes(tables) + 1024 <=
+                   d->local_memory;
+    if (memory == LDPC_OPENCL_POSTERIORS_AUTO)
+        return fits && d->local_memory_dedicated && tables->max_check_degree <= 16 &&
+               frames <= d->compute_units;
+    return fits && memory == LDPC_OPENCL_POSTERIORS_LOCAL;
 }
 
 static ldpc_opencl_design choose_design(const cl_decoder *d, const cl_code_tables *tables,
@@ -517,7 +529,7 @@ static void plan_batch(const cl_decoder *d, const ldpc_code *code, uint32_t fram
                              ? 2
                              : 4;
     p->local_posteriors =
-        p->design == LDPC_OPENCL_DESIGN_LATENCY && latency_local_posteriors(d, &p->tables);
+        p->design == LDPC_OPENCL_DESIGN_LATENCY && latency_local_posteriors(d, &p->tables, frames);
     if (p->design == LDPC_OPENCL_DESIGN_LATENCY) {
         size_t kernel = latency_kernel_index(code->max_check_degree);
         p->iterate = p->local_posteriors ? d->iterate_latency_local[kernel]

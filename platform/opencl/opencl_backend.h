@@ -44,10 +44,11 @@ typedef enum {
 
 /* Where the latency design keeps a frame's posteriors. */
 typedef enum {
-    /* Local memory where the device has dedicated local memory
-     * (CL_DEVICE_LOCAL_MEM_TYPE = CL_LOCAL; not Mali, not PoCL) and the
-     * frame's posteriors fit it (kernels/23_layered_latency_local.cl);
-     * global memory otherwise. */
+    /* Local memory (kernels/23_layered_latency_local.cl) where it measured
+     * faster: the device's local memory is dedicated (CL_DEVICE_LOCAL_MEM_TYPE
+     * = CL_LOCAL; not Mali, not PoCL), the frame's posteriors fit it, the
+     * check degree is at most 16 and the call has no more frames than the
+     * device has compute units; global memory otherwise (docs/OPENCL.md). */
     LDPC_OPENCL_POSTERIORS_AUTO = 0,
     /* Local memory wherever they fit CL_DEVICE_LOCAL_MEM_SIZE, whatever its
      * type (for tests on PoCL, and for measuring). */
@@ -136,6 +137,7 @@ typedef struct {
      * (latency_posteriors in the configuration). */
     uint64_t local_memory_bytes;
     int local_memory_dedicated;
+    uint32_t compute_units;    /* CL_DEVICE_MAX_COMPUTE_UNITS */
     uint32_t copy_threads;     /* host threads of the staging copies */
     uint32_t max_registers;    /* the register cap the program was built with; 0 = none */
 

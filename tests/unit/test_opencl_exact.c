@@ -23,11 +23,13 @@ typedef struct {
 } exact_case;
 
 /* The backend's rule (cl_decoder.c): the latency design keeps the posteriors
- * in local memory where two bytes per variable (in whole words), the records
- * of the largest layer (8 bytes per check) and 1 KiB fit the device's local
- * memory, and it is dedicated or LOCAL forces it. */
+ * of a batch of `frames` in local memory where two bytes per variable (in
+ * whole words), the records of the largest layer (8 bytes per check) and
+ * 1 KiB fit the device's local memory, if LOCAL forces it or, for AUTO, if
+ * that memory is dedicated, the check degree at most 16 and the batch no
+ * larger than the device's compute units. */
 static int expect_local_posteriors(const ldpc_code *code, ldpc_opencl_posterior_memory memory,
-                                   const test_opencl_outcome *outcome)
+                                   uint32_t frames, const test_opencl_outcome *outcome)
 {
     uint32_t largest_layer = 0;
     for (uint32_t l = 0; l < code->layer_count; l++) {
@@ -35,8 +37,12 @@ static int expect_local_posteriors(const ldpc_code *code, ldpc_opencl_posterior_
         largest_layer = size > largest_layer ? size : largest_layer;
     }
     uint64_t bytes = 2 * (((uint64_t)code->n + 1) / 2 * 2) + 8 * (uint64_t)largest_layer + 1024;
-    return memory != LDPC_OPENCL_POSTERIORS_GLOBAL && bytes <= outcome->local_memory_bytes &&
-           (memory == LDPC_OPENCL_POSTERIORS_LOCAL || outcome->local_memory_dedicated);
+    if (bytes > outcome->local_memory_bytes)
+        return 0;
+    if (memory == LDPC_OPENCL_POSTERIORS_AUTO)
+        return outcome->local_memory_dedicated && code->max_check_degree <= 16 &&
+               frames <= outcome->compute_units;
+    return memory == LDPC_OPENCL_POSTERIORS_LOCAL;
 }
 
 static void run_case(const exact_case *c)
@@ -72,9 +78,13 @@ static void run_case(const exact_case *c)
                      expected == LDPC_OPENCL_DESIGN_GROUP_PER_FRAME ? batches : 0);
     assert_int_equal(outcome.latency_batches,
                      expected == LDPC_OPENCL_DESIGN_LATENCY ? batches : 0);
-    int local = expected == LDPC_OPENCL_DESIGN_LATENCY &&
-                expect_local_posteriors(code, c->posteriors, &outcome);
-    assert_int_equal(outcome.latency_local_batches, local ? batches : 0);
+    uint32_t local_batches = 0;
+    for (uint32_t first = 0; first < c->frames; first += c->batch) {
+        uint32_t count = c->frames - first < c->batch ? c->frames - first : c->batch;
+        local_batches += expected == LDPC_OPENCL_DESIGN_LATENCY &&
+                         expect_local_posteriors(code, c->posteriors, count, &outcome);
+    }
+    assert_int_equal(outcome.latency_local_batches, local_batches);
     free(llr);
     ldpc_code_destroy(code);
 }
