@@ -37,13 +37,13 @@ static inline int8_t *SIMD_FUNCTION(saturated_post_of)(int8_t *post, uint32_t va
  * workspace's pointers, which would then be reloaded after every store. */
 static inline void SIMD_FUNCTION(saturated_check)(const ldpc_decoder_config *config,
                                                   int8_t *post, int8_t *t_scratch,
-                                                  const uint32_t *vars, uint32_t degree,
+                                                  const uint32_t *post_offsets, uint32_t degree,
                                                   int8_t *messages, vec cap, int first_iteration)
 {
     const vec minus127 = v_set1(-127);
     vec min1 = v_set1(127), min2 = v_set1(127), signs = v_zero();
     for (uint32_t j = 0; j < degree; j++) {
-        vec current = v_load(SIMD_FUNCTION(saturated_post_of)(post, vars[j]));
+        vec current = v_load(post + post_offsets[j]);
         vec t = first_iteration
                     ? current
                     : v_max(v_subs(current, v_load(messages + (size_t)j * VEC_LANES)), minus127);
@@ -61,7 +61,7 @@ static inline void SIMD_FUNCTION(saturated_check)(const ldpc_decoder_config *con
         vec magnitude = v_select(v_equal_mask(v_min(v_abs(t), cap), min1), sent_min2, sent_min1);
         vec message = v_negate_where_negative(magnitude, v_xor(signs, t));
         v_store(messages + (size_t)j * VEC_LANES, message);
-        v_store(SIMD_FUNCTION(saturated_post_of)(post, vars[j]), v_max(v_adds(t, message), minus127));
+        v_store(post + post_offsets[j], v_max(v_adds(t, message), minus127));
     }
 }
 
@@ -71,16 +71,32 @@ static inline void SIMD_FUNCTION(saturated_checks)(const ldpc_code *code,
 {
     const vec cap = v_set1((int8_t)config->message_cap);
     int8_t *const post = ws->decided, *const t_scratch = ws->t;
+    const uint32_t *const degrees = ws->update_degrees;
+    const uint32_t *post_offsets = ws->update_post_offsets;
     int8_t *messages = ws->messages;
     /* No software prefetch: requesting the posteriors of the check four
      * positions ahead, as the 16-bit template does, measured no faster here
      * (docs/CPU.md); a posterior row is one cache line or less. */
     for (uint32_t i = 0; i < code->m; i++) {
-        const uint32_t check = code->layer_checks[i], first = code->check_offsets[check];
-        const uint32_t degree = code->check_offsets[check + 1] - first;
-        SIMD_FUNCTION(saturated_check)(config, post, t_scratch, code->check_var + first, degree,
+        SIMD_FUNCTION(saturated_check)(config, post, t_scratch, post_offsets, degrees[i],
                                        messages, cap, first_iteration);
-        messages += (size_t)degree * VEC_LANES;
+        post_offsets += degrees[i];
+        messages += (size_t)degrees[i] * VEC_LANES;
+    }
+}
+
+/* The code's edges in update order (layer_checks), written per call (E + m
+ * values, negligible next to one iteration): in check-major order a check's
+ * variable list and degree are a random access per check into tables larger
+ * than L2 (0.9 MB of variables for normal 1/2), in update order a stream. */
+static void SIMD_FUNCTION(saturated_schedule)(const ldpc_code *code, simd_workspace *ws)
+{
+    uint32_t *post_offsets = ws->update_post_offsets;
+    for (uint32_t i = 0; i < code->m; i++) {
+        const uint32_t check = code->layer_checks[i];
+        ws->update_degrees[i] = code->check_offsets[check + 1] - code->check_offsets[check];
+        for (uint32_t e = code->check_offsets[check]; e < code->check_offsets[check + 1]; e++)
+            *post_offsets++ = code->check_var[e] * VEC_LANES;
     }
 }
 
@@ -142,6 +158,7 @@ void SIMD_FUNCTION(saturated_decode)(const ldpc_code *code, const ldpc_decoder_c
     simd_lane_results lanes;
     simd_lanes_begin(&lanes, code, ws, VEC_LANES, llr, frames);
     memcpy(ws->decided, ws->channel, (size_t)code->n * VEC_LANES);
+    SIMD_FUNCTION(saturated_schedule)(code, ws);
 
     for (uint32_t iteration = 1; iteration <= config->max_iterations; iteration++) {
         SIMD_FUNCTION(saturated_iteration)(code, config, ws, iteration);

@@ -7,6 +7,7 @@
 /* Bytes of each array, in carving order; 0 for an array the layout lacks. */
 typedef struct {
     size_t channel, decided, post, check_records, t, t_wide, snapshot, lane_bytes, messages;
+    size_t update_post_offsets, update_degrees;
 } workspace_sizes;
 
 static workspace_sizes sizes_for(const ldpc_decoder_limits *limits,
@@ -19,7 +20,9 @@ static workspace_sizes sizes_for(const ldpc_decoder_limits *limits,
                                  .decided = per_variable,
                                  .t = per_check_edge,
                                  .lane_bytes = lanes,
-                                 .messages = (size_t)limits->max_edges * lanes};
+                                 .messages = (size_t)limits->max_edges * lanes,
+                                 .update_post_offsets = limits->max_edges * sizeof(uint32_t),
+                                 .update_degrees = limits->max_m * sizeof(uint32_t)};
     return (workspace_sizes){
         .channel = per_variable,
         .decided = per_variable,
@@ -40,7 +43,8 @@ size_t simd_workspace_bytes(const ldpc_decoder_limits *limits, const ldpc_decode
            workspace_round_up(s.post) + workspace_round_up(s.check_records) +
            workspace_round_up(s.t) + workspace_round_up(s.t_wide) +
            workspace_round_up(s.snapshot) + workspace_round_up(s.lane_bytes) +
-           workspace_round_up(s.messages);
+           workspace_round_up(s.messages) + workspace_round_up(s.update_post_offsets) +
+           workspace_round_up(s.update_degrees);
 }
 
 /* The array at *cursor, or NULL where the layout has none. */
@@ -63,4 +67,6 @@ void simd_workspace_carve(simd_workspace *ws, void *block, const ldpc_decoder_li
     ws->snapshot = take_if_any(&cursor, s.snapshot);
     ws->lane_bytes = take_if_any(&cursor, s.lane_bytes);
     ws->messages = take_if_any(&cursor, s.messages);
+    ws->update_post_offsets = take_if_any(&cursor, s.update_post_offsets);
+    ws->update_degrees = take_if_any(&cursor, s.update_degrees);
 }
