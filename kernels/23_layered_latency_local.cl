@@ -21,9 +21,10 @@
  * Messages stay in global memory, but a message slot is only ever read and
  * written by one work-item (check k of every layer belongs to work-item
  * k mod G), so they need no barrier: the old messages of a work-item's first
- * two checks of the next layer are loaded a layer ahead, like the slot words,
- * and a layer step touches global memory only to store. (With one layer the
- * next layer is the current one: then they are loaded after its writes.)
+ * two checks of the next layer are loaded as soon as this layer's are
+ * written, and arrive during the barrier. Loading them before the layer's
+ * first barrier instead (more registers live across it) made one
+ * dvbs2-short-1/2 frame 1.21x slower on the H100 (docs/OPENCL.md, round 3).
  *
  * At the start of a launch the posteriors come in from the global array the
  * setup kernel wrote, and at the end (the frame retired or the launch's last
@@ -228,14 +229,12 @@ inline void layered_latency_local_frame(LAYERED_LATENCY_LOCAL_PARAMS, local ucha
                 mins = local_read(post, layer, r.word, r.old, r.u, bound);
             if (i + group < layer.checks)
                 mins2 = local_read(post, layer, r.word2, r.old2, r.u2, bound);
-            uint next_index = l + 1 < code.layer_count ? l + 1 : 0;
-            latency_layer_t next = latency_layer(layer_offsets, layers, next_index);
+            latency_layer_t next =
+                latency_layer(layer_offsets, layers, l + 1 < code.layer_count ? l + 1 : 0);
             if (i < next.checks)
                 latency_fetch(slot_var, next, i, r.next_word, bound);
             if (i + group < next.checks)
                 latency_fetch(slot_var, next, i + group, r.next_word2, bound);
-            if (next_index != l)
-                local_prefetch(c2v, next, i, group, r.next_old, r.next_old2, bound);
             barrier(CLK_LOCAL_MEM_FENCE);
             /* Phase 2. */
             if (i < layer.checks)
@@ -252,8 +251,7 @@ inline void layered_latency_local_frame(LAYERED_LATENCY_LOCAL_PARAMS, local ucha
                     local_update(slot_var, post_words, c2v, layer, k, rule_local,
                                  r.further_word, r.further_old, r.further_u, bound);
             }
-            if (next_index == l)
-                local_prefetch(c2v, next, i, group, r.next_old, r.next_old2, bound);
+            local_prefetch(c2v, next, i, group, r.next_old, r.next_old2, bound);
             barrier(CLK_LOCAL_MEM_FENCE);
             layer = next;
 #pragma unroll

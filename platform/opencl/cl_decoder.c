@@ -458,12 +458,14 @@ static size_t latency_posterior_bytes(const cl_code_tables *tables)
 /* The latency design keeps the posteriors in local memory where they fit
  * beside the records, the rule table and the flag, when LOCAL forces it or,
  * for AUTO, where it measured faster: on the H100 (docs/OPENCL.md, round 3)
- * one dvbs2-short frame, 20 iterations, took 0.76x the time with check degree
- * bound 16 (-3/5), 0.98x with bound 8 (-1/2), but 1.46x with bound 32 (-8/9:
- * more registers), and full batches 1.2-1.3x (fewer groups per SM). So AUTO
- * takes it for bounds 8 and 16 while every frame of the call has a compute
- * unit to itself, and only where local memory is dedicated (CL_LOCAL): Mali
- * and PoCL's CPU device report CL_GLOBAL, ordinary memory by another name. */
+ * one dvbs2-short frame, 20 iterations, took 0.82x the time with check degree
+ * bound 8 (-1/2) and 0.78x with bound 16 (-3/5), but an earlier build took
+ * 1.46x with bound 32 (-8/9: more registers) and 1.2-1.3x for batches of 256
+ * frames and more (fewer groups per SM), while it still won at 132 frames.
+ * So AUTO takes it for bounds 8 and 16 while every frame of the call has a
+ * compute unit to itself, and only where local memory is dedicated
+ * (CL_LOCAL): Mali and PoCL's CPU device report CL_GLOBAL, ordinary memory
+ * by another name. */
 static int latency_local_posteriors(const cl_decoder *d, const cl_code_tables *tables,
                                     uint32_t frames)
 {

@@ -218,8 +218,8 @@ static void latency_local_posteriors(void **state)
     run_case(&c);
 }
 
-/* A code of one layer (a single parity check over 8 bits): the next layer's
- * messages are the current layer's, loaded after its writes. */
+/* A code of one layer (a single parity check over 8 bits): the messages
+ * loaded for the next layer are the ones the current layer just wrote. */
 static void latency_local_single_layer(void **state)
 {
     (void)state;
