@@ -153,13 +153,6 @@ static void magnitude_rule_table(const ldpc_decoder_config *config, cl_uchar tab
     }
 }
 
-/* Rows of the frame-interleaved arrays of the saturated design: four frames
- * per 32-bit word, so a whole number of words. */
-static size_t saturated_row_capacity(const ldpc_decoder_limits *limits)
-{
-    return round_up(limits->max_frames, 4);
-}
-
 /* Maps a pinned staging buffer for the decoder's lifetime (unmapped at
  * release). */
 static ldpc_status map_staging(cl_decoder *d, cl_mem buffer, size_t bytes, void **host,
@@ -181,16 +174,13 @@ static ldpc_status create_buffers(cl_decoder *d, ldpc_error *err)
     size_t frames = lim->max_frames;
     size_t values = frames * lim->max_n;
     /* Layered 16-bit: the latency design numbers a frame's messages in slots.
-     * Saturated: channel, posteriors (one byte) and messages in rows of whole
-     * words, and the iteration kernels index messages by word. */
+     * Saturated posteriors take one byte each. */
     size_t message_stride = lim->max_edges;
     size_t slots = cl_latency_slot_capacity(lim->max_m, lim->max_check_degree);
     if (d->config.schedule == LDPC_SCHEDULE_LAYERED && !saturated(d) && slots > message_stride)
         message_stride = slots;
-    size_t rows = saturated(d) ? saturated_row_capacity(lim) : frames;
-    size_t interleaved = rows * lim->max_n;
-    size_t messages = rows * message_stride;
-    size_t post_bytes = saturated(d) ? interleaved : values * sizeof(cl_int);
+    size_t messages = frames * message_stride;
+    size_t post_bytes = saturated(d) ? values : values * sizeof(cl_int);
     /* Kernels index with 32-bit arithmetic, and on the H100 through NVIDIA's
      * driver every batch with a buffer beyond 2 GiB failed (the call fell back
      * to the CPU) or, beyond 4 GiB, decoded wrongly (docs/OPENCL.md, issue 4
@@ -239,7 +229,7 @@ static ldpc_status create_buffers(cl_decoder *d, ldpc_error *err)
         {&d->bits_pinned, pinned, values, NULL, "bits staging", 1},
         {&d->stats_pinned, pinned, stats_bytes, NULL, "stats staging", 1},
         {&d->input, CL_MEM_READ_ONLY, values, NULL, "input", 1},
-        {&d->channel, device_only, interleaved, NULL, "channel", 1},
+        {&d->channel, device_only, values, NULL, "channel", 1},
         {&d->posterior, device_only, post_bytes, NULL, "posterior", 1},
         {&d->messages, device_only, messages, NULL, "messages", 1},
         {&d->next_messages, device_only, messages, NULL, "next_messages",
@@ -555,20 +545,10 @@ static void plan_batch(const cl_decoder *d, const ldpc_code *code, uint32_t fram
                        ? group_size_for_layer(code->layer_size, d->frame_group_cap)
                        : d->frame_group_cap;
         p->global = (size_t)frames * p->local;
-    } else if (saturated(d)) {
-        /* Frame-interleaved bytes read as words of four frames: a work-item
-         * per word; rows of whole 128-byte lines where the capacity allows
-         * (a warp's 32 words are one line). */
-        p->iterate = item_kernel_for(d, code);
-        p->index_stride =
-            (cl_uint)min_size(round_up(frames, 128), saturated_row_capacity(&d->limits));
-        p->post_frame_stride = 1;
-        p->message_frame_stride = 1;
-        p->local = d->item_group;
-        p->global = round_up(((size_t)frames + 3) / 4, p->local);
     } else {
         /* Frame-interleaved: [index][frame], neighbouring work-items adjacent;
-         * rows as short as the batch allows, whole warps aligned. */
+         * rows as short as the batch allows, whole warps aligned (saturated:
+         * a warp's 32 bytes of a row are one 32-byte sector). */
         p->iterate = item_kernel_for(d, code);
         p->index_stride = (cl_uint)min_size(round_up(frames, 32), d->limits.max_frames);
         p->post_frame_stride = 1;

@@ -15,7 +15,7 @@
 
 /* Item-per-frame iteration kernels: the layered schedule has one per bound on
  * the check degree (cl_item_kernels.h), flooding one. With posterior_bits 8
- * they are the saturated kernels (four frames per work-item), the only
+ * they are the saturated kernels (kernels/26_layered_saturated.cl), the only
  * iteration kernels such a decoder has. */
 #define CL_ITEM_KERNELS CL_LAYERED_ITEM_KERNELS
 

@@ -3,10 +3,11 @@
  * frame: decided bits and every statistic. Each saturated kernel (check degree
  * bounds 8, 16, 32 and any), DVB short and normal codes and alist codes (one
  * with a check of degree 1), offset and normalized min-sum, caps 31 (the
- * default), 127 and small ones, syndrome periods 0, 1 and > 1, batches that
- * are not whole words of four frames, launches of fewer iterations than the
- * frames run, batches that mix converging and failing frames; a design that
- * does not implement it is refused at creation. */
+ * default), 127 and small ones, syndrome periods 0, 1 and > 1, batches of
+ * any size (one work-item per frame: several work-groups, the last partial,
+ * rows longer than the batch), launches of fewer iterations than the frames
+ * run, batches that mix converging and failing frames; a design that does not
+ * implement it is refused at creation. */
 #include <unistd.h>
 
 #include "test_opencl_support.h"
@@ -32,7 +33,8 @@ static ldpc_decoder_config saturated_config(const saturated_case *c)
     return config;
 }
 
-static void run_case(const saturated_case *c)
+/* work_group_size 0: the device's default. */
+static void run_case_in_groups(const saturated_case *c, uint32_t work_group_size)
 {
     test_opencl_require();
     ldpc_code *code = test_opencl_code(c->code);
@@ -40,6 +42,7 @@ static void run_case(const saturated_case *c)
     ldpc_decoder_config config = saturated_config(c);
     ldpc_opencl_config opencl = test_opencl_config(LDPC_OPENCL_DESIGN_AUTO);
     opencl.iterations_per_launch = c->iterations_per_launch;
+    opencl.work_group_size = work_group_size;
     test_opencl_outcome outcome =
         test_opencl_compare(code, &config, &opencl, llr, c->frames, c->batch);
     /* The comparison means something only if both kinds of frames occurred. */
@@ -51,6 +54,11 @@ static void run_case(const saturated_case *c)
     assert_int_equal(outcome.latency_batches, 0);
     free(llr);
     ldpc_code_destroy(code);
+}
+
+static void run_case(const saturated_case *c)
+{
+    run_case_in_groups(c, 0);
 }
 
 /* Check degree <= 8: steps of 4 checks. Batches of 13 (three words and one
@@ -92,7 +100,19 @@ static void dvb_short_degree_32_no_early_termination(void **state)
     run_case(&c);
 }
 
-/* A normal frame's 32400 checks; 6 frames = one word and a half. */
+/* A frame per work-item in groups of 32: batches of 100 frames (four groups,
+ * the last with 4 frames) and a last batch of 45 in rows of 64 bytes (its
+ * rows are longer than the batch, shorter than the limit); one iteration per
+ * launch, so retired frames sit beside running ones between launches. */
+static void dvb_short_several_groups(void **state)
+{
+    (void)state;
+    saturated_case c = {"dvbs2-short-1/2", LDPC_RULE_MIN_SUM_NORMALIZED, 0, 20, 1, 145, 100,
+                        0.0, 3.0, 1};
+    run_case_in_groups(&c, 32);
+}
+
+/* A normal frame's 32400 checks; 6 frames. */
 static void dvb_normal(void **state)
 {
     (void)state;
@@ -189,6 +209,7 @@ int main(void)
         cmocka_unit_test(dvb_short_normalized_uncapped),
         cmocka_unit_test(dvb_short_degree_16_small_cap),
         cmocka_unit_test(dvb_short_degree_32_no_early_termination),
+        cmocka_unit_test(dvb_short_several_groups),
         cmocka_unit_test(dvb_normal),
         cmocka_unit_test(alist_mackay),
         cmocka_unit_test(alist_any_degree),
