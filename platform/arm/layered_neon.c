@@ -15,6 +15,8 @@ static inline wide w_xor(wide a, wide b) { return (wide){veorq_s16(a.lo, b.lo), 
 static inline wide w_or(wide a, wide b) { return (wide){vorrq_s16(a.lo, b.lo), vorrq_s16(a.hi, b.hi)}; }
 
 #include "arm/arm_variants.h"
+#include "arm/tile_neon.h"
+#include "common/simd_lane_results_template.h"
 #include "common/simd_layered_template.h"
 
 /* s >> 7 (arithmetic) is all ones where s < 0: (a ^ m) - m negates there. */

@@ -10,6 +10,8 @@
  *   w_load(const int16_t *), w_store(int16_t *, wide) (2 * VEC_LANES int16),
  *   w_widen(vec), w_narrow(wide) (saturating to [-128, 127], the inverse lane
  *   order of w_widen), w_add, w_sub, w_xor
+ * and, between that vocabulary and this header, simd_lane_results_template.h
+ * with its tile vocabulary (the saturated template uses it too).
  * The operations are the reference's (docs/DECODERS.md) applied lane-wise:
  * narrowing then max(-127) is sat(); posteriors are exact 16-bit sums. */
 #include <string.h>
@@ -181,7 +183,7 @@ void SIMD_FUNCTION(layered_decode)(const ldpc_code *code, const ldpc_decoder_con
                                    uint8_t *bits, ldpc_frame_stats *stats)
 {
     simd_lane_results lanes;
-    simd_lanes_begin(&lanes, code, ws, VEC_LANES, llr, frames);
+    simd_lanes_begin(&lanes, code, ws, &SIMD_FUNCTION(lane_vector_ops), llr, frames);
     for (uint32_t v = 0; v < code->n; v++)
         w_store(SIMD_FUNCTION(post_of)(ws, v), w_widen(v_load(ws->channel + (size_t)v * VEC_LANES)));
     /* All-zero records: every message starts at 0. */
@@ -199,5 +201,9 @@ void SIMD_FUNCTION(layered_decode)(const ldpc_code *code, const ldpc_decoder_con
             return;
     }
     SIMD_FUNCTION(export_decisions)(code, ws);
-    simd_lanes_finish(&lanes, config->max_iterations, bits, stats);
+    /* The narrowed posteriors keep their signs, so their parities are the
+     * exact posteriors'. */
+    uint32_t unsatisfied[VEC_LANES];
+    SIMD_FUNCTION(count_unsatisfied)(code, ws, unsatisfied);
+    simd_lanes_finish(&lanes, config->max_iterations, unsatisfied, bits, stats);
 }

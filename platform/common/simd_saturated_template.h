@@ -126,37 +126,12 @@ static void SIMD_FUNCTION(saturated_syndrome)(const ldpc_code *code, simd_worksp
     v_store(ws->lane_bytes, failing);
 }
 
-/* Each lane's number of unsatisfied checks, counted in the vectors: the
- * scalar count, one pass over each frame's bits, took 13% of a 20-iteration
- * call on normal frames. Byte counters, emptied before they can wrap. */
-static void SIMD_FUNCTION(saturated_count_unsatisfied)(const ldpc_code *code, simd_workspace *ws,
-                                                       uint32_t *unsatisfied)
-{
-    int8_t *const post = ws->decided;
-    const uint8_t *counts = (const uint8_t *)ws->lane_bytes;
-    memset(unsatisfied, 0, VEC_LANES * sizeof *unsatisfied);
-    for (uint32_t block = 0; block < code->m; block += 255) {
-        const uint32_t end = code->m - block < 255 ? code->m : block + 255;
-        vec failing = v_zero();
-        for (uint32_t check = block; check < end; check++) {
-            vec parity = v_zero();
-            for (uint32_t e = code->check_offsets[check]; e < code->check_offsets[check + 1]; e++)
-                parity =
-                    v_xor(parity, v_load(SIMD_FUNCTION(saturated_post_of)(post, code->check_var[e])));
-            failing = v_sub(failing, v_negative_mask(parity)); /* +1 where failing */
-        }
-        v_store(ws->lane_bytes, failing);
-        for (uint32_t lane = 0; lane < VEC_LANES; lane++)
-            unsatisfied[lane] += counts[lane];
-    }
-}
-
 void SIMD_FUNCTION(saturated_decode)(const ldpc_code *code, const ldpc_decoder_config *config,
                                      simd_workspace *ws, const int8_t *llr, uint32_t frames,
                                      uint8_t *bits, ldpc_frame_stats *stats)
 {
     simd_lane_results lanes;
-    simd_lanes_begin(&lanes, code, ws, VEC_LANES, llr, frames);
+    simd_lanes_begin(&lanes, code, ws, &SIMD_FUNCTION(lane_vector_ops), llr, frames);
     memcpy(ws->decided, ws->channel, (size_t)code->n * VEC_LANES);
     SIMD_FUNCTION(saturated_schedule)(code, ws);
 
@@ -171,6 +146,6 @@ void SIMD_FUNCTION(saturated_decode)(const ldpc_code *code, const ldpc_decoder_c
             return;
     }
     uint32_t unsatisfied[VEC_LANES];
-    SIMD_FUNCTION(saturated_count_unsatisfied)(code, ws, unsatisfied);
-    simd_lanes_finish_counted(&lanes, config->max_iterations, unsatisfied, bits, stats);
+    SIMD_FUNCTION(count_unsatisfied)(code, ws, unsatisfied);
+    simd_lanes_finish(&lanes, config->max_iterations, unsatisfied, bits, stats);
 }

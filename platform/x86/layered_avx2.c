@@ -31,6 +31,8 @@ static inline wide w_xor(wide a, wide b) { return (wide){_mm256_xor_si256(a.lo, 
 static inline wide w_or(wide a, wide b) { return (wide){_mm256_or_si256(a.lo, b.lo), _mm256_or_si256(a.hi, b.hi)}; }
 
 #include "x86/x86_variants.h"
+#include "x86/tile_sse41.h"
+#include "common/simd_lane_results_template.h"
 #include "common/simd_layered_template.h"
 
 /* vpsignb negates where s < 0 and zeroes where s == 0: or-ing 1 into s leaves

@@ -31,6 +31,8 @@ static inline wide w_xor(wide a, wide b) { return (wide){_mm512_xor_si512(a.lo, 
 static inline wide w_or(wide a, wide b) { return (wide){_mm512_or_si512(a.lo, b.lo), _mm512_or_si512(a.hi, b.hi)}; }
 
 #include "x86/x86_variants.h"
+#include "x86/tile_sse41.h"
+#include "common/simd_lane_results_template.h"
 #include "common/simd_layered_template.h"
 
 /* AVX-512 has no vpsignb: a subtraction from zero under the mask of s's sign bits. */

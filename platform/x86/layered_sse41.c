@@ -29,6 +29,8 @@ static inline wide w_xor(wide a, wide b) { return (wide){_mm_xor_si128(a.lo, b.l
 static inline wide w_or(wide a, wide b) { return (wide){_mm_or_si128(a.lo, b.lo), _mm_or_si128(a.hi, b.hi)}; }
 
 #include "x86/x86_variants.h"
+#include "x86/tile_sse41.h"
+#include "common/simd_lane_results_template.h"
 #include "common/simd_layered_template.h"
 
 /* psignb negates where s < 0 and zeroes where s == 0: or-ing 1 into s leaves
