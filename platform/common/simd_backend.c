@@ -35,13 +35,12 @@ static size_t header_bytes(uint32_t workers)
            workspace_round_up(workers * sizeof(simd_workspace));
 }
 
-/* Fixed-point layered min-sum, with exact 16-bit or saturated 8-bit
- * posteriors (a template each, simd_layered.h). */
+/* Fixed-point layered min-sum, with either posterior width the validated
+ * configuration can hold (a template each, simd_layered.h). */
 static int simd_supports(const ldpc_decoder_config *config)
 {
     return config->arithmetic == LDPC_ARITH_FIXED8 && config->schedule == LDPC_SCHEDULE_LAYERED &&
-           config->rule != LDPC_RULE_SUM_PRODUCT &&
-           (config->posterior_bits == 16 || config->posterior_bits == 8);
+           config->rule != LDPC_RULE_SUM_PRODUCT;
 }
 
 static size_t simd_state_bytes(const simd_variant *variant, const ldpc_decoder_limits *limits,
