@@ -9,9 +9,13 @@
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "ldpc/ldpc.h"
+
+/* Distinct frames a harness generates; the rest of a batch repeats them. */
+#define DISTINCT_FRAMES 256u
 
 static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
 
@@ -46,9 +50,10 @@ static int compare_doubles(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* `distinct` codewords and their quantised channel values. */
+/* `distinct` codewords and their quantised channel values, the values tiled
+ * over all `frames` of q (frame f repeats frame f % distinct). */
 static void make_frames(const ldpc_code *code, const ldpc_decoder_config *config, double ebn0_db,
-                        uint32_t distinct, uint8_t *codewords, int8_t *q)
+                        uint32_t distinct, uint32_t frames, uint8_t *codewords, int8_t *q)
 {
     double rate = (double)code->k / code->n;
     double sigma = sqrt(1.0 / (2.0 * rate * pow(10.0, ebn0_db / 10.0)));
@@ -67,6 +72,8 @@ static void make_frames(const ldpc_code *code, const ldpc_decoder_config *config
     }
     free(info);
     free(llr);
+    for (uint32_t f = distinct; f < frames; f++)
+        memcpy(q + (size_t)f * code->n, q + (size_t)(f % distinct) * code->n, code->n);
 }
 
 #endif

@@ -27,7 +27,6 @@
 #include "opencl/opencl_backend.h"
 #include "gpu_bench_frames.h"
 
-#define DISTINCT_FRAMES 256u
 #define MAX_CALLS 200u
 
 /* One of the two decoders and what its calls gave. */
@@ -136,9 +135,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "out of memory for %u frames\n", frames);
         return 1;
     }
-    make_frames(code, &config, ebn0_db, distinct, codewords, q);
-    for (uint32_t f = distinct; f < frames; f++)
-        memcpy(q + (size_t)f * n, q + (size_t)(f % distinct) * n, n);
+    make_frames(code, &config, ebn0_db, distinct, frames, codewords, q);
 
     ldpc_decoder_limits limits = ldpc_decoder_limits_for_code(code, frames);
     contender global = {0}, local = {0};

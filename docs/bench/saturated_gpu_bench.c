@@ -22,7 +22,6 @@
 #include "opencl/opencl_backend.h"
 #include "gpu_bench_frames.h"
 
-#define DISTINCT_FRAMES 256u
 #define MAX_CALLS 64u
 
 int main(int argc, char **argv)
@@ -57,9 +56,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "out of memory for %u frames\n", frames);
         return 1;
     }
-    make_frames(code, &config, ebn0_db, distinct, codewords, q);
-    for (uint32_t f = distinct; f < frames; f++)
-        memcpy(q + (size_t)f * n, q + (size_t)(f % distinct) * n, n);
+    make_frames(code, &config, ebn0_db, distinct, frames, codewords, q);
 
     ldpc_decoder_limits limits = ldpc_decoder_limits_for_code(code, frames);
     ldpc_decoder *decoder = NULL;
