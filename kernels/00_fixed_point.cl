@@ -69,12 +69,23 @@ inline int check_unsatisfied(global const uint *check_var, uint e0, uint e1,
  * (25_layered_item.cl): the edges renumbered in layer order (the edges of the
  * check at layer position i are item_offsets[i] .. item_offsets[i+1]-1) and
  * the snapshot lists of ldpc_code. The latency_* tables serve the latency
- * kernels (22_layered_latency.cl): two words per layer and the slots;
- * latency_slots is their count (0: the code has no latency tables). */
+ * kernels (22_layered_latency.cl): two words per layer, the slots, and
+ * latency_position; latency_slots is the slots' count (0: the code has no
+ * latency tables). */
 typedef struct {
     uint n, m, layer_count, max_check_degree;
     uint check_offsets, check_var, var_offsets, var_edges;
     uint layer_offsets, layer_checks, item_offsets, item_var;
     uint item_slot, snapshot_offsets, snapshot_vars, latency_layers;
-    uint latency_var, latency_slots, max_layer_size, pad;
+    uint latency_var, latency_slots, max_layer_size, latency_position;
 } code_tables_t;
+
+/* Where a frame's posterior of variable v sits: the latency design keeps
+ * them in the order its tables first touch them (latency_position[v], so
+ * that a warp's loads coalesce: platform/opencl/opencl_latency_order.h), the
+ * other designs in code order. latency_order says which. */
+inline uint posterior_index(global const uint *tables, code_tables_t code, uint latency_order,
+                            uint v)
+{
+    return latency_order ? tables[code.latency_position + v] : v;
+}

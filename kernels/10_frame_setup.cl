@@ -1,9 +1,10 @@
 /* Start of a batch: the host's frame-major int8 input (n values per frame, as
  * the application wrote them) becomes the channel values and the initial
- * posteriors (chars, shorts or ints, see posterior_at), and every frame becomes
- * active. Global size (n, frames).
+ * posteriors (chars, shorts or ints, see posterior_at; at posterior_index),
+ * and every frame becomes active. Global size (n, frames).
  */
-kernel void setup_frames(global const char *input, uint n, uint frames, global char *channel,
+kernel void setup_frames(global const uint *tables, code_tables_t code, uint latency_order,
+                         global const char *input, uint n, uint frames, global char *channel,
                          global int *posterior, uint posterior_bytes, uint index_stride,
                          uint frame_stride, global uint *frame_iterations,
                          global uint *frame_active, global uint *active_count)
@@ -14,6 +15,7 @@ kernel void setup_frames(global const char *input, uint n, uint frames, global c
     int q = max((int)input[f * n + v], -Q_MAX); /* -128 reads as -127 */
     uint at = f * frame_stride + v * index_stride;
     channel[at] = (char)q;
+    at = f * frame_stride + posterior_index(tables, code, latency_order, v) * index_stride;
     if (posterior_bytes == 1)
         ((global char *)posterior)[at] = (char)q;
     else if (posterior_bytes == 2)

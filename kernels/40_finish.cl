@@ -1,10 +1,20 @@
 /* End of a batch: per-frame statistics and the decided bits, written
  * frame-major for the host (ldpc_frame_stats and n bytes of 0/1 per frame). */
 
+/* The hard decision of variable v of the frame whose posteriors start at
+ * element post_at. */
+inline int decided_negative(global const uint *tables, code_tables_t code, uint latency_order,
+                            global const int *posterior, uint post_at, uint index_stride,
+                            uint posterior_bytes, uint v)
+{
+    uint at = post_at + posterior_index(tables, code, latency_order, v) * index_stride;
+    return posterior_at(posterior, at, posterior_bytes) < 0;
+}
+
 /* One work-group per frame (global size frames * group size): the unsatisfied
  * checks of the final decision and the decided bits that differ from the
  * channel's hard decision (q < 0). */
-kernel void frame_statistics(global const uint *tables, code_tables_t code,
+kernel void frame_statistics(global const uint *tables, code_tables_t code, uint latency_order,
                              global const char *channel_values, global const int *posterior,
                              uint posterior_bytes, uint index_stride, uint frame_stride,
                              uint frames, global const uint *frame_iterations,
@@ -25,14 +35,17 @@ kernel void frame_statistics(global const uint *tables, code_tables_t code,
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     uint my_unsatisfied = 0, my_corrected = 0;
-    for (uint c = lid; c < code.m; c += group_size)
-        my_unsatisfied +=
-            check_unsatisfied(check_var, check_offsets[c], check_offsets[c + 1],
-                              posterior, post_at, index_stride, posterior_bytes);
+    for (uint c = lid; c < code.m; c += group_size) {
+        int parity = 0;
+        for (uint e = check_offsets[c]; e < check_offsets[c + 1]; e++)
+            parity ^= decided_negative(tables, code, latency_order, posterior, post_at,
+                                       index_stride, posterior_bytes, VARIABLE(check_var[e]));
+        my_unsatisfied += parity;
+    }
     for (uint v = lid; v < code.n; v += group_size)
-        my_corrected +=
-            (posterior_at(posterior, post_at + v * index_stride, posterior_bytes) < 0) !=
-            (channel[v * index_stride] < 0);
+        my_corrected += decided_negative(tables, code, latency_order, posterior, post_at,
+                                         index_stride, posterior_bytes, v) !=
+                        (channel[v * index_stride] < 0);
     atomic_add(&unsatisfied, my_unsatisfied);
     atomic_add(&corrected, my_corrected);
     barrier(CLK_LOCAL_MEM_FENCE);
@@ -42,12 +55,13 @@ kernel void frame_statistics(global const uint *tables, code_tables_t code,
 
 /* Global size (n, frames), the bit index fastest so that the writes to the
  * host-visible buffer coalesce. */
-kernel void write_decisions(global const int *posterior, uint posterior_bytes, uint n,
+kernel void write_decisions(global const uint *tables, code_tables_t code, uint latency_order,
+                            global const int *posterior, uint posterior_bytes, uint n,
                             uint frames, uint index_stride, uint frame_stride,
                             global uchar *bits)
 {
     uint v = get_global_id(0), f = get_global_id(1);
     if (v < n && f < frames)
-        bits[f * n + v] =
-            posterior_at(posterior, f * frame_stride + v * index_stride, posterior_bytes) < 0;
+        bits[f * n + v] = decided_negative(tables, code, latency_order, posterior,
+                                           f * frame_stride, index_stride, posterior_bytes, v);
 }

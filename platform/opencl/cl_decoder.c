@@ -397,6 +397,7 @@ typedef struct {
     uint32_t frames;
     ldpc_opencl_design design; /* ITEM_PER_FRAME, GROUP_PER_FRAME or LATENCY */
     int local_posteriors;      /* LATENCY with the posteriors in local memory */
+    cl_uint latency_order;     /* LATENCY: posteriors in the latency order */
     cl_kernel iterate;
     /* bytes per posterior: 1 saturated, 2 layered item design, else 4 */
     cl_uint posterior_bytes;
@@ -522,6 +523,7 @@ static void plan_batch(const cl_decoder *d, const ldpc_code *code, uint32_t fram
                              : 4;
     p->local_posteriors =
         p->design == LDPC_OPENCL_DESIGN_LATENCY && latency_local_posteriors(d, &p->tables, frames);
+    p->latency_order = p->design == LDPC_OPENCL_DESIGN_LATENCY;
     if (p->design == LDPC_OPENCL_DESIGN_LATENCY) {
         size_t kernel = latency_kernel_index(code->max_check_degree);
         p->iterate = p->local_posteriors ? d->iterate_latency_local[kernel]
@@ -608,6 +610,9 @@ static ldpc_status run_setup(cl_decoder *d, const batch_plan *p, ldpc_error *err
            "clear messages");
     cl_uint n = p->code->n, frames = p->frames;
     cl_arg_list a = {d->setup, 0, CL_SUCCESS};
+    cl_arg(&a, sizeof(cl_mem), &d->tables.arena);
+    cl_arg(&a, sizeof p->tables, &p->tables);
+    cl_arg(&a, sizeof(cl_uint), &p->latency_order);
     cl_arg(&a, sizeof(cl_mem), &d->input);
     cl_arg(&a, sizeof n, &n);
     cl_arg(&a, sizeof frames, &frames);
@@ -777,6 +782,7 @@ static ldpc_status run_finish(cl_decoder *d, const batch_plan *p, ldpc_error *er
     cl_arg_list a = {d->statistics, 0, CL_SUCCESS};
     cl_arg(&a, sizeof(cl_mem), &d->tables.arena);
     cl_arg(&a, sizeof p->tables, &p->tables);
+    cl_arg(&a, sizeof(cl_uint), &p->latency_order);
     cl_arg(&a, sizeof(cl_mem), &d->channel);
     cl_arg(&a, sizeof(cl_mem), &d->posterior);
     cl_arg(&a, sizeof(cl_uint), &p->posterior_bytes);
@@ -791,6 +797,9 @@ static ldpc_status run_finish(cl_decoder *d, const batch_plan *p, ldpc_error *er
                                   NULL, profile_slot(d, PROFILE_KERNEL)),
            "frame_statistics");
     a = (cl_arg_list){d->decisions, 0, CL_SUCCESS};
+    cl_arg(&a, sizeof(cl_mem), &d->tables.arena);
+    cl_arg(&a, sizeof p->tables, &p->tables);
+    cl_arg(&a, sizeof(cl_uint), &p->latency_order);
     cl_arg(&a, sizeof(cl_mem), &d->posterior);
     cl_arg(&a, sizeof(cl_uint), &p->posterior_bytes);
     cl_arg(&a, sizeof n, &n);

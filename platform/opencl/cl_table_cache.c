@@ -4,6 +4,7 @@
 
 #include "cl_error.h"
 #include "cl_item_kernels.h"
+#include "opencl_latency_order.h"
 #include "cl_table_cache.h"
 #include "util/error_internal.h"
 
@@ -26,8 +27,8 @@ size_t cl_table_words(uint32_t n, uint32_t m, uint32_t edges, uint32_t layer_cou
                    ((size_t)layer_count + 1) + m;
     /* item_offsets, item_var, item_slot, snapshot_offsets, snapshot_vars */
     size_t item = ((size_t)m + 1) + 2 * (size_t)edges + ((size_t)layer_count + 1) + snapshots;
-    /* latency_layers, latency_var */
-    return graph + item + 2 * (size_t)layer_count + latency_slots;
+    /* latency_layers, latency_var, latency_position */
+    return graph + item + 2 * (size_t)layer_count + latency_slots + (latency_slots > 0 ? n : 0);
 }
 
 
@@ -54,10 +55,11 @@ ldpc_status cl_table_cache_init(cl_table_cache *cache, cl_mem arena, size_t capa
     cache->latency_layers = malloc(2 * (size_t)max_m * sizeof(uint32_t));
     cache->latency_var = malloc(cl_latency_slot_capacity(max_m, max_check_degree) *
                                 sizeof(uint32_t));
+    cache->latency_position = malloc((size_t)max_n * sizeof(uint32_t));
     if (cache->flagged_check_var == NULL || cache->layer_stamp == NULL || cache->last_use == NULL ||
         cache->item_offsets == NULL || cache->item_var == NULL || cache->item_slot == NULL ||
         cache->no_snapshots == NULL || cache->latency_layers == NULL ||
-        cache->latency_var == NULL)
+        cache->latency_var == NULL || cache->latency_position == NULL)
         return ldpc_fail(err, LDPC_ERR_NO_MEMORY, "OpenCL table scratch: out of memory");
     return LDPC_OK;
 }
@@ -134,18 +136,6 @@ static const uint32_t *flag_shared_variables(cl_table_cache *cache, const ldpc_c
     return flagged;
 }
 
-/* The largest check degree among the checks of layer l. */
-static uint32_t layer_degree(const ldpc_code *code, uint32_t l)
-{
-    uint32_t degree = 0;
-    for (uint32_t i = code->layer_offsets[l]; i < code->layer_offsets[l + 1]; i++) {
-        uint32_t c = code->layer_checks[i];
-        uint32_t d = code->check_offsets[c + 1] - code->check_offsets[c];
-        degree = d > degree ? d : degree;
-    }
-    return degree;
-}
-
 /* Slots of the latency tables (sum over layers of checks x largest degree,
  * at most cl_latency_slot_capacity), or 0 when the code's checks are too
  * large for the latency kernels. */
@@ -156,7 +146,7 @@ static uint32_t latency_slot_count(const ldpc_code *code)
     uint64_t slots = 0;
     for (uint32_t l = 0; l < code->layer_count; l++)
         slots += (uint64_t)(code->layer_offsets[l + 1] - code->layer_offsets[l]) *
-                 layer_degree(code, l);
+                 opencl_latency_layer_slots(code, l);
     return (uint32_t)slots;
 }
 
@@ -173,18 +163,23 @@ static uint32_t max_layer_size(const ldpc_code *code)
 /* The latency tables (kernels/22_layered_latency.cl) from check_var as
  * flagged: per layer its first slot and its slots per check (with
  * LAYER_SHARES when an edge of the layer is SHARED_IN_LAYER), and slot j of
- * the check at layer position i at base + j * checks + i. */
+ * the check at layer position i at base + j * checks + i, naming the
+ * variable by its position in the latency order (opencl_latency_order.h). */
 static void latency_tables(cl_table_cache *cache, const ldpc_code *code, const uint32_t *flagged)
 {
+    opencl_latency_order(code, cache->latency_position);
     uint32_t base = 0;
     for (uint32_t l = 0; l < code->layer_count; l++) {
         uint32_t first = code->layer_offsets[l], checks = code->layer_offsets[l + 1] - first;
-        uint32_t slots = layer_degree(code, l), shares = 0;
+        uint32_t slots = opencl_latency_layer_slots(code, l), shares = 0;
         for (uint32_t i = 0; i < checks; i++) {
             uint32_t c = code->layer_checks[first + i];
             uint32_t e0 = code->check_offsets[c], degree = code->check_offsets[c + 1] - e0;
             for (uint32_t j = 0; j < slots; j++) {
-                uint32_t word = j < degree ? flagged[e0 + j] : LATENCY_NO_EDGE;
+                uint32_t word = LATENCY_NO_EDGE;
+                if (j < degree)
+                    word = (flagged[e0 + j] & SHARED_IN_LAYER) |
+                           cache->latency_position[flagged[e0 + j] & ~SHARED_IN_LAYER];
                 shares |= j < degree && (word & SHARED_IN_LAYER);
                 cache->latency_var[base + j * checks + i] = word;
             }
@@ -294,6 +289,8 @@ static ldpc_status upload(cl_table_cache *cache, cl_command_queue queue, cl_tabl
         {cache->latency_layers, latency_slots > 0 ? 2 * (size_t)code->layer_count : 0,
          &entry->tables.latency_layers},
         {cache->latency_var, latency_slots, &entry->tables.latency_var},
+        {cache->latency_position, latency_slots > 0 ? code->n : 0,
+         &entry->tables.latency_position},
     };
     size_t at = entry->start;
     cl_int rc = CL_SUCCESS;
@@ -406,9 +403,10 @@ void cl_table_cache_release(cl_table_cache *cache)
     free(cache->no_snapshots);
     free(cache->latency_layers);
     free(cache->latency_var);
+    free(cache->latency_position);
     cache->flagged_check_var = cache->layer_stamp = cache->last_use = cache->item_offsets = NULL;
     cache->item_var = cache->item_slot = cache->no_snapshots = NULL;
-    cache->latency_layers = cache->latency_var = NULL;
+    cache->latency_layers = cache->latency_var = cache->latency_position = NULL;
     if (cache->arena != NULL)
         clReleaseMemObject(cache->arena);
     cache->arena = NULL;

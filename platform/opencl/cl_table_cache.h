@@ -29,7 +29,7 @@ typedef struct {
     cl_uint check_offsets, check_var, var_offsets, var_edges;
     cl_uint layer_offsets, layer_checks, item_offsets, item_var;
     cl_uint item_slot, snapshot_offsets, snapshot_vars, latency_layers;
-    cl_uint latency_var, latency_slots, max_layer_size, pad;
+    cl_uint latency_var, latency_slots, max_layer_size, latency_position;
 } cl_code_tables;
 
 typedef struct {
@@ -57,6 +57,7 @@ typedef struct {
     uint32_t *no_snapshots;      /* max_m + 1 zeros: snapshot offsets of disjoint layers */
     uint32_t *latency_layers;    /* 2 * max_m: per layer the first slot and slots per check */
     uint32_t *latency_var;       /* cl_latency_slot_capacity words */
+    uint32_t *latency_position;  /* max_n: the latency order (opencl_latency_order.h) */
     cl_table_entry entries[CL_TABLE_CACHE_SLOTS];
     uint64_t clock;
     uint64_t lookups, hits, misses, uploads, evictions, upload_bytes;
