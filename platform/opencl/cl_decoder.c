@@ -448,17 +448,15 @@ static size_t latency_posterior_bytes(const cl_code_tables *tables)
 
 /* The latency design keeps the posteriors in local memory where they fit
  * beside the records, the rule table and the flag, when LOCAL forces it or,
- * for AUTO, where it measured faster: on the H100 (docs/OPENCL.md, round 3)
- * one dvbs2-short frame, 20 iterations, took 0.82x the time with check degree
- * bound 8 (-1/2) and 0.78x with bound 16 (-3/5), but an earlier build took
- * 1.46x with bound 32 (-8/9: more registers) and 1.2-1.3x for batches of 256
- * frames and more (fewer groups per SM), while it still won at 132 frames.
- * So AUTO takes it for bounds 8 and 16 while every frame of the call has a
- * compute unit to itself, and only where local memory is dedicated
+ * for AUTO, where it measured faster. On the H100, with the posteriors in the
+ * latency order (docs/OPENCL.md, round 5), the kernel time of dvbs2-short-1/2
+ * (degree bound 8) at 20 iterations was 0.74-0.79x the global kernel's at
+ * every batch size from 1 to 16384 frames, and of dvbs2-short-3/5 (bound 16)
+ * 0.74-0.75x; with bound 32 (-8/9: more registers) it took 1.07x. So AUTO
+ * takes it for bounds 8 and 16, and only where local memory is dedicated
  * (CL_LOCAL): Mali and PoCL's CPU device report CL_GLOBAL, ordinary memory
  * by another name. */
-static int latency_local_posteriors(const cl_decoder *d, const cl_code_tables *tables,
-                                    uint32_t frames)
+static int latency_local_posteriors(const cl_decoder *d, const cl_code_tables *tables)
 {
     ldpc_opencl_posterior_memory memory = d->opencl.latency_posteriors;
     size_t kernel = latency_kernel_index(tables->max_check_degree);
@@ -466,8 +464,7 @@ static int latency_local_posteriors(const cl_decoder *d, const cl_code_tables *t
                latency_posterior_bytes(tables) + latency_record_bytes(tables) + 1024 <=
                    d->local_memory;
     if (memory == LDPC_OPENCL_POSTERIORS_AUTO)
-        return fits && d->local_memory_dedicated && tables->max_check_degree <= 16 &&
-               frames <= d->compute_units;
+        return fits && d->local_memory_dedicated && tables->max_check_degree <= 16;
     return fits && memory == LDPC_OPENCL_POSTERIORS_LOCAL;
 }
 
@@ -522,7 +519,7 @@ static void plan_batch(const cl_decoder *d, const ldpc_code *code, uint32_t fram
                              ? 2
                              : 4;
     p->local_posteriors =
-        p->design == LDPC_OPENCL_DESIGN_LATENCY && latency_local_posteriors(d, &p->tables, frames);
+        p->design == LDPC_OPENCL_DESIGN_LATENCY && latency_local_posteriors(d, &p->tables);
     p->latency_order = p->design == LDPC_OPENCL_DESIGN_LATENCY;
     if (p->design == LDPC_OPENCL_DESIGN_LATENCY) {
         size_t kernel = latency_kernel_index(code->max_check_degree);
