@@ -6,12 +6,10 @@
 #include "common/simd_layered.h"
 
 void neon_layered_decode(const ldpc_code *code, const ldpc_decoder_config *config,
-                         simd_workspace *ws, const int8_t *llr, uint32_t frames, uint8_t *bits,
-                         ldpc_frame_stats *stats);
+                         simd_workspace *ws, simd_frame_source *source);
 
 void neon_saturated_decode(const ldpc_code *code, const ldpc_decoder_config *config,
-                           simd_workspace *ws, const int8_t *llr, uint32_t frames, uint8_t *bits,
-                           ldpc_frame_stats *stats);
+                           simd_workspace *ws, simd_frame_source *source);
 
 int arm_has_neon(void);
 

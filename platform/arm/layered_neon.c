@@ -13,6 +13,11 @@ static inline vec v_equal_mask(vec a, vec b) { return vreinterpretq_s8_u8(vceqq_
 
 static inline wide w_xor(wide a, wide b) { return (wide){veorq_s16(a.lo, b.lo), veorq_s16(a.hi, b.hi)}; }
 static inline wide w_or(wide a, wide b) { return (wide){vorrq_s16(a.lo, b.lo), vorrq_s16(a.hi, b.hi)}; }
+static inline wide w_select(wide mask, wide if_set, wide if_clear)
+{
+    return (wide){vbslq_s16(vreinterpretq_u16_s16(mask.lo), if_set.lo, if_clear.lo),
+                  vbslq_s16(vreinterpretq_u16_s16(mask.hi), if_set.hi, if_clear.hi)};
+}
 
 #include "arm/arm_variants.h"
 #include "arm/tile_neon.h"

@@ -12,6 +12,10 @@ static inline tile tile_load(const void *p) { return vld1q_s8((const int8_t *)p)
 static inline void tile_store(void *p, tile a) { vst1q_s8((int8_t *)p, a); }
 static inline tile tile_set1(int8_t x) { return vdupq_n_s8(x); }
 static inline tile tile_max(tile a, tile b) { return vmaxq_s8(a, b); }
+static inline tile tile_select(tile mask, tile if_set, tile if_clear)
+{
+    return vbslq_s8(vreinterpretq_u8_s8(mask), if_set, if_clear);
+}
 static inline tile tile_negative_one(tile a)
 {
     return vreinterpretq_s8_u8(vshrq_n_u8(vreinterpretq_u8_s8(a), 7));

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "common/simd_backend.h"
-#include "common/simd_layered.h"
+#include "common/simd_lane_results.h"
 #include "decode/workspace_layout.h"
 #include "util/worker_pool.h"
 
@@ -16,12 +16,10 @@ typedef struct {
     worker_pool *pool;
     uint32_t workers;
     simd_workspace *workspaces; /* one per worker, inside the state block */
-    /* The call being decoded, read by every worker. */
+    /* The call being decoded: its code, read by every worker, and its frames,
+     * which the workers' lanes take as they free up. */
     const ldpc_code *code;
-    const int8_t *q;
-    uint32_t frames;
-    uint8_t *bits;
-    ldpc_frame_stats *stats;
+    simd_frame_source source;
 } simd_state;
 
 static uint32_t worker_count(const ldpc_decoder_config *config)
@@ -65,23 +63,19 @@ static ldpc_status simd_init(const simd_variant *variant, void *memory,
         simd_workspace_carve(&state->workspaces[w], cursor, limits, config, variant->lanes);
         cursor += simd_workspace_bytes(limits, config, variant->lanes);
     }
+    atomic_init(&state->source.next, 0);
     return worker_pool_create(state->workers, &state->pool, err);
 }
 
-/* Worker w decodes the vector-sized chunks w, w + workers, ... of the call. */
-static void decode_chunks(void *context, uint32_t worker)
+/* Each worker decodes frames of the call in its vector's lanes until none
+ * is left. */
+static void decode_frames(void *context, uint32_t worker)
 {
     simd_state *state = context;
-    const uint32_t lanes = state->variant->lanes, n = state->code->n;
     const simd_layered_decode_fn decode = state->config.posterior_bits == 8
                                               ? state->variant->decode_saturated
                                               : state->variant->decode;
-    for (uint32_t first = worker * lanes; first < state->frames; first += state->workers * lanes) {
-        uint32_t count = state->frames - first < lanes ? state->frames - first : lanes;
-        decode(state->code, &state->config, &state->workspaces[worker],
-               state->q + (size_t)first * n, count, state->bits + (size_t)first * n,
-               state->stats ? state->stats + first : NULL);
-    }
+    decode(state->code, &state->config, &state->workspaces[worker], &state->source);
 }
 
 static ldpc_status simd_decode_i8(void *memory, const ldpc_code *code, const int8_t *q,
@@ -91,11 +85,8 @@ static ldpc_status simd_decode_i8(void *memory, const ldpc_code *code, const int
     (void)err;
     simd_state *state = memory;
     state->code = code;
-    state->q = q;
-    state->frames = frames;
-    state->bits = bits;
-    state->stats = stats;
-    worker_pool_run(state->pool, decode_chunks, state);
+    simd_frame_source_start(&state->source, q, frames, bits, stats);
+    worker_pool_run(state->pool, decode_frames, state);
     return LDPC_OK;
 }
 

@@ -1,10 +1,11 @@
 /* The vector half of simd_lane_results.c, written once for the inter-frame
  * decoders: the byte transposes between frame-major data and their
- * [variable][lane] rows, and the per-lane counts of the statistics. An
+ * [variable][lane] rows, and each lane's count of unsatisfied checks. An
  * instruction-set file includes it after its vec vocabulary
  * (simd_layered_template.h) and a 16-byte tile vocabulary:
  *   tile (16 int8), tile_load, tile_store (unaligned), tile_set1, tile_max
- *   (signed), tile_negative_one (1 where a < 0, 0 elsewhere),
+ *   (signed), tile_select(mask, if_set, if_clear), tile_negative_one (1
+ *   where a < 0, 0 elsewhere),
  *   tile_zip8/16/32/64(a, b, &lo, &hi): the low halves of a and b
  *   interleaved in 8- to 64-bit units, and the high halves.
  * As scalar byte loops, spreading the frames over lanes and writing the
@@ -33,42 +34,60 @@ static inline void SIMD_FUNCTION(transpose_tile)(tile rows[16])
         tile_zip64(zipped[2 * i], zipped[2 * i + 1], &rows[i], &rows[i + 8]);
 }
 
-static void SIMD_FUNCTION(interleave_frames)(int8_t *channel, const int8_t *llr, uint32_t n,
-                                             uint32_t frames)
+/* Spreads the frames of the lanes that start one (keep 0) into their lane of
+ * the [variable][lane] rows: rows[v][lane] = max(lane_llr[lane][v], -127), or +127
+ * for a starting lane without a frame (past the call's last: never
+ * reported); the other lanes' bytes are kept. A group of 16 lanes without a
+ * starting lane is skipped, and one where only some start merges its new
+ * bytes into the rows: a tile transpose and a blend per 16 variables instead
+ * of a byte store per variable, whose scattered stores took 17% of an
+ * early-terminated call (docs/CPU.md). */
+static void SIMD_FUNCTION(interleave_lanes)(int8_t *rows, uint32_t n,
+                                            const int8_t *const *lane_llr, const int8_t *keep)
 {
-    const tile minus127 = tile_set1(-127), unused_lane = tile_set1(127);
+    const tile minus127 = tile_set1(-127), no_frame = tile_set1(127);
     const uint32_t tiled = n - n % 16;
     for (uint32_t group = 0; group < VEC_LANES; group += 16) {
+        uint32_t starting = 0;
+        for (uint32_t j = 0; j < 16; j++)
+            starting += keep[group + j] == 0;
+        if (starting == 0)
+            continue;
+        const tile group_keep = tile_load(keep + group);
         for (uint32_t v = 0; v < tiled; v += 16) {
-            tile rows[16];
-            for (uint32_t r = 0; r < 16; r++)
-                rows[r] = group + r < frames
-                              ? tile_max(tile_load(llr + (size_t)(group + r) * n + v), minus127)
-                              : unused_lane;
-            SIMD_FUNCTION(transpose_tile)(rows);
-            for (uint32_t j = 0; j < 16; j++)
-                tile_store(channel + (size_t)(v + j) * VEC_LANES + group,
-                           rows[tile_column_register[j]]);
+            tile frames[16];
+            for (uint32_t r = 0; r < 16; r++) {
+                const int8_t *llr = lane_llr[group + r];
+                frames[r] = llr != NULL ? tile_max(tile_load(llr + v), minus127) : no_frame;
+            }
+            SIMD_FUNCTION(transpose_tile)(frames);
+            for (uint32_t j = 0; j < 16; j++) {
+                int8_t *row = rows + (size_t)(v + j) * VEC_LANES + group;
+                const tile fresh = frames[tile_column_register[j]];
+                tile_store(row,
+                           starting == 16 ? fresh : tile_select(group_keep, tile_load(row), fresh));
+            }
         }
     }
-    for (uint32_t v = tiled; v < n; v++) {
-        int8_t *row = channel + (size_t)v * VEC_LANES;
-        for (uint32_t f = 0; f < VEC_LANES; f++) {
-            int8_t value = f < frames ? llr[(size_t)f * n + v] : 127;
-            row[f] = value < -127 ? (int8_t)-127 : value;
+    for (uint32_t lane = 0; lane < VEC_LANES; lane++) {
+        if (keep[lane] != 0)
+            continue;
+        for (uint32_t v = tiled; v < n; v++) {
+            int8_t value = lane_llr[lane] != NULL ? lane_llr[lane][v] : 127;
+            rows[(size_t)v * VEC_LANES + lane] = value < -127 ? (int8_t)-127 : value;
         }
     }
 }
 
-/* bits of frame f = decided[.][f] < 0, for the frames marked in `writing`. */
-static void SIMD_FUNCTION(write_decisions)(const int8_t *decided, uint32_t n, uint32_t frames,
-                                           const uint8_t *writing, uint8_t *bits)
+/* bits of lane l = decided[.][l] < 0, for the lanes with lane_bits[l]. */
+static void SIMD_FUNCTION(write_decisions)(const int8_t *decided, uint32_t n,
+                                           uint8_t *const *lane_bits)
 {
     const uint32_t tiled = n - n % 16;
-    for (uint32_t group = 0; group < frames; group += 16) {
+    for (uint32_t group = 0; group < VEC_LANES; group += 16) {
         uint32_t group_writing = 0;
-        for (uint32_t j = 0; j < 16 && group + j < frames; j++)
-            group_writing |= writing[group + j];
+        for (uint32_t j = 0; j < 16; j++)
+            group_writing |= lane_bits[group + j] != NULL;
         if (!group_writing)
             continue;
         for (uint32_t v = 0; v < tiled; v += 16) {
@@ -76,15 +95,15 @@ static void SIMD_FUNCTION(write_decisions)(const int8_t *decided, uint32_t n, ui
             for (uint32_t r = 0; r < 16; r++)
                 rows[r] = tile_negative_one(tile_load(decided + (size_t)(v + r) * VEC_LANES + group));
             SIMD_FUNCTION(transpose_tile)(rows);
-            for (uint32_t j = 0; j < 16 && group + j < frames; j++)
-                if (writing[group + j])
-                    tile_store(bits + (size_t)(group + j) * n + v, rows[tile_column_register[j]]);
+            for (uint32_t j = 0; j < 16; j++)
+                if (lane_bits[group + j] != NULL)
+                    tile_store(lane_bits[group + j] + v, rows[tile_column_register[j]]);
         }
     }
-    for (uint32_t v = tiled; v < n; v++)
-        for (uint32_t f = 0; f < frames; f++)
-            if (writing[f])
-                bits[(size_t)f * n + v] = decided[(size_t)v * VEC_LANES + f] < 0;
+    for (uint32_t lane = 0; lane < VEC_LANES; lane++)
+        if (lane_bits[lane] != NULL)
+            for (uint32_t v = tiled; v < n; v++)
+                lane_bits[lane][v] = decided[(size_t)v * VEC_LANES + lane] < 0;
 }
 
 /* Each lane's number of unsatisfied checks (ws->decided up to date), counted
@@ -112,28 +131,8 @@ static void SIMD_FUNCTION(count_unsatisfied)(const ldpc_code *code, simd_workspa
     }
 }
 
-/* Per lane, the decisions that differ from the channel's sign, in byte
- * counters emptied before they can wrap. */
-static void SIMD_FUNCTION(count_corrected)(const int8_t *decided, const int8_t *channel,
-                                           uint32_t n, uint32_t *corrected)
-{
-    _Alignas(64) uint8_t counts[VEC_LANES];
-    memset(corrected, 0, VEC_LANES * sizeof *corrected);
-    for (uint32_t block = 0; block < n; block += 255) {
-        const uint32_t end = n - block < 255 ? n : block + 255;
-        vec count = v_zero();
-        for (uint32_t v = block; v < end; v++) {
-            const size_t row = (size_t)v * VEC_LANES;
-            count = v_sub(count, v_negative_mask(v_xor(v_load(decided + row), v_load(channel + row))));
-        }
-        v_store((int8_t *)counts, count);
-        for (uint32_t lane = 0; lane < VEC_LANES; lane++)
-            corrected[lane] += counts[lane];
-    }
-}
-
 static const simd_lane_vector_ops SIMD_FUNCTION(lane_vector_ops) = {
-    .interleave_frames = SIMD_FUNCTION(interleave_frames),
+    .lanes = VEC_LANES,
+    .interleave_lanes = SIMD_FUNCTION(interleave_lanes),
     .write_decisions = SIMD_FUNCTION(write_decisions),
-    .count_corrected = SIMD_FUNCTION(count_corrected),
 };

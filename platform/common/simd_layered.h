@@ -8,21 +8,25 @@
 #ifndef LDPC_SIMD_LAYERED_H
 #define LDPC_SIMD_LAYERED_H
 
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include "ldpc/decoder.h"
 
-/* Scratch of one batch, reserved at decoder creation: interleaved [index][lane]
- * arrays, 64-byte aligned. Its layout depends on config->posterior_bits.
- * 16: posteriors are exact 16-bit sums, as in the reference, stored as two
- * vectors per variable in whatever lane order the instruction set's widening
- * produces; `decided` receives them narrowed to 8 bits in natural lane order
- * whenever lanes are reported; `messages` and update_* are unused (NULL).
+/* Scratch of one vector of lanes, reserved at decoder creation: interleaved
+ * [index][lane] arrays, 64-byte aligned. Its layout depends on
+ * config->posterior_bits.
+ * 16: the lanes' channel values in `channel`; posteriors are exact 16-bit
+ * sums, as in the reference, stored as two vectors per variable in whatever
+ * lane order the instruction set's widening produces; `decided` receives them
+ * narrowed to 8 bits in natural lane order whenever lanes are reported;
+ * `messages` and update_* are unused (NULL).
  * 8: `decided` is the int8 posteriors themselves (natural lane order, so
- * always ready to report), `messages` one int8 message per edge, `t` the
- * entering messages of one check, update_* the code's edges in update order;
- * post, check_records, t_wide and snapshot are unused (NULL). */
+ * always ready to report), which a lane's frame is spread into when it
+ * starts, `messages` one int8 message per edge, `t` the entering messages of
+ * one check, update_* the code's edges in update order; channel, post,
+ * check_records, t_wide and snapshot are unused (NULL). */
 typedef struct {
     int8_t *channel;  /* max_n * lanes */
     int16_t *post;    /* max_n * lanes, instruction-set lane order */
@@ -68,13 +72,26 @@ size_t simd_workspace_bytes(const ldpc_decoder_limits *limits, const ldpc_decode
 void simd_workspace_carve(simd_workspace *ws, void *block, const ldpc_decoder_limits *limits,
                           const ldpc_decoder_config *config, uint32_t lanes);
 
-/* Decodes 1..lanes frames (frame f at llr + f * code->n, already quantised;
- * -128 is read as -127) with the layered schedule and config's fixed-point
- * rule; bits and stats as in ldpc_decoder_decode_i8. The same signature serves
- * both algorithms, each on its workspace layout. */
+/* The frames of one call, shared by the workers: each lane of each worker
+ * takes the next frame nobody has taken yet when its frame has finished
+ * (simd_lane_results.c), so that a vector does not wait for its slowest
+ * frame under early termination. Frame f is at llr + f * code->n (already
+ * quantised; -128 is read as -127); bits and stats as in
+ * ldpc_decoder_decode_i8. */
+typedef struct {
+    const int8_t *llr;
+    uint8_t *bits;
+    ldpc_frame_stats *stats; /* or NULL */
+    uint32_t frames;
+    atomic_uint next; /* the first frame not yet taken */
+} simd_frame_source;
+
+/* Decodes frames taken from `source` with the layered schedule and config's
+ * fixed-point rule until the source has none left and every frame taken has
+ * finished; each worker runs it on its own workspace. The same signature
+ * serves both algorithms, each on its workspace layout. */
 typedef void (*simd_layered_decode_fn)(const ldpc_code *code, const ldpc_decoder_config *config,
-                                       simd_workspace *ws, const int8_t *llr, uint32_t frames,
-                                       uint8_t *bits, ldpc_frame_stats *stats);
+                                       simd_workspace *ws, simd_frame_source *source);
 
 typedef struct {
     const char *name;  /* "sse4.1", "avx2", "avx512bw", "neon" */

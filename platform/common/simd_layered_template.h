@@ -9,16 +9,14 @@
  *   v_scale_q4(a, q4) = (a * q4 + 8) >> 4 for a in [0, 127] (rounds half up)
  *   w_load(const int16_t *), w_store(int16_t *, wide) (2 * VEC_LANES int16),
  *   w_widen(vec), w_narrow(wide) (saturating to [-128, 127], the inverse lane
- *   order of w_widen), w_add, w_sub, w_xor
+ *   order of w_widen), w_add, w_sub, w_xor, w_or, w_select(mask, if_set,
+ *   if_clear)
  * and, between that vocabulary and this header, simd_lane_results_template.h
  * with its tile vocabulary (the saturated template uses it too).
  * The operations are the reference's (docs/DECODERS.md) applied lane-wise:
  * narrowing then max(-127) is sat(); posteriors are exact 16-bit sums. */
-#include <string.h>
-
 #include "common/simd_lane_results.h"
 #include "common/simd_layered.h"
-#include "decode/early_termination.h"
 
 static inline vec SIMD_FUNCTION(check_rule)(vec magnitude, const ldpc_decoder_config *config)
 {
@@ -50,11 +48,11 @@ static void SIMD_FUNCTION(prefetch_check)(const ldpc_code *code, simd_workspace 
 }
 
 /* The message check c sent on its j-th edge at the previous iteration, rebuilt
- * from its record (simd_layered.h): the edge idx got min2, the others min1,
- * with the sign of bit j. */
-static inline vec SIMD_FUNCTION(old_message)(const int8_t *record, uint32_t j)
+ * from its record (simd_layered.h): the edge idx got min2, the others min1
+ * (sent_min1 and sent_min2, loaded from the record), with the sign of bit j. */
+static inline vec SIMD_FUNCTION(old_message)(const int8_t *record, vec sent_min1, vec sent_min2,
+                                             uint32_t j)
 {
-    vec sent_min1 = v_load(record), sent_min2 = v_load(record + VEC_LANES);
     vec magnitude = v_select(v_equal_mask(v_load(record + 2 * VEC_LANES), v_set1((int8_t)j)),
                              sent_min2, sent_min1);
     const vec bit = v_set1((int8_t)(1u << (j % 8)));
@@ -66,22 +64,27 @@ static inline vec SIMD_FUNCTION(old_message)(const int8_t *record, uint32_t j)
  * except where an earlier check of the layer shared the variable: those
  * `repeats` edges (ascending) read the layer-start value from ws->snapshot, so
  * that the result is the reference's parallel layer (docs/DECODERS.md). Either
- * way the posterior update adds the message change to the current value. */
+ * way the posterior update adds the message change to the current value.
+ * The lanes that start a frame at this iteration (keep 0) read their old
+ * messages as 0: zero magnitudes, whatever the previous frame left in their
+ * record. */
 static void SIMD_FUNCTION(update_check)(const ldpc_code *code, const ldpc_decoder_config *config,
                                         simd_workspace *ws, uint32_t check,
                                         const uint32_t *repeat_edges, const uint32_t *repeat_slots,
-                                        uint32_t repeats)
+                                        uint32_t repeats, vec keep)
 {
     const uint32_t first = code->check_offsets[check], degree = code->check_offsets[check + 1] - first;
     const vec minus127 = v_set1(-127);
     int8_t *record = simd_check_record(ws, code, check, VEC_LANES);
+    const vec old_min1 = v_and(v_load(record), keep);
+    const vec old_min2 = v_and(v_load(record + VEC_LANES), keep);
     vec min1 = v_set1(127), min2 = v_set1(127), signs = v_zero(), idx1 = v_zero();
     int8_t *t_store = ws->t;
     int16_t *wide_store = ws->t_wide;
     uint32_t r = 0;
     for (uint32_t j = 0; j < degree; j++, t_store += VEC_LANES, wide_store += VEC_LANES) {
         uint32_t e = first + j;
-        wide old_message = w_widen(SIMD_FUNCTION(old_message)(record, j));
+        wide old_message = w_widen(SIMD_FUNCTION(old_message)(record, old_min1, old_min2, j));
         wide extrinsic = w_sub(w_load(SIMD_FUNCTION(post_of)(ws, code->check_var[e])), old_message);
         vec t;
         if (r < repeats && repeat_edges[r] == e) {
@@ -133,7 +136,8 @@ static void SIMD_FUNCTION(take_snapshot)(const ldpc_code *code, simd_workspace *
 }
 
 static void SIMD_FUNCTION(layered_iteration)(const ldpc_code *code,
-                                             const ldpc_decoder_config *config, simd_workspace *ws)
+                                             const ldpc_decoder_config *config, simd_workspace *ws,
+                                             vec keep)
 {
     for (uint32_t l = 0; l < code->layer_count; l++) {
         if (code->layer_repeat_count > 0)
@@ -151,7 +155,7 @@ static void SIMD_FUNCTION(layered_iteration)(const ldpc_code *code,
                 repeats = code->check_repeat_offsets[i + 1] - first;
             }
             SIMD_FUNCTION(update_check)(code, config, ws, code->layer_checks[i], repeat_edges,
-                                        repeat_slots, repeats);
+                                        repeat_slots, repeats, keep);
         }
     }
 }
@@ -178,32 +182,44 @@ static void SIMD_FUNCTION(export_decisions)(const ldpc_code *code, simd_workspac
                 w_narrow(w_load(SIMD_FUNCTION(post_of)(ws, v))));
 }
 
+/* The lanes that start a frame (keep 0) take their channel values as
+ * posteriors; the others keep theirs. */
+static void SIMD_FUNCTION(start_posteriors)(const ldpc_code *code, simd_workspace *ws, vec keep)
+{
+    const wide keep_wide = w_widen(keep);
+    for (uint32_t v = 0; v < code->n; v++) {
+        int16_t *post = SIMD_FUNCTION(post_of)(ws, v);
+        w_store(post, w_select(keep_wide, w_load(post),
+                               w_widen(v_load(ws->channel + (size_t)v * VEC_LANES))));
+    }
+}
+
 void SIMD_FUNCTION(layered_decode)(const ldpc_code *code, const ldpc_decoder_config *config,
-                                   simd_workspace *ws, const int8_t *llr, uint32_t frames,
-                                   uint8_t *bits, ldpc_frame_stats *stats)
+                                   simd_workspace *ws, simd_frame_source *source)
 {
     simd_lane_results lanes;
-    simd_lanes_begin(&lanes, code, ws, &SIMD_FUNCTION(lane_vector_ops), llr, frames);
-    for (uint32_t v = 0; v < code->n; v++)
-        w_store(SIMD_FUNCTION(post_of)(ws, v), w_widen(v_load(ws->channel + (size_t)v * VEC_LANES)));
-    /* All-zero records: every message starts at 0. */
-    memset(ws->check_records, 0, (size_t)code->m * simd_check_record_bytes(code, VEC_LANES));
-
-    for (uint32_t iteration = 1; iteration <= config->max_iterations; iteration++) {
-        SIMD_FUNCTION(layered_iteration)(code, config, ws);
-        if (!syndrome_due(config, iteration))
+    simd_lanes_begin(&lanes, code, config, ws, ws->channel, &SIMD_FUNCTION(lane_vector_ops),
+                     source);
+    simd_lanes_start start;
+    while ((start = simd_lanes_refill(&lanes)) != SIMD_LANES_DONE) {
+        const vec keep = v_load(lanes.keep);
+        if (start != SIMD_LANES_RUNNING)
+            SIMD_FUNCTION(start_posteriors)(code, ws, keep);
+        SIMD_FUNCTION(layered_iteration)(code, config, ws, keep);
+        const simd_lanes_check check = simd_lanes_advance(&lanes);
+        if (check == SIMD_CHECK_NONE)
             continue;
-        SIMD_FUNCTION(syndrome)(code, ws);
-        if (simd_lanes_newly_converged(&lanes) == 0)
-            continue;
+        if (check == SIMD_CHECK_SYNDROME) {
+            SIMD_FUNCTION(syndrome)(code, ws);
+            if (simd_lanes_converged(&lanes) == 0)
+                continue;
+        }
         SIMD_FUNCTION(export_decisions)(code, ws);
-        if (simd_lanes_record_converged(&lanes, iteration, bits, stats) == 0)
-            return;
+        /* The narrowed posteriors keep their signs, so their parities are the
+         * exact posteriors'. */
+        uint32_t unsatisfied[VEC_LANES];
+        if (check == SIMD_CHECK_COUNT)
+            SIMD_FUNCTION(count_unsatisfied)(code, ws, unsatisfied);
+        simd_lanes_record(&lanes, check == SIMD_CHECK_COUNT ? unsatisfied : NULL);
     }
-    SIMD_FUNCTION(export_decisions)(code, ws);
-    /* The narrowed posteriors keep their signs, so their parities are the
-     * exact posteriors'. */
-    uint32_t unsatisfied[VEC_LANES];
-    SIMD_FUNCTION(count_unsatisfied)(code, ws, unsatisfied);
-    simd_lanes_finish(&lanes, config->max_iterations, unsatisfied, bits, stats);
 }

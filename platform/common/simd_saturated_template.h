@@ -15,11 +15,8 @@
  * cache sequentially, which the hardware prefetcher follows. Checks run one
  * after another in layer_checks order, each reading what the previous one
  * wrote: that is the reference's order, so no snapshots are needed. */
-#include <string.h>
-
 #include "common/simd_lane_results.h"
 #include "common/simd_layered.h"
-#include "decode/early_termination.h"
 
 static inline int8_t *SIMD_FUNCTION(saturated_post_of)(int8_t *post, uint32_t variable)
 {
@@ -31,22 +28,28 @@ static inline int8_t *SIMD_FUNCTION(saturated_post_of)(int8_t *post, uint32_t va
  * gets min2: comparing each capped magnitude with min1 finds it without
  * tracking its index, because where several edges attain min1, min2 equals
  * min1 and every edge gets the same magnitude, as in the reference.
- * first_iteration (a constant where it is inlined): every old message is 0,
- * so the messages are neither read nor need clearing per call. The arrays
- * come as arguments rather than through ws: int8 stores may alias the
- * workspace's pointers, which would then be reloaded after every store. */
+ * start (a constant where it is inlined) says which lanes start a frame at
+ * this iteration, and so read their old messages as 0: all of them (the
+ * messages are not read at all, nor need clearing), those with keep 0 (the
+ * previous frame's messages are masked), or none. The arrays come as
+ * arguments rather than through ws: int8 stores may alias the workspace's
+ * pointers, which would then be reloaded after every store. */
 static inline void SIMD_FUNCTION(saturated_check)(const ldpc_decoder_config *config,
                                                   int8_t *post, int8_t *t_scratch,
                                                   const uint32_t *post_offsets, uint32_t degree,
-                                                  int8_t *messages, vec cap, int first_iteration)
+                                                  int8_t *messages, vec cap,
+                                                  simd_lanes_start start, vec keep)
 {
     const vec minus127 = v_set1(-127);
     vec min1 = v_set1(127), min2 = v_set1(127), signs = v_zero();
     for (uint32_t j = 0; j < degree; j++) {
-        vec current = v_load(post + post_offsets[j]);
-        vec t = first_iteration
-                    ? current
-                    : v_max(v_subs(current, v_load(messages + (size_t)j * VEC_LANES)), minus127);
+        vec current = v_load(post + post_offsets[j]), t = current;
+        if (start != SIMD_LANES_ALL_START) {
+            vec old = v_load(messages + (size_t)j * VEC_LANES);
+            if (start == SIMD_LANES_SOME_START)
+                old = v_and(old, keep);
+            t = v_max(v_subs(current, old), minus127);
+        }
         vec magnitude = v_min(v_abs(t), cap);
         min2 = v_min(min2, v_max(min1, magnitude));
         min1 = v_min(min1, magnitude);
@@ -67,7 +70,8 @@ static inline void SIMD_FUNCTION(saturated_check)(const ldpc_decoder_config *con
 
 static inline void SIMD_FUNCTION(saturated_checks)(const ldpc_code *code,
                                                    const ldpc_decoder_config *config,
-                                                   simd_workspace *ws, int first_iteration)
+                                                   simd_workspace *ws, simd_lanes_start start,
+                                                   vec keep)
 {
     const vec cap = v_set1((int8_t)config->message_cap);
     int8_t *const post = ws->decided, *const t_scratch = ws->t;
@@ -79,7 +83,7 @@ static inline void SIMD_FUNCTION(saturated_checks)(const ldpc_code *code,
      * (docs/CPU.md); a posterior row is one cache line or less. */
     for (uint32_t i = 0; i < code->m; i++) {
         SIMD_FUNCTION(saturated_check)(config, post, t_scratch, post_offsets, degrees[i],
-                                       messages, cap, first_iteration);
+                                       messages, cap, start, keep);
         post_offsets += degrees[i];
         messages += (size_t)degrees[i] * VEC_LANES;
     }
@@ -100,15 +104,19 @@ static void SIMD_FUNCTION(saturated_schedule)(const ldpc_code *code, simd_worksp
     }
 }
 
-/* Two instances of the loop, the first iteration's without message loads. */
+/* Three instances of the loop: every lane starts a frame (no message loads),
+ * some do (one more operation per edge), none does. */
 static void SIMD_FUNCTION(saturated_iteration)(const ldpc_code *code,
                                                const ldpc_decoder_config *config,
-                                               simd_workspace *ws, uint32_t iteration)
+                                               simd_workspace *ws, simd_lanes_start start,
+                                               vec keep)
 {
-    if (iteration == 1)
-        SIMD_FUNCTION(saturated_checks)(code, config, ws, 1);
+    if (start == SIMD_LANES_ALL_START)
+        SIMD_FUNCTION(saturated_checks)(code, config, ws, SIMD_LANES_ALL_START, keep);
+    else if (start == SIMD_LANES_SOME_START)
+        SIMD_FUNCTION(saturated_checks)(code, config, ws, SIMD_LANES_SOME_START, keep);
     else
-        SIMD_FUNCTION(saturated_checks)(code, config, ws, 0);
+        SIMD_FUNCTION(saturated_checks)(code, config, ws, SIMD_LANES_RUNNING, keep);
 }
 
 /* Marks, in ws->lane_bytes, the lanes whose decision fails some check: the sign
@@ -127,25 +135,28 @@ static void SIMD_FUNCTION(saturated_syndrome)(const ldpc_code *code, simd_worksp
 }
 
 void SIMD_FUNCTION(saturated_decode)(const ldpc_code *code, const ldpc_decoder_config *config,
-                                     simd_workspace *ws, const int8_t *llr, uint32_t frames,
-                                     uint8_t *bits, ldpc_frame_stats *stats)
+                                     simd_workspace *ws, simd_frame_source *source)
 {
     simd_lane_results lanes;
-    simd_lanes_begin(&lanes, code, ws, &SIMD_FUNCTION(lane_vector_ops), llr, frames);
-    memcpy(ws->decided, ws->channel, (size_t)code->n * VEC_LANES);
+    /* The posteriors of a starting lane are its channel values, spread
+     * straight into them (no channel copy is kept). */
+    simd_lanes_begin(&lanes, code, config, ws, ws->decided, &SIMD_FUNCTION(lane_vector_ops),
+                     source);
     SIMD_FUNCTION(saturated_schedule)(code, ws);
-
-    for (uint32_t iteration = 1; iteration <= config->max_iterations; iteration++) {
-        SIMD_FUNCTION(saturated_iteration)(code, config, ws, iteration);
-        if (!syndrome_due(config, iteration))
+    simd_lanes_start start;
+    while ((start = simd_lanes_refill(&lanes)) != SIMD_LANES_DONE) {
+        SIMD_FUNCTION(saturated_iteration)(code, config, ws, start, v_load(lanes.keep));
+        const simd_lanes_check check = simd_lanes_advance(&lanes);
+        if (check == SIMD_CHECK_NONE)
             continue;
-        SIMD_FUNCTION(saturated_syndrome)(code, ws);
-        if (simd_lanes_newly_converged(&lanes) == 0)
-            continue;
-        if (simd_lanes_record_converged(&lanes, iteration, bits, stats) == 0)
-            return;
+        if (check == SIMD_CHECK_SYNDROME) {
+            SIMD_FUNCTION(saturated_syndrome)(code, ws);
+            if (simd_lanes_converged(&lanes) == 0)
+                continue;
+        }
+        uint32_t unsatisfied[VEC_LANES];
+        if (check == SIMD_CHECK_COUNT)
+            SIMD_FUNCTION(count_unsatisfied)(code, ws, unsatisfied);
+        simd_lanes_record(&lanes, check == SIMD_CHECK_COUNT ? unsatisfied : NULL);
     }
-    uint32_t unsatisfied[VEC_LANES];
-    SIMD_FUNCTION(count_unsatisfied)(code, ws, unsatisfied);
-    simd_lanes_finish(&lanes, config->max_iterations, unsatisfied, bits, stats);
 }

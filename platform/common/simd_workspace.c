@@ -16,8 +16,7 @@ static workspace_sizes sizes_for(const ldpc_decoder_limits *limits,
     size_t per_variable = (size_t)limits->max_n * lanes;
     size_t per_check_edge = (size_t)limits->max_check_degree * lanes;
     if (config->posterior_bits == 8) /* the posteriors are `decided` */
-        return (workspace_sizes){.channel = per_variable,
-                                 .decided = per_variable,
+        return (workspace_sizes){.decided = per_variable,
                                  .t = per_check_edge,
                                  .lane_bytes = lanes,
                                  .messages = (size_t)limits->max_edges * lanes,

@@ -29,6 +29,11 @@ static inline wide w_widen(vec a)
 static inline vec w_narrow(wide a) { return _mm256_packs_epi16(a.lo, a.hi); }
 static inline wide w_xor(wide a, wide b) { return (wide){_mm256_xor_si256(a.lo, b.lo), _mm256_xor_si256(a.hi, b.hi)}; }
 static inline wide w_or(wide a, wide b) { return (wide){_mm256_or_si256(a.lo, b.lo), _mm256_or_si256(a.hi, b.hi)}; }
+static inline wide w_select(wide mask, wide if_set, wide if_clear)
+{
+    return (wide){_mm256_blendv_epi8(if_clear.lo, if_set.lo, mask.lo),
+                  _mm256_blendv_epi8(if_clear.hi, if_set.hi, mask.hi)};
+}
 
 #include "x86/x86_variants.h"
 #include "x86/tile_sse41.h"

@@ -29,6 +29,11 @@ static inline wide w_widen(vec a)
 static inline vec w_narrow(wide a) { return _mm512_packs_epi16(a.lo, a.hi); }
 static inline wide w_xor(wide a, wide b) { return (wide){_mm512_xor_si512(a.lo, b.lo), _mm512_xor_si512(a.hi, b.hi)}; }
 static inline wide w_or(wide a, wide b) { return (wide){_mm512_or_si512(a.lo, b.lo), _mm512_or_si512(a.hi, b.hi)}; }
+static inline wide w_select(wide mask, wide if_set, wide if_clear)
+{
+    return (wide){_mm512_mask_blend_epi16(_mm512_movepi16_mask(mask.lo), if_clear.lo, if_set.lo),
+                  _mm512_mask_blend_epi16(_mm512_movepi16_mask(mask.hi), if_clear.hi, if_set.hi)};
+}
 
 #include "x86/x86_variants.h"
 #include "x86/tile_sse41.h"

@@ -27,6 +27,11 @@ static inline wide w_widen(vec a)
 }
 static inline wide w_xor(wide a, wide b) { return (wide){_mm_xor_si128(a.lo, b.lo), _mm_xor_si128(a.hi, b.hi)}; }
 static inline wide w_or(wide a, wide b) { return (wide){_mm_or_si128(a.lo, b.lo), _mm_or_si128(a.hi, b.hi)}; }
+static inline wide w_select(wide mask, wide if_set, wide if_clear)
+{
+    return (wide){_mm_blendv_epi8(if_clear.lo, if_set.lo, mask.lo),
+                  _mm_blendv_epi8(if_clear.hi, if_set.hi, mask.hi)};
+}
 
 #include "x86/x86_variants.h"
 #include "x86/tile_sse41.h"

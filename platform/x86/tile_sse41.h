@@ -20,6 +20,10 @@ static inline tile tile_load(const void *p) { return _mm_loadu_si128((const __m1
 static inline void tile_store(void *p, tile a) { _mm_storeu_si128((__m128i *)p, a); }
 static inline tile tile_set1(int8_t x) { return _mm_set1_epi8(x); }
 static inline tile tile_max(tile a, tile b) { return _mm_max_epi8(a, b); }
+static inline tile tile_select(tile mask, tile if_set, tile if_clear)
+{
+    return _mm_blendv_epi8(if_clear, if_set, mask);
+}
 static inline tile tile_negative_one(tile a)
 {
     return _mm_and_si128(_mm_cmpgt_epi8(_mm_setzero_si128(), a), _mm_set1_epi8(1));

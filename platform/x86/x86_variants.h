@@ -7,24 +7,18 @@
 #include "common/simd_layered.h"
 
 void sse41_layered_decode(const ldpc_code *code, const ldpc_decoder_config *config,
-                          simd_workspace *ws, const int8_t *llr, uint32_t frames, uint8_t *bits,
-                          ldpc_frame_stats *stats);
+                          simd_workspace *ws, simd_frame_source *source);
 void avx2_layered_decode(const ldpc_code *code, const ldpc_decoder_config *config,
-                         simd_workspace *ws, const int8_t *llr, uint32_t frames, uint8_t *bits,
-                         ldpc_frame_stats *stats);
+                         simd_workspace *ws, simd_frame_source *source);
 void avx512_layered_decode(const ldpc_code *code, const ldpc_decoder_config *config,
-                           simd_workspace *ws, const int8_t *llr, uint32_t frames, uint8_t *bits,
-                           ldpc_frame_stats *stats);
+                           simd_workspace *ws, simd_frame_source *source);
 
 void sse41_saturated_decode(const ldpc_code *code, const ldpc_decoder_config *config,
-                            simd_workspace *ws, const int8_t *llr, uint32_t frames, uint8_t *bits,
-                            ldpc_frame_stats *stats);
+                            simd_workspace *ws, simd_frame_source *source);
 void avx2_saturated_decode(const ldpc_code *code, const ldpc_decoder_config *config,
-                           simd_workspace *ws, const int8_t *llr, uint32_t frames, uint8_t *bits,
-                           ldpc_frame_stats *stats);
+                           simd_workspace *ws, simd_frame_source *source);
 void avx512_saturated_decode(const ldpc_code *code, const ldpc_decoder_config *config,
-                             simd_workspace *ws, const int8_t *llr, uint32_t frames,
-                             uint8_t *bits, ldpc_frame_stats *stats);
+                             simd_workspace *ws, simd_frame_source *source);
 
 int x86_has_sse41(void);
 int x86_has_avx2(void);

@@ -2,7 +2,8 @@
  * identical decided bits and statistics, frame by frame, for several codes,
  * rules, syndrome periods, noise levels, batch sizes and thread counts, with
  * exact 16-bit posteriors and with saturated 8-bit ones (posterior_bits 8,
- * several message caps). */
+ * several message caps); and lane refill: calls of many more frames than
+ * lanes times threads, whose frames finish at very different iterations. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -15,6 +16,7 @@
 
 #include "common/simd_backend.h"
 #include "ldpc/ldpc.h"
+#include "test_decoder_codes.h"
 #include "test_support.h"
 
 typedef struct {
@@ -220,6 +222,149 @@ static void saturated_threads_match(const char *variant)
     compare_variant(variant, &config, &s, 50);
 }
 
+/* Lane refill (simd_lane_results.c): a lane whose frame finished takes the
+ * next frame of the call, at its own iteration 1, while the others go on.
+ * Frames that converge at once (10 dB), after a few to many iterations
+ * (around the waterfall) or never (values drawn uniformly from the whole int8
+ * range, -128 included), in random order, so that lanes start and finish at
+ * every iteration; the all-zero codeword, so that codes without an encoder
+ * serve too. */
+static int8_t *make_mixed_frames(const ldpc_code *code, uint32_t frames, double noisy_db,
+                                 uint64_t seed)
+{
+    test_rng rng;
+    test_rng_seed(&rng, seed);
+    int8_t *q = malloc((size_t)frames * code->n);
+    uint8_t *zero = calloc(code->n, 1);
+    float *llr = malloc(code->n * sizeof(float));
+    assert_true(q != NULL && zero != NULL && llr != NULL);
+    const double rate = (double)code->k / code->n;
+    for (uint32_t f = 0; f < frames; f++) {
+        int8_t *frame = q + (size_t)f * code->n;
+        uint64_t kind = test_rng_next(&rng) % 8;
+        if (kind == 0) {
+            for (uint32_t v = 0; v < code->n; v++)
+                frame[v] = (int8_t)(int)(test_rng_next(&rng) % 256 - 128);
+            continue;
+        }
+        double ebn0_db = kind < 3 ? 10.0 : noisy_db + 0.25 * (double)(kind - 3);
+        test_bpsk_awgn_llr(&rng, zero, code->n, rate, ebn0_db, llr);
+        ldpc_quantise(llr, code->n, 2.0f, frame);
+    }
+    free(zero);
+    free(llr);
+    return q;
+}
+
+typedef struct {
+    const ldpc_code *code;
+    const int8_t *q;
+    uint32_t frames;
+    const uint8_t *expected_bits;
+    const ldpc_frame_stats *expected;
+    ldpc_decoder_config config; /* threads set per run */
+} refill_case;
+
+static const refill_case *current_refill_case;
+
+/* The current case on one variant with 1 and 3 threads. */
+static void refill_variant_matches(const char *variant)
+{
+    const refill_case *c = current_refill_case;
+    size_t bit_count = (size_t)c->frames * c->code->n;
+    uint8_t *bits = malloc(bit_count);
+    ldpc_frame_stats *stats = calloc(c->frames, sizeof *stats);
+    const uint32_t threads[] = {1, 3};
+    for (size_t t = 0; t < 2; t++) {
+        ldpc_decoder_config config = c->config;
+        config.threads = threads[t];
+        memset(bits, 0xee, bit_count);
+        decode_with(variant, &config, c->code, c->q, c->frames, bits, stats);
+        for (uint32_t f = 0; f < c->frames; f++)
+            if (memcmp(c->expected_bits + (size_t)f * c->code->n, bits + (size_t)f * c->code->n,
+                       c->code->n) != 0 ||
+                memcmp(&c->expected[f], &stats[f], sizeof stats[f]) != 0)
+                fail_msg("%s posterior %u period %u max %u, %u threads: frame %u of %s differs "
+                         "(iterations %u vs %u, unsatisfied %u vs %u, corrected %u vs %u)",
+                         variant, c->config.posterior_bits, c->config.syndrome_period,
+                         c->config.max_iterations, config.threads, f, c->code->name,
+                         stats[f].iterations, c->expected[f].iterations,
+                         stats[f].unsatisfied_checks, c->expected[f].unsatisfied_checks,
+                         stats[f].corrected_bits, c->expected[f].corrected_bits);
+    }
+    free(bits);
+    free(stats);
+}
+
+/* Every variant against the reference (decoded once) for one code and frame
+ * set: both posterior widths, syndrome periods 1 and 3 (and 0 on small
+ * codes), a small and a large iteration limit. */
+static void refill_matches(const ldpc_code *code, uint32_t frames, double noisy_db,
+                           const uint32_t *periods, size_t period_count, uint64_t seed)
+{
+    int8_t *q = make_mixed_frames(code, frames, noisy_db, seed);
+    uint8_t *expected_bits = malloc((size_t)frames * code->n);
+    ldpc_frame_stats *expected = calloc(frames, sizeof *expected);
+    const uint32_t max_iterations[] = {5, 40};
+    const uint32_t posterior_bits[] = {16, 8};
+    for (size_t b = 0; b < 2; b++) {
+        for (size_t p = 0; p < period_count; p++) {
+            for (size_t i = 0; i < 2; i++) {
+                refill_case c = {.code = code, .q = q, .frames = frames,
+                                 .expected_bits = expected_bits, .expected = expected,
+                                 .config = posterior_bits[b] == 8
+                                               ? saturated_config(LDPC_RULE_MIN_SUM_OFFSET, 31)
+                                               : ldpc_decoder_config_default()};
+                c.config.syndrome_period = periods[p];
+                c.config.max_iterations = max_iterations[i];
+                decode_with("reference", &c.config, code, q, frames, expected_bits, expected);
+                uint32_t converged = 0, fewest = UINT32_MAX, most = 0;
+                for (uint32_t f = 0; f < frames; f++) {
+                    converged += expected[f].converged;
+                    fewest = expected[f].iterations < fewest ? expected[f].iterations : fewest;
+                    most = expected[f].iterations > most ? expected[f].iterations : most;
+                }
+                current_refill_case = &c;
+                for_each_runnable_variant(refill_variant_matches);
+                print_message("  %-24.24s posterior %2u period %u max %2u: %u frames, "
+                              "%u converged, %u to %u iterations, identical\n",
+                              code->name, c.config.posterior_bits, c.config.syndrome_period,
+                              c.config.max_iterations, frames, converged, fewest, most);
+            }
+        }
+    }
+    free(q);
+    free(expected_bits);
+    free(expected);
+}
+
+/* A DVB code: 100 frames, three vectors of AVX2 and a partial one on one
+ * thread, six of SSE4.1 and a partial one. */
+static void test_refill_dvb(void **state)
+{
+    (void)state;
+    ldpc_code *code = NULL;
+    ldpc_error err;
+    if (ldpc_code_create("dvbs2-short-1/2", &code, &err) != LDPC_OK)
+        fail_msg("%s", err.message);
+    const uint32_t periods[] = {1, 3};
+    refill_matches(code, 100, 1.2, periods, 2, 60);
+    ldpc_code_destroy(code);
+}
+
+/* A code that is not DVB, with layers whose checks share variables (the
+ * 16-bit decoder's layer-start snapshots): 5 vectors of AVX-512 per thread
+ * of 3 and a partial one (more for narrower vectors), and fixed iterations. */
+static void test_refill_random_code(void **state)
+{
+    (void)state;
+    ldpc_code *code = test_code_random_regular("grouped-240", 240, 3, 6, 8, 61);
+    assert_true(code->layer_repeat_count > 0);
+    const uint32_t periods[] = {1, 3, 0};
+    refill_matches(code, 5 * 64 * 3 + 37, 2.5, periods, 3, 62);
+    ldpc_code_destroy(code);
+}
+
 static void test_normalized(void **state)
 {
     (void)state;
@@ -272,6 +417,8 @@ int main(void)
         cmocka_unit_test(test_saturated_caps_and_periods),
         cmocka_unit_test(test_saturated_normalized),
         cmocka_unit_test(test_saturated_threads),
+        cmocka_unit_test(test_refill_dvb),
+        cmocka_unit_test(test_refill_random_code),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -166,11 +166,75 @@ static void decoding_never_allocates(void **state)
     free(poisoned);
 }
 
+/* Lane refill (early termination with many more frames than lanes times
+ * threads, frames finishing at different iterations) allocates nothing
+ * either: the lanes' bookkeeping lives on the workers' stacks and in the
+ * workspaces carved at creation. */
+static void refilling_lanes_never_allocate(void **state)
+{
+    (void)state;
+    const char *backend = first_runnable_simd_backend();
+    if (strcmp(backend, "auto") == 0)
+        skip();
+    enum { REFILL_FRAMES = 300, CALLS = 40 };
+    test_rng rng;
+    test_rng_seed(&rng, 271);
+    ldpc_code *code = test_code_random_regular("regular-96", 96, 3, 6, 0, 1);
+    size_t values = (size_t)REFILL_FRAMES * code->n;
+    float *llr = malloc(values * sizeof(float));
+    int8_t *q = malloc(values);
+    uint8_t *zeros = calloc(values, 1), *bits = malloc(values);
+    ldpc_frame_stats *stats = malloc(REFILL_FRAMES * sizeof *stats);
+    assert_true(llr != NULL && q != NULL && zeros != NULL && bits != NULL && stats != NULL);
+    test_bpsk_awgn_llr(&rng, zeros, values, 0.5, 2.0, llr);
+    ldpc_quantise(llr, values, 2.0f, q);
+    for (size_t v = 0; v < values; v += 7 * code->n) /* every 7th frame hopeless */
+        for (size_t i = v; i < v + code->n; i++)
+            q[i] = (int8_t)(int)(test_rng_next(&rng) % 256 - 128);
+
+    ldpc_decoder_limits limits = ldpc_decoder_limits_for_code(code, REFILL_FRAMES);
+    ldpc_decoder *decoders[4];
+    ldpc_error err;
+    for (int d = 0; d < 4; d++) {
+        ldpc_decoder_config config = ldpc_decoder_config_default();
+        config.threads = 2;
+        config.syndrome_period = d % 2 ? 3 : 1;
+        if (d >= 2) {
+            config.posterior_bits = 8;
+            config.message_cap = 31;
+        }
+        assert_int_equal(ldpc_decoder_create(&config, &limits, backend, &decoders[d], &err),
+                         LDPC_OK);
+    }
+    unsigned long allocations_before = allocations, releases_before = releases;
+    uint32_t spread = 0;
+    for (int i = 0; i < CALLS; i++) {
+        assert_int_equal(ldpc_decoder_decode_i8(decoders[i % 4], code, q, REFILL_FRAMES, bits,
+                                                stats, &err),
+                         LDPC_OK);
+        for (uint32_t f = 0; f < REFILL_FRAMES; f++)
+            spread |= 1u << (stats[f].iterations < 31 ? stats[f].iterations : 31);
+    }
+    assert_int_equal(allocations - allocations_before, 0);
+    assert_int_equal(releases - releases_before, 0);
+    /* The frames did finish at different iterations (lanes were refilled). */
+    assert_true(__builtin_popcount(spread) >= 4);
+    for (int d = 0; d < 4; d++)
+        ldpc_decoder_destroy(decoders[d]);
+    ldpc_code_destroy(code);
+    free(llr);
+    free(q);
+    free(zeros);
+    free(bits);
+    free(stats);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(the_counters_see_allocations),
         cmocka_unit_test(decoding_never_allocates),
+        cmocka_unit_test(refilling_lanes_never_allocate),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
