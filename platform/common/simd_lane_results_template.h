@@ -34,25 +34,50 @@ static inline void SIMD_FUNCTION(transpose_tile)(tile rows[16])
         tile_zip64(zipped[2 * i], zipped[2 * i + 1], &rows[i], &rows[i + 8]);
 }
 
+/* Groups of 16 lanes where fewer lanes than this start a frame (or finish
+ * one) take the byte path, lane by lane: a tile transposes all 16 lanes for
+ * the sake of one or two (about 8 instructions per variable and group against
+ * 4 per variable and lane: tiles for every group took 12% more instructions
+ * per call on DVB-S2 short 1/2 at 1.5 dB, docs/CPU.md). */
+#define SIMD_TILE_MIN_LANES 3
+
+/* rows[v][lane] = max(llr[v], -127), or +127 without a frame, for v in
+ * [first, end): one byte store per row. */
+static void SIMD_FUNCTION(interleave_lane_bytes)(int8_t *rows, uint32_t lane, const int8_t *llr,
+                                                 uint32_t first, uint32_t end)
+{
+    for (uint32_t v = first; v < end; v++) {
+        int8_t value = llr != NULL ? llr[v] : 127;
+        rows[(size_t)v * VEC_LANES + lane] = value < -127 ? (int8_t)-127 : value;
+    }
+}
+
+/* The lanes of `group` marked in `marked` (non-zero), at most 16. */
+static uint32_t SIMD_FUNCTION(group_lanes)(uint32_t group, const uint8_t *marked)
+{
+    uint32_t count = 0;
+    for (uint32_t j = 0; j < 16; j++)
+        count += marked[group + j] != 0;
+    return count;
+}
+
 /* Spreads the frames of the lanes that start one (keep 0) into their lane of
- * the [variable][lane] rows: rows[v][lane] = max(lane_llr[lane][v], -127), or +127
- * for a starting lane without a frame (past the call's last: never
- * reported); the other lanes' bytes are kept. A group of 16 lanes without a
- * starting lane is skipped, and one where only some start merges its new
- * bytes into the rows: a tile transpose and a blend per 16 variables instead
- * of a byte store per variable, whose scattered stores took 17% of an
- * early-terminated call (docs/CPU.md). */
+ * the [variable][lane] rows: rows[v][lane] = max(lane_llr[lane][v], -127), or
+ * +127 for a starting lane without a frame (past the call's last: never
+ * reported); the other lanes' bytes are kept. In tiles where several lanes
+ * of a group start, merged into the rows by a blend where not all of them
+ * do; the variables past the last whole tile, and the groups where only one
+ * or two lanes start, byte by byte. */
 static void SIMD_FUNCTION(interleave_lanes)(int8_t *rows, uint32_t n,
                                             const int8_t *const *lane_llr, const int8_t *keep)
 {
     const tile minus127 = tile_set1(-127), no_frame = tile_set1(127);
-    const uint32_t tiled = n - n % 16;
+    uint8_t starts[VEC_LANES];
+    for (uint32_t lane = 0; lane < VEC_LANES; lane++)
+        starts[lane] = keep[lane] == 0;
     for (uint32_t group = 0; group < VEC_LANES; group += 16) {
-        uint32_t starting = 0;
-        for (uint32_t j = 0; j < 16; j++)
-            starting += keep[group + j] == 0;
-        if (starting == 0)
-            continue;
+        const uint32_t starting = SIMD_FUNCTION(group_lanes)(group, starts);
+        const uint32_t tiled = starting < SIMD_TILE_MIN_LANES ? 0 : n - n % 16;
         const tile group_keep = tile_load(keep + group);
         for (uint32_t v = 0; v < tiled; v += 16) {
             tile frames[16];
@@ -68,42 +93,46 @@ static void SIMD_FUNCTION(interleave_lanes)(int8_t *rows, uint32_t n,
                            starting == 16 ? fresh : tile_select(group_keep, tile_load(row), fresh));
             }
         }
-    }
-    for (uint32_t lane = 0; lane < VEC_LANES; lane++) {
-        if (keep[lane] != 0)
-            continue;
-        for (uint32_t v = tiled; v < n; v++) {
-            int8_t value = lane_llr[lane] != NULL ? lane_llr[lane][v] : 127;
-            rows[(size_t)v * VEC_LANES + lane] = value < -127 ? (int8_t)-127 : value;
-        }
+        for (uint32_t lane = group; lane < group + 16; lane++)
+            if (starts[lane])
+                SIMD_FUNCTION(interleave_lane_bytes)(rows, lane, lane_llr[lane], tiled, n);
     }
 }
 
-/* bits of lane l = decided[.][l] < 0, for the lanes with lane_bits[l]. */
+/* bits[v] = decided[v][lane] < 0 for v in [first, end): one byte load per
+ * row. */
+static void SIMD_FUNCTION(write_lane_bytes)(const int8_t *decided, uint32_t lane, uint8_t *bits,
+                                            uint32_t first, uint32_t end)
+{
+    for (uint32_t v = first; v < end; v++)
+        bits[v] = decided[(size_t)v * VEC_LANES + lane] < 0;
+}
+
+/* bits of lane l = decided[.][l] < 0, for the lanes with lane_bits[l]: in
+ * tiles for groups where several lanes are written, byte by byte past the
+ * last whole tile and for groups where one or two are. */
 static void SIMD_FUNCTION(write_decisions)(const int8_t *decided, uint32_t n,
                                            uint8_t *const *lane_bits)
 {
-    const uint32_t tiled = n - n % 16;
+    uint8_t writing[VEC_LANES];
+    for (uint32_t lane = 0; lane < VEC_LANES; lane++)
+        writing[lane] = lane_bits[lane] != NULL;
     for (uint32_t group = 0; group < VEC_LANES; group += 16) {
-        uint32_t group_writing = 0;
-        for (uint32_t j = 0; j < 16; j++)
-            group_writing |= lane_bits[group + j] != NULL;
-        if (!group_writing)
-            continue;
+        const uint32_t written = SIMD_FUNCTION(group_lanes)(group, writing);
+        const uint32_t tiled = written < SIMD_TILE_MIN_LANES ? 0 : n - n % 16;
         for (uint32_t v = 0; v < tiled; v += 16) {
             tile rows[16];
             for (uint32_t r = 0; r < 16; r++)
                 rows[r] = tile_negative_one(tile_load(decided + (size_t)(v + r) * VEC_LANES + group));
             SIMD_FUNCTION(transpose_tile)(rows);
             for (uint32_t j = 0; j < 16; j++)
-                if (lane_bits[group + j] != NULL)
+                if (writing[group + j])
                     tile_store(lane_bits[group + j] + v, rows[tile_column_register[j]]);
         }
+        for (uint32_t lane = group; lane < group + 16; lane++)
+            if (writing[lane])
+                SIMD_FUNCTION(write_lane_bytes)(decided, lane, lane_bits[lane], tiled, n);
     }
-    for (uint32_t lane = 0; lane < VEC_LANES; lane++)
-        if (lane_bits[lane] != NULL)
-            for (uint32_t v = tiled; v < n; v++)
-                lane_bits[lane][v] = decided[(size_t)v * VEC_LANES + lane] < 0;
 }
 
 /* Each lane's number of unsatisfied checks (ws->decided up to date), counted
