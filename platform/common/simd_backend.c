@@ -1,8 +1,9 @@
 /* The CPU SIMD backends: one decode_backend per instruction-set variant the
- * build carries ("avx512bw", "avx2", "sse4.1", "neon"), each decoding batches
- * of `lanes` frames per vector on a fixed pool of worker threads. They take
- * raw int8 input (maps_input): simd_lanes_begin maps -128 while interleaving
- * the frames into lanes, on the workers. */
+ * build carries ("avx512bw", "avx2", "sse4.1", "neon"), each decoding `lanes`
+ * frames per vector on a fixed pool of worker threads, a lane taking the
+ * call's next frame when its own has finished. They take raw int8 input
+ * (maps_input): simd_lanes_refill maps -128 while interleaving the frames
+ * into lanes, on the workers. */
 #include <string.h>
 
 #include "common/simd_backend.h"
