@@ -70,6 +70,25 @@ static void names_and_patterns(void **state)
     assert_non_null(strstr(error, "nbqc-gf32-1-1"));
 }
 
+/* Field by field: the struct's padding bytes are not part of its value. */
+static void assert_config_equal(const ldpc_decoder_config *a, const ldpc_decoder_config *b)
+{
+    assert_int_equal(a->arithmetic, b->arithmetic);
+    assert_int_equal(a->rule, b->rule);
+    assert_int_equal(a->schedule, b->schedule);
+    assert_int_equal(a->max_iterations, b->max_iterations);
+    assert_int_equal(a->syndrome_period, b->syndrome_period);
+    assert_true(a->normalization == b->normalization);
+    assert_true(a->offset == b->offset);
+    assert_int_equal(a->normalization_q4, b->normalization_q4);
+    assert_int_equal(a->offset_q, b->offset_q);
+    assert_true(a->llr_scale == b->llr_scale);
+    assert_int_equal(a->threads, b->threads);
+    assert_int_equal(a->truncation, b->truncation);
+    assert_int_equal(a->posterior_bits, b->posterior_bits);
+    assert_int_equal(a->message_cap, b->message_cap);
+}
+
 static void decoder_spec_key(void **state)
 {
     (void)state;
@@ -77,7 +96,7 @@ static void decoder_spec_key(void **state)
     char error[256];
     assert_int_equal(ldpcd_nb_decoder_spec_parse("default", &config, error, sizeof error), 0);
     ldpc_decoder_config expected = ldpc_nb_decoder_config_default();
-    assert_memory_equal(&config, &expected, sizeof config);
+    assert_config_equal(&config, &expected);
     assert_int_equal(ldpcd_nb_decoder_spec_parse("float-flooding-minmax,iter=15", &config, error,
                                                  sizeof error),
                      0);
