@@ -295,26 +295,16 @@ inline void layered_item_frame(LAYERED_ITEM_PARAMS, local uchar *rule_local, con
     }
 }
 
-kernel void layered_item_d8(LAYERED_ITEM_PARAMS)
-{
-    local uchar rule_local[Q_MAX + 1];
-    layered_item_frame(LAYERED_ITEM_ARGS, rule_local, 8, 4);
-}
+/* One kernel per degree bound and checks per step (0: any degree, one check
+ * at a time), as platform/opencl/cl_item_kernels.c lists them. */
+#define LAYERED_ITEM_KERNEL(name, bound, checks)                                                 \
+    kernel void name(LAYERED_ITEM_PARAMS)                                                        \
+    {                                                                                            \
+        local uchar rule_local[Q_MAX + 1];                                                       \
+        layered_item_frame(LAYERED_ITEM_ARGS, rule_local, bound, checks);                        \
+    }
 
-kernel void layered_item_d16(LAYERED_ITEM_PARAMS)
-{
-    local uchar rule_local[Q_MAX + 1];
-    layered_item_frame(LAYERED_ITEM_ARGS, rule_local, 16, 2);
-}
-
-kernel void layered_item_d32(LAYERED_ITEM_PARAMS)
-{
-    local uchar rule_local[Q_MAX + 1];
-    layered_item_frame(LAYERED_ITEM_ARGS, rule_local, 32, 1);
-}
-
-kernel void layered_item_any(LAYERED_ITEM_PARAMS)
-{
-    local uchar rule_local[Q_MAX + 1];
-    layered_item_frame(LAYERED_ITEM_ARGS, rule_local, 0, 1);
-}
+LAYERED_ITEM_KERNEL(layered_item_d8, 8, 4)
+LAYERED_ITEM_KERNEL(layered_item_d16, 16, 2)
+LAYERED_ITEM_KERNEL(layered_item_d32, 32, 1)
+LAYERED_ITEM_KERNEL(layered_item_any, 0, 1)

@@ -245,26 +245,16 @@ inline void layered_saturated_frame(LAYERED_SATURATED_PARAMS, local uchar *rule_
     }
 }
 
-kernel void layered_saturated_d8(LAYERED_SATURATED_PARAMS)
-{
-    local uchar rule_local[Q_MAX + 1];
-    layered_saturated_frame(LAYERED_SATURATED_ARGS, rule_local, 8, 4);
-}
+/* One kernel per degree bound and checks per step (0: any degree, one check
+ * at a time), as platform/opencl/cl_item_kernels.c lists them. */
+#define LAYERED_SATURATED_KERNEL(name, bound, checks)                                            \
+    kernel void name(LAYERED_SATURATED_PARAMS)                                                   \
+    {                                                                                            \
+        local uchar rule_local[Q_MAX + 1];                                                       \
+        layered_saturated_frame(LAYERED_SATURATED_ARGS, rule_local, bound, checks);              \
+    }
 
-kernel void layered_saturated_d16(LAYERED_SATURATED_PARAMS)
-{
-    local uchar rule_local[Q_MAX + 1];
-    layered_saturated_frame(LAYERED_SATURATED_ARGS, rule_local, 16, 2);
-}
-
-kernel void layered_saturated_d32(LAYERED_SATURATED_PARAMS)
-{
-    local uchar rule_local[Q_MAX + 1];
-    layered_saturated_frame(LAYERED_SATURATED_ARGS, rule_local, 32, 1);
-}
-
-kernel void layered_saturated_any(LAYERED_SATURATED_PARAMS)
-{
-    local uchar rule_local[Q_MAX + 1];
-    layered_saturated_frame(LAYERED_SATURATED_ARGS, rule_local, 0, 1);
-}
+LAYERED_SATURATED_KERNEL(layered_saturated_d8, 8, 4)
+LAYERED_SATURATED_KERNEL(layered_saturated_d16, 16, 2)
+LAYERED_SATURATED_KERNEL(layered_saturated_d32, 32, 1)
+LAYERED_SATURATED_KERNEL(layered_saturated_any, 0, 1)

@@ -160,6 +160,18 @@ static void SIMD_FUNCTION(count_unsatisfied)(const ldpc_code *code, simd_workspa
     }
 }
 
+/* After the pass simd_lanes_advance asked for (ws->decided up to date): the
+ * due lanes' results, with every lane's count of unsatisfied checks where
+ * some lane ran its last iteration. */
+static void SIMD_FUNCTION(record_due_lanes)(const ldpc_code *code, simd_workspace *ws,
+                                            simd_lane_results *lanes, simd_lanes_check check)
+{
+    uint32_t unsatisfied[VEC_LANES];
+    if (check == SIMD_CHECK_COUNT)
+        SIMD_FUNCTION(count_unsatisfied)(code, ws, unsatisfied);
+    simd_lanes_record(lanes, check == SIMD_CHECK_COUNT ? unsatisfied : NULL);
+}
+
 static const simd_lane_vector_ops SIMD_FUNCTION(lane_vector_ops) = {
     .lanes = VEC_LANES,
     .interleave_lanes = SIMD_FUNCTION(interleave_lanes),

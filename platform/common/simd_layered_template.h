@@ -217,9 +217,6 @@ void SIMD_FUNCTION(layered_decode)(const ldpc_code *code, const ldpc_decoder_con
         SIMD_FUNCTION(export_decisions)(code, ws);
         /* The narrowed posteriors keep their signs, so their parities are the
          * exact posteriors'. */
-        uint32_t unsatisfied[VEC_LANES];
-        if (check == SIMD_CHECK_COUNT)
-            SIMD_FUNCTION(count_unsatisfied)(code, ws, unsatisfied);
-        simd_lanes_record(&lanes, check == SIMD_CHECK_COUNT ? unsatisfied : NULL);
+        SIMD_FUNCTION(record_due_lanes)(code, ws, &lanes, check);
     }
 }

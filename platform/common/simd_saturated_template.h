@@ -154,9 +154,6 @@ void SIMD_FUNCTION(saturated_decode)(const ldpc_code *code, const ldpc_decoder_c
             if (simd_lanes_converged(&lanes) == 0)
                 continue;
         }
-        uint32_t unsatisfied[VEC_LANES];
-        if (check == SIMD_CHECK_COUNT)
-            SIMD_FUNCTION(count_unsatisfied)(code, ws, unsatisfied);
-        simd_lanes_record(&lanes, check == SIMD_CHECK_COUNT ? unsatisfied : NULL);
+        SIMD_FUNCTION(record_due_lanes)(code, ws, &lanes, check);
     }
 }

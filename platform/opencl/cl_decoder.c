@@ -397,7 +397,6 @@ typedef struct {
     uint32_t frames;
     ldpc_opencl_design design; /* ITEM_PER_FRAME, GROUP_PER_FRAME or LATENCY */
     int local_posteriors;      /* LATENCY with the posteriors in local memory */
-    cl_uint latency_order;     /* LATENCY: posteriors in the latency order */
     cl_kernel iterate;
     /* bytes per posterior: 1 saturated, 2 layered item design, else 4 */
     cl_uint posterior_bytes;
@@ -520,7 +519,6 @@ static void plan_batch(const cl_decoder *d, const ldpc_code *code, uint32_t fram
                              : 4;
     p->local_posteriors =
         p->design == LDPC_OPENCL_DESIGN_LATENCY && latency_local_posteriors(d, &p->tables);
-    p->latency_order = p->design == LDPC_OPENCL_DESIGN_LATENCY;
     if (p->design == LDPC_OPENCL_DESIGN_LATENCY) {
         size_t kernel = latency_kernel_index(code->max_check_degree);
         p->iterate = p->local_posteriors ? d->iterate_latency_local[kernel]
@@ -596,6 +594,13 @@ static ldpc_status stage_input(cl_decoder *d, const batch_plan *p, const int8_t 
     return LDPC_OK;
 }
 
+/* The latency design keeps the posteriors in the latency order
+ * (opencl_latency_order.h); the setup and finish kernels are told so. */
+static cl_uint latency_order(const batch_plan *p)
+{
+    return p->design == LDPC_OPENCL_DESIGN_LATENCY;
+}
+
 static ldpc_status run_setup(cl_decoder *d, const batch_plan *p, ldpc_error *err)
 {
     const cl_char zero = 0;
@@ -605,11 +610,11 @@ static ldpc_status run_setup(cl_decoder *d, const batch_plan *p, ldpc_error *err
     CL_TRY(clEnqueueFillBuffer(d->session.queue, d->messages, &zero, sizeof zero, 0, message_bytes,
                                0, NULL, profile_slot(d, PROFILE_KERNEL)),
            "clear messages");
-    cl_uint n = p->code->n, frames = p->frames;
+    cl_uint n = p->code->n, frames = p->frames, order = latency_order(p);
     cl_arg_list a = {d->setup, 0, CL_SUCCESS};
     cl_arg(&a, sizeof(cl_mem), &d->tables.arena);
     cl_arg(&a, sizeof p->tables, &p->tables);
-    cl_arg(&a, sizeof(cl_uint), &p->latency_order);
+    cl_arg(&a, sizeof order, &order);
     cl_arg(&a, sizeof(cl_mem), &d->input);
     cl_arg(&a, sizeof n, &n);
     cl_arg(&a, sizeof frames, &frames);
@@ -775,11 +780,11 @@ static ldpc_status run_iterations(cl_decoder *d, const batch_plan *p, ldpc_error
 
 static ldpc_status run_finish(cl_decoder *d, const batch_plan *p, ldpc_error *err)
 {
-    cl_uint frames = p->frames, n = p->code->n;
+    cl_uint frames = p->frames, n = p->code->n, order = latency_order(p);
     cl_arg_list a = {d->statistics, 0, CL_SUCCESS};
     cl_arg(&a, sizeof(cl_mem), &d->tables.arena);
     cl_arg(&a, sizeof p->tables, &p->tables);
-    cl_arg(&a, sizeof(cl_uint), &p->latency_order);
+    cl_arg(&a, sizeof order, &order);
     cl_arg(&a, sizeof(cl_mem), &d->channel);
     cl_arg(&a, sizeof(cl_mem), &d->posterior);
     cl_arg(&a, sizeof(cl_uint), &p->posterior_bytes);
@@ -796,7 +801,7 @@ static ldpc_status run_finish(cl_decoder *d, const batch_plan *p, ldpc_error *er
     a = (cl_arg_list){d->decisions, 0, CL_SUCCESS};
     cl_arg(&a, sizeof(cl_mem), &d->tables.arena);
     cl_arg(&a, sizeof p->tables, &p->tables);
-    cl_arg(&a, sizeof(cl_uint), &p->latency_order);
+    cl_arg(&a, sizeof order, &order);
     cl_arg(&a, sizeof(cl_mem), &d->posterior);
     cl_arg(&a, sizeof(cl_uint), &p->posterior_bytes);
     cl_arg(&a, sizeof n, &n);

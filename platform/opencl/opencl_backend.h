@@ -46,9 +46,9 @@ typedef enum {
 typedef enum {
     /* Local memory (kernels/23_layered_latency_local.cl) where it measured
      * faster: the device's local memory is dedicated (CL_DEVICE_LOCAL_MEM_TYPE
-     * = CL_LOCAL; not Mali, not PoCL), the frame's posteriors fit it, the
-     * check degree is at most 16 and the call has no more frames than the
-     * device has compute units; global memory otherwise (docs/OPENCL.md). */
+     * = CL_LOCAL; not Mali, not PoCL), the frame's posteriors fit it and the
+     * check degree is at most 16, at any batch size; global memory otherwise
+     * (docs/OPENCL.md). */
     LDPC_OPENCL_POSTERIORS_AUTO = 0,
     /* Local memory wherever they fit CL_DEVICE_LOCAL_MEM_SIZE, whatever its
      * type (for tests on PoCL, and for measuring). */

@@ -2,24 +2,8 @@
  * opencl_latency_order.h): a permutation of the variables under which the
  * neighbouring layer positions of a slot, which neighbouring work-items of a
  * warp load together, use neighbouring posteriors. */
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <stdlib.h>
-#include <cmocka.h>
-
-#include "ldpc/ldpc.h"
 #include "opencl/opencl_latency_order.h"
-
-static ldpc_code *open_code(const char *name)
-{
-    ldpc_code *code = NULL;
-    ldpc_error err = {{0}};
-    if (ldpc_code_create(name, &code, &err) != LDPC_OK)
-        fail_msg("%s: %s", name, err.message);
-    return code;
-}
+#include "test_opencl_support.h"
 
 static uint32_t *latency_positions(const ldpc_code *code)
 {
@@ -74,7 +58,7 @@ static void dvb_parity_bits_become_neighbours(void **state)
     const char *names[] = {"dvbs2-normal-1/2", "dvbs2-short-1/2", "dvbs2-short-3/5",
                            "dvbt2-normal-2/3", "dvbs2-normal-9/10"};
     for (size_t k = 0; k < sizeof names / sizeof names[0]; k++) {
-        ldpc_code *code = open_code(names[k]);
+        ldpc_code *code = test_opencl_code(names[k]);
         uint32_t *position = latency_positions(code);
         assert_permutation(position, code->n);
         double before = neighbour_fraction(code, NULL), after = neighbour_fraction(code, position);
