@@ -119,10 +119,11 @@ static void choose_sizes(cl_decoder *d)
         clGetDeviceInfo(d->session.choice.device, CL_DEVICE_LOCAL_MEM_TYPE, sizeof local_type,
                         &local_type, NULL) == CL_SUCCESS &&
         local_type == CL_LOCAL;
+    cl_uint compute_units;
     if (clGetDeviceInfo(d->session.choice.device, CL_DEVICE_MAX_COMPUTE_UNITS,
-                        sizeof d->compute_units, &d->compute_units, NULL) != CL_SUCCESS)
-        d->compute_units = 1;
-    d->stats.compute_units = d->compute_units;
+                        sizeof compute_units, &compute_units, NULL) != CL_SUCCESS)
+        compute_units = 1;
+    d->stats.compute_units = compute_units;
     d->stats.local_memory_bytes = d->local_memory;
     d->stats.local_memory_dedicated = d->local_memory_dedicated;
     /* One group per frame: for a single frame its work-items are all there is

@@ -68,7 +68,6 @@ typedef struct {
     size_t latency_local_group_cap[CL_LATENCY_KERNELS];
     cl_ulong local_memory; /* CL_DEVICE_LOCAL_MEM_SIZE */
     int local_memory_dedicated; /* CL_DEVICE_LOCAL_MEM_TYPE is CL_LOCAL */
-    cl_uint compute_units;      /* CL_DEVICE_MAX_COMPUTE_UNITS */
     size_t statistics_group; /* local size of frame_statistics */
     uint32_t iterations_per_launch;
     uint32_t calls;
