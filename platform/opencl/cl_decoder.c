@@ -62,6 +62,10 @@ static ldpc_status create_kernels(cl_decoder *d, ldpc_error *err)
     ldpc_status status = create_kernel(d, "setup_frames", &d->setup, err);
     if (status == LDPC_OK && !layered)
         status = create_kernel(d, "flooding_item_per_frame", &d->iterate_item[0], err);
+    if (status == LDPC_OK && !layered)
+        status = create_kernel(d, "flooding_spread", &d->iterate_spread, err);
+    if (status == LDPC_OK && !layered)
+        status = create_kernel(d, "flooding_spread_result", &d->spread_result, err);
     for (size_t i = 0; i < CL_ITEM_KERNELS && layered && status == LDPC_OK; i++)
         status = create_kernel(d,
                                saturated(d) ? cl_layered_item_kernels[i].saturated_name
@@ -134,6 +138,13 @@ static void choose_sizes(cl_decoder *d)
                                    : d->session.vendor->iterations_per_launch;
     d->stats.item_group_size = (uint32_t)d->item_group;
     d->stats.frame_group_size = (uint32_t)d->frame_group_cap;
+    if (d->iterate_spread != NULL) {
+        d->spread_group = min_size(requested ? requested : d->session.vendor->item_group,
+                                   kernel_max_group(d, d->iterate_spread));
+        d->spread_frames = d->limits.max_frames < LDPC_OPENCL_SPREAD_MAX_FRAMES
+                               ? d->limits.max_frames
+                               : LDPC_OPENCL_SPREAD_MAX_FRAMES;
+    }
     d->stats.iterations_per_launch = d->iterations_per_launch;
 }
 
@@ -215,6 +226,7 @@ static ldpc_status create_buffers(cl_decoder *d, ldpc_error *err)
     const cl_mem_flags device_only = CL_MEM_READ_WRITE;
     const size_t stats_bytes = frames * sizeof(ldpc_frame_stats);
     const size_t per_frame_word = frames * sizeof(cl_uint);
+    const size_t spread_plane = (size_t)d->spread_frames * lim->max_n;
     cl_uchar rule[128];
     magnitude_rule_table(&d->config, rule);
     cl_mem arena = NULL;
@@ -235,6 +247,10 @@ static ldpc_status create_buffers(cl_decoder *d, ldpc_error *err)
         {&d->messages, device_only, messages, NULL, "messages", 1},
         {&d->next_messages, device_only, messages, NULL, "next_messages",
          d->config.schedule == LDPC_SCHEDULE_LAYERED && !saturated(d)},
+        {&d->spread_totals, device_only, 2 * spread_plane * sizeof(cl_int), NULL,
+         "spread totals", d->spread_frames > 0},
+        {&d->spread_unsatisfied, device_only, 3 * (size_t)d->spread_frames * sizeof(cl_uint),
+         NULL, "spread syndrome counts", d->spread_frames > 0},
         {&d->frame_iterations, device_only, per_frame_word, NULL, "frame_iterations", 1},
         {&d->frame_active, device_only, per_frame_word, NULL, "frame_active", 1},
         {&d->active_count, device_only, sizeof(cl_uint), NULL, "active_count", 1},
@@ -402,6 +418,8 @@ typedef struct {
     /* bytes per posterior: 1 saturated, 2 layered item design, else 4 */
     cl_uint posterior_bytes;
     cl_uint index_stride, post_frame_stride, message_frame_stride;
+    /* the iteration kernel's work-group and global size (SPREAD: of its
+     * first dimension; the second is the frames) */
     size_t local, global;
 } batch_plan;
 
@@ -409,8 +427,9 @@ typedef struct {
  * on the H100 it was also the fastest for throughput (dvbs2-normal-1/2, 20
  * iterations, 4096 frames: 247 ms per call against 757 ms for the item design;
  * dvbs2-short-1/2, 16384 frames: 218 ms against 289 ms; one frame: 5.4 ms
- * against 25.3 ms for the group design) and on PoCL. Else
- * (flooding, check degree above 32, a layer too large for local memory) the
+ * against 25.3 ms for the group design) and on PoCL. Flooding calls of at
+ * most spread_frames frames take the spread design. Else (flooding, check
+ * degree above 32, a layer too large for local memory) the
  * group design for small batches and the item design from
  * ITEM_DESIGN_MIN_FRAMES on (H200, 2048 dvbs2-short frames: 168 ms per call
  * against 222 ms for the group design). */
@@ -474,13 +493,17 @@ static ldpc_opencl_design choose_design(const cl_decoder *d, const cl_code_table
     if (saturated(d))
         return LDPC_OPENCL_DESIGN_ITEM_PER_FRAME; /* opencl_init refused group and latency */
     ldpc_opencl_design design = d->opencl.design;
+    int spread_fits = frames <= d->spread_frames; /* flooding only: else 0 frames */
     if (design == LDPC_OPENCL_DESIGN_AUTO) {
         if (latency_fits(d, tables))
             return LDPC_OPENCL_DESIGN_LATENCY;
+        if (spread_fits)
+            return LDPC_OPENCL_DESIGN_SPREAD;
         return frames < ITEM_DESIGN_MIN_FRAMES ? LDPC_OPENCL_DESIGN_GROUP_PER_FRAME
                                                : LDPC_OPENCL_DESIGN_ITEM_PER_FRAME;
     }
-    if (design == LDPC_OPENCL_DESIGN_LATENCY && !latency_fits(d, tables))
+    if ((design == LDPC_OPENCL_DESIGN_LATENCY && !latency_fits(d, tables)) ||
+        (design == LDPC_OPENCL_DESIGN_SPREAD && !spread_fits))
         design = LDPC_OPENCL_DESIGN_GROUP_PER_FRAME;
     return design;
 }
@@ -533,6 +556,14 @@ static void plan_batch(const cl_decoder *d, const ldpc_code *code, uint32_t fram
                                         p->local_posteriors ? d->latency_local_group_cap[kernel]
                                                             : d->latency_group_cap[kernel]);
         p->global = (size_t)frames * p->local;
+    } else if (p->design == LDPC_OPENCL_DESIGN_SPREAD) {
+        p->iterate = d->iterate_spread;
+        p->index_stride = 1;
+        p->post_frame_stride = d->limits.max_n;
+        p->message_frame_stride = d->limits.max_edges;
+        /* A work-item per check and per variable of each frame. */
+        p->local = d->spread_group;
+        p->global = round_up(code->n > code->m ? code->n : code->m, p->local);
     } else if (p->design == LDPC_OPENCL_DESIGN_GROUP_PER_FRAME) {
         p->iterate = d->iterate_group;
         /* Frame-major: a work-group's frame is contiguous. */
@@ -633,6 +664,13 @@ static ldpc_status run_setup(cl_decoder *d, const batch_plan *p, ldpc_error *err
                                   profile_slot(d, PROFILE_KERNEL)),
            "setup_frames");
     d->stats.launches++;
+    /* The spread design's first iteration adds to plane 1, which must hold
+     * the channel values as plane 0 does. */
+    if (p->design == LDPC_OPENCL_DESIGN_SPREAD)
+        CL_TRY(clEnqueueCopyBuffer(d->session.queue, d->posterior, d->spread_totals, 0, 0,
+                                   (size_t)frames * p->post_frame_stride * sizeof(cl_int), 0,
+                                   NULL, profile_slot(d, PROFILE_KERNEL)),
+               "spread totals");
     return LDPC_OK;
 }
 
@@ -663,12 +701,45 @@ static ldpc_status set_saturated_args(cl_decoder *d, cl_kernel kernel, const bat
     return LDPC_OK;
 }
 
+/* Arguments of flooding_spread (kernels/32_flooding_spread.cl) but its
+ * iteration, whose index goes to *iteration_index. */
+static ldpc_status set_spread_args(cl_decoder *d, const batch_plan *p, cl_uint *iteration_index,
+                                   ldpc_error *err)
+{
+    cl_uint frames = p->frames, max_iterations = d->config.max_iterations;
+    cl_uint period = d->config.syndrome_period;
+    cl_uint plane = d->spread_frames * d->limits.max_n;
+    cl_arg_list a = {d->iterate_spread, 0, CL_SUCCESS};
+    cl_arg(&a, sizeof(cl_mem), &d->tables.arena);
+    cl_arg(&a, sizeof p->tables, &p->tables);
+    cl_arg(&a, sizeof(cl_mem), &d->channel);
+    cl_arg(&a, sizeof(cl_mem), &d->posterior);
+    cl_arg(&a, sizeof(cl_mem), &d->spread_totals);
+    cl_arg(&a, sizeof plane, &plane);
+    cl_arg(&a, sizeof(cl_mem), &d->messages);
+    cl_arg(&a, sizeof(cl_uint), &p->post_frame_stride);
+    cl_arg(&a, sizeof(cl_uint), &p->message_frame_stride);
+    cl_arg(&a, sizeof frames, &frames);
+    *iteration_index = a.next++;
+    cl_arg(&a, sizeof max_iterations, &max_iterations);
+    cl_arg(&a, sizeof period, &period);
+    cl_arg(&a, sizeof(cl_mem), &d->rule_table);
+    cl_arg(&a, sizeof(cl_mem), &d->frame_iterations);
+    cl_arg(&a, sizeof(cl_mem), &d->frame_active);
+    cl_arg(&a, sizeof(cl_mem), &d->active_count);
+    cl_arg(&a, sizeof(cl_mem), &d->spread_unsatisfied);
+    CL_TRY(a.rc, "spread arguments");
+    return LDPC_OK;
+}
+
 /* Arguments of the iteration kernel that do not change between launches. */
 static ldpc_status set_iteration_args(cl_decoder *d, cl_kernel kernel, const batch_plan *p,
                                       cl_uint *first_index, ldpc_error *err)
 {
     if (saturated(d))
         return set_saturated_args(d, kernel, p, first_index, err);
+    if (p->design == LDPC_OPENCL_DESIGN_SPREAD)
+        return set_spread_args(d, p, first_index, err);
     int flooding = d->config.schedule == LDPC_SCHEDULE_FLOODING;
     /* The latency kernels take neither next_messages nor index_stride. */
     int latency = p->design == LDPC_OPENCL_DESIGN_LATENCY;
@@ -704,10 +775,27 @@ static ldpc_status set_iteration_args(cl_decoder *d, cl_kernel kernel, const bat
     return LDPC_OK;
 }
 
+/* The spread design: one launch per iteration, first + 1 to last. */
+static ldpc_status launch_spread(cl_decoder *d, const batch_plan *p, cl_uint iteration_index,
+                                 cl_uint first, cl_uint last, ldpc_error *err)
+{
+    size_t global[2] = {p->global, p->frames}, local[2] = {p->local, 1};
+    for (cl_uint it = first + 1; it <= last; it++) {
+        CL_TRY(clSetKernelArg(p->iterate, iteration_index, sizeof it, &it), "iteration");
+        CL_TRY(clEnqueueNDRangeKernel(d->session.queue, p->iterate, 2, NULL, global, local, 0,
+                                      NULL, profile_slot(d, PROFILE_KERNEL)),
+               "flooding_spread");
+        d->stats.launches++;
+    }
+    return LDPC_OK;
+}
+
 static ldpc_status launch_iterations(cl_decoder *d, cl_kernel kernel, const batch_plan *p,
                                      cl_uint first_index, cl_uint first, cl_uint last,
                                      ldpc_error *err)
 {
+    if (p->design == LDPC_OPENCL_DESIGN_SPREAD)
+        return launch_spread(d, p, first_index, first, last, err);
     CL_TRY(clSetKernelArg(kernel, first_index, sizeof first, &first), "first_iteration");
     CL_TRY(clSetKernelArg(kernel, first_index + 1, sizeof last, &last), "last_iteration");
     CL_TRY(clEnqueueNDRangeKernel(d->session.queue, kernel, 1, NULL, &p->global, &p->local, 0, NULL,
@@ -777,6 +865,33 @@ static ldpc_status run_iterations(cl_decoder *d, const batch_plan *p, ldpc_error
         clReleaseEvent(pending);
     }
     return status;
+}
+
+/* The spread design: every frame's final totals into plane 0 (`posterior`),
+ * its iteration count settled (flooding_spread_result). */
+static ldpc_status run_spread_result(cl_decoder *d, const batch_plan *p, ldpc_error *err)
+{
+    cl_uint n = p->code->n, frames = p->frames, max_iterations = d->config.max_iterations;
+    cl_uint period = d->config.syndrome_period, plane = d->spread_frames * d->limits.max_n;
+    cl_arg_list a = {d->spread_result, 0, CL_SUCCESS};
+    cl_arg(&a, sizeof(cl_mem), &d->posterior);
+    cl_arg(&a, sizeof(cl_mem), &d->spread_totals);
+    cl_arg(&a, sizeof plane, &plane);
+    cl_arg(&a, sizeof n, &n);
+    cl_arg(&a, sizeof(cl_uint), &p->post_frame_stride);
+    cl_arg(&a, sizeof frames, &frames);
+    cl_arg(&a, sizeof max_iterations, &max_iterations);
+    cl_arg(&a, sizeof period, &period);
+    cl_arg(&a, sizeof(cl_mem), &d->frame_iterations);
+    cl_arg(&a, sizeof(cl_mem), &d->frame_active);
+    cl_arg(&a, sizeof(cl_mem), &d->spread_unsatisfied);
+    CL_TRY(a.rc, "spread result arguments");
+    size_t global[2] = {n, frames};
+    CL_TRY(clEnqueueNDRangeKernel(d->session.queue, d->spread_result, 2, NULL, global, NULL, 0,
+                                  NULL, profile_slot(d, PROFILE_KERNEL)),
+           "flooding_spread_result");
+    d->stats.launches++;
+    return LDPC_OK;
 }
 
 static ldpc_status run_finish(cl_decoder *d, const batch_plan *p, ldpc_error *err)
@@ -888,6 +1003,8 @@ ldpc_status cl_decoder_decode(cl_decoder *d, const ldpc_code *code, const int8_t
         status = run_setup(d, &plan, err);
     if (status == LDPC_OK)
         status = run_iterations(d, &plan, err);
+    if (status == LDPC_OK && plan.design == LDPC_OPENCL_DESIGN_SPREAD)
+        status = run_spread_result(d, &plan, err);
     if (status == LDPC_OK)
         status = run_finish(d, &plan, err);
     if (status == LDPC_OK)
@@ -908,6 +1025,8 @@ ldpc_status cl_decoder_decode(cl_decoder *d, const ldpc_code *code, const int8_t
         d->stats.batches_latency++;
     else if (plan.design == LDPC_OPENCL_DESIGN_GROUP_PER_FRAME)
         d->stats.batches_group_per_frame++;
+    else if (plan.design == LDPC_OPENCL_DESIGN_SPREAD)
+        d->stats.batches_spread++;
     else
         d->stats.batches_item_per_frame++;
     return LDPC_OK;
@@ -950,11 +1069,13 @@ void cl_decoder_release(cl_decoder *d)
     cl_mem buffers[] = {d->input_pinned, d->bits_pinned, d->stats_pinned,
                         d->input,        d->channel,     d->posterior,
                         d->messages,     d->frame_iterations, d->frame_active,
-                        d->active_count, d->frame_stats, d->bits, d->rule_table, d->next_messages};
+                        d->active_count, d->frame_stats, d->bits, d->rule_table, d->next_messages,
+                        d->spread_totals, d->spread_unsatisfied};
     for (size_t i = 0; i < sizeof buffers / sizeof buffers[0]; i++)
         if (buffers[i] != NULL)
             clReleaseMemObject(buffers[i]);
-    cl_kernel kernels[] = {d->setup, d->iterate_group, d->statistics, d->decisions};
+    cl_kernel kernels[] = {d->setup,     d->iterate_group,  d->statistics,
+                           d->decisions, d->iterate_spread, d->spread_result};
     for (size_t i = 0; i < sizeof kernels / sizeof kernels[0]; i++)
         if (kernels[i] != NULL)
             clReleaseKernel(kernels[i]);
@@ -976,6 +1097,7 @@ void cl_decoder_release(cl_decoder *d)
     d->input_host = d->bits_host = d->stats_host = NULL;
     d->input = d->channel = d->posterior = d->messages = NULL;
     d->frame_iterations = d->frame_active = d->active_count = d->frame_stats = d->bits = NULL;
-    d->rule_table = d->next_messages = NULL;
+    d->rule_table = d->next_messages = d->spread_totals = d->spread_unsatisfied = NULL;
     d->setup = d->iterate_group = d->statistics = d->decisions = NULL;
+    d->iterate_spread = d->spread_result = NULL;
 }

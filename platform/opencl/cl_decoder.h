@@ -43,6 +43,9 @@ typedef struct {
     cl_kernel iterate_latency[CL_LATENCY_KERNELS]; /* layered 16-bit only, else NULL */
     /* the same with the posteriors in local memory (23_layered_latency_local.cl) */
     cl_kernel iterate_latency_local[CL_LATENCY_KERNELS];
+    /* flooding only, else NULL: the spread design's iteration and result
+     * kernels (32_flooding_spread.cl) */
+    cl_kernel iterate_spread, spread_result;
     /* input, bits, frame_stats: device-only; the host writes and reads them
      * through the pinned staging below. */
     cl_mem input, channel, posterior, messages;
@@ -51,6 +54,10 @@ typedef struct {
      * snapshot variable has two edges in its layer); NULL with posterior_bits 8 */
     cl_mem next_messages;
     cl_mem frame_iterations, frame_active, active_count, frame_stats, bits;
+    /* flooding only, else NULL: the spread design's planes 1 and 2 of the
+     * totals (plane 0 is `posterior`) and three syndrome counts per frame,
+     * for spread_frames frames */
+    cl_mem spread_totals, spread_unsatisfied;
     cl_mem rule_table; /* 128 bytes: the check rule's output per magnitude */
     /* Pinned host staging (CL_MEM_ALLOC_HOST_PTR), mapped once at creation and
      * kept mapped: a fresh map per call cost NVIDIA's driver page faults
@@ -69,6 +76,8 @@ typedef struct {
     cl_ulong local_memory; /* CL_DEVICE_LOCAL_MEM_SIZE */
     int local_memory_dedicated; /* CL_DEVICE_LOCAL_MEM_TYPE is CL_LOCAL */
     size_t statistics_group; /* local size of frame_statistics */
+    size_t spread_group;     /* local size of the spread kernels */
+    uint32_t spread_frames;  /* most frames of a spread batch (0: no spread design) */
     uint32_t iterations_per_launch;
     uint32_t calls;
     cl_uint status_words[2]; /* active_count as read back, alternately */

@@ -57,8 +57,8 @@ static int opencl_supports(const ldpc_decoder_config *config)
 }
 
 /* Saturated posteriors exist in the item design only: a design forced to
- * group or latency is a configuration error, reported at creation rather
- * than decoded some other way than asked. */
+ * group, latency or spread is a configuration error, reported at creation
+ * rather than decoded some other way than asked. */
 static ldpc_status check_design(const ldpc_decoder_config *config,
                                 const ldpc_opencl_config *opencl, ldpc_error *err)
 {
@@ -67,7 +67,9 @@ static ldpc_status check_design(const ldpc_decoder_config *config,
         return ldpc_fail(err, LDPC_ERR_UNSUPPORTED,
                          "OpenCL design %s does not implement saturated 8-bit posteriors "
                          "(posterior=8): use LDPC_CL_DESIGN=auto or item",
-                         opencl->design == LDPC_OPENCL_DESIGN_LATENCY ? "latency" : "group");
+                         opencl->design == LDPC_OPENCL_DESIGN_LATENCY  ? "latency"
+                         : opencl->design == LDPC_OPENCL_DESIGN_SPREAD ? "spread"
+                                                                       : "group");
     return LDPC_OK;
 }
 

@@ -39,8 +39,17 @@ typedef enum {
      * fastest design at any batch size where it applies. Codes it cannot take
      * (check degree above 32, a layer whose records exceed local memory,
      * flooding) use GROUP_PER_FRAME. */
-    LDPC_OPENCL_DESIGN_LATENCY = 3
+    LDPC_OPENCL_DESIGN_LATENCY = 3,
+    /* Flooding: each frame's checks spread over the whole device, one launch
+     * per iteration (kernels/32_flooding_spread.cl), for calls of a few
+     * frames (at most LDPC_OPENCL_SPREAD_MAX_FRAMES; larger calls and the
+     * layered schedule use GROUP_PER_FRAME). */
+    LDPC_OPENCL_DESIGN_SPREAD = 4
 } ldpc_opencl_design;
+
+/* Most frames of a call the spread design takes (its extra totals are sized
+ * for this many frames, or the decoder's max_frames if fewer). */
+#define LDPC_OPENCL_SPREAD_MAX_FRAMES 32u
 
 /* Where the latency design keeps a frame's posteriors. */
 typedef enum {
@@ -93,7 +102,7 @@ ldpc_opencl_config ldpc_opencl_config_default(void);
 
 /* Overlays the environment: LDPC_CL_PLATFORM, LDPC_CL_DEVICE,
  * LDPC_CL_DEVICE_TYPE (gpu|cpu|accelerator|all|default), LDPC_CL_DEVICE_INDEX,
- * LDPC_CL_DESIGN (auto|item|group|latency), LDPC_CL_LATENCY_POSTERIORS
+ * LDPC_CL_DESIGN (auto|item|group|latency|spread), LDPC_CL_LATENCY_POSTERIORS
  * (auto|local|global), LDPC_CL_ITERATIONS_PER_LAUNCH,
  * LDPC_CL_WORK_GROUP_SIZE, LDPC_CL_TABLE_CACHE_BYTES, LDPC_CL_KERNEL_DIR,
  * LDPC_CL_CACHE_DIR ("off" disables the cache), LDPC_CL_PROFILE,
@@ -144,6 +153,7 @@ typedef struct {
     uint64_t batches, frames, launches, status_reads;
     uint64_t batches_item_per_frame, batches_group_per_frame, batches_latency;
     uint64_t batches_latency_local; /* of batches_latency: posteriors in local memory */
+    uint64_t batches_spread;
     uint64_t table_lookups, table_cache_hits, table_cache_misses, table_uploads;
     uint64_t table_evictions, table_upload_bytes;
     uint64_t last_upload_ns;  /* wall time of the latest table upload, transfer included */

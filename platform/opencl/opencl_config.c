@@ -64,7 +64,7 @@ static ldpc_status parse_choice(const char *variable, const char *value, const c
 ldpc_status ldpc_opencl_config_from_env(ldpc_opencl_config *config, ldpc_error *err)
 {
     static const char *const types[] = {"default", "gpu", "cpu", "accelerator", "all", NULL};
-    static const char *const designs[] = {"auto", "item", "group", "latency", NULL};
+    static const char *const designs[] = {"auto", "item", "group", "latency", "spread", NULL};
     static const char *const posterior_memories[] = {"auto", "local", "global", NULL};
     ldpc_status status = LDPC_OK;
     const char *value;

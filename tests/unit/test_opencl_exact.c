@@ -2,7 +2,7 @@
  * bits, iteration counts and statistics for layered and flooding schedules,
  * normalized and offset min-sum, every kernel design (item, group, latency
  * with each of its degree bounds 8, 16 and 32, its posteriors in global or in
- * local memory), DVB short codes (whose layers share variables: atomic
+ * local memory, spread), DVB short codes (whose layers share variables: atomic
  * posterior updates) and one whose layers do not, a DVB normal code and alist
  * codes, batches that mix converging and failing frames, partial batches, and
  * syndrome periods 0, 1 and > 1. */
@@ -43,7 +43,8 @@ static int expect_local_posteriors(const ldpc_code *code, ldpc_opencl_posterior_
     return memory == LDPC_OPENCL_POSTERIORS_LOCAL;
 }
 
-static void run_case(const exact_case *c)
+/* Returns the outcome, checked. */
+static test_opencl_outcome run_case(const exact_case *c)
 {
     test_opencl_require();
     ldpc_code *code = NULL;
@@ -62,13 +63,17 @@ static void run_case(const exact_case *c)
     assert_true(outcome.converged > 0);
     assert_true(outcome.failed > 0);
     /* The design that ran: "auto" is the latency design for the layered
-     * schedule, and below 1024 frames the group design for flooding (as is
-     * "latency" there). */
+     * schedule and the spread design for flooding batches of at most
+     * LDPC_OPENCL_SPREAD_MAX_FRAMES; "latency" with flooding, "spread" with
+     * the layered schedule or a larger batch, are the group design. */
     uint32_t batches = (c->frames + c->batch - 1) / c->batch;
+    int flooding = c->schedule == LDPC_SCHEDULE_FLOODING;
     ldpc_opencl_design expected = c->design;
     if (expected == LDPC_OPENCL_DESIGN_AUTO)
-        expected = LDPC_OPENCL_DESIGN_LATENCY;
-    if (expected == LDPC_OPENCL_DESIGN_LATENCY && c->schedule == LDPC_SCHEDULE_FLOODING)
+        expected = flooding ? LDPC_OPENCL_DESIGN_SPREAD : LDPC_OPENCL_DESIGN_LATENCY;
+    if ((expected == LDPC_OPENCL_DESIGN_LATENCY && flooding) ||
+        (expected == LDPC_OPENCL_DESIGN_SPREAD &&
+         (!flooding || c->batch > LDPC_OPENCL_SPREAD_MAX_FRAMES)))
         expected = LDPC_OPENCL_DESIGN_GROUP_PER_FRAME;
     assert_int_equal(outcome.item_batches,
                      expected == LDPC_OPENCL_DESIGN_ITEM_PER_FRAME ? batches : 0);
@@ -76,11 +81,13 @@ static void run_case(const exact_case *c)
                      expected == LDPC_OPENCL_DESIGN_GROUP_PER_FRAME ? batches : 0);
     assert_int_equal(outcome.latency_batches,
                      expected == LDPC_OPENCL_DESIGN_LATENCY ? batches : 0);
+    assert_int_equal(outcome.spread_batches, expected == LDPC_OPENCL_DESIGN_SPREAD ? batches : 0);
     int local = expected == LDPC_OPENCL_DESIGN_LATENCY &&
                 expect_local_posteriors(code, c->posteriors, &outcome);
     assert_int_equal(outcome.latency_local_batches, local ? batches : 0);
     free(llr);
     ldpc_code_destroy(code);
+    return outcome;
 }
 
 #define ALIST_MACKAY "alist:" LDPC_SHARED_DIR "/codes/binary/aff3ct/MACKAY_504_1008.alist"
@@ -274,6 +281,41 @@ static void dvb_normal_both_schedules(void **state)
     run_case(&c);
 }
 
+/* The spread design's early termination lags two launches behind the
+ * iterations (a frame's syndrome count is complete one launch after its
+ * iteration and read one launch later), so frames that converge at the
+ * first iterations, at max_iterations - 1 and at max_iterations, and
+ * syndrome periods that skip iterations, are what can go wrong. */
+static void flooding_spread_early_termination(void **state)
+{
+    (void)state;
+    exact_case c = {"dvbs2-short-1/2", LDPC_SCHEDULE_FLOODING, LDPC_RULE_MIN_SUM_OFFSET, 3, 1,
+                    LDPC_OPENCL_DESIGN_SPREAD, 24, 8, 3.0, 10.0, 0, LDPC_OPENCL_POSTERIORS_AUTO};
+    /* Converged at the first, the next to last and the last iteration. */
+    assert_int_equal(run_case(&c).converged_at, 0xEu);
+    c.iterations = 1;
+    c.ebn0_low = 8.0;
+    c.ebn0_high = 14.0;
+    run_case(&c);
+    c.rule = LDPC_RULE_MIN_SUM_NORMALIZED;
+    c.iterations = 9;
+    c.period = 2;
+    c.ebn0_low = 2.0;
+    c.ebn0_high = 8.0;
+    /* Only due iterations (2, 4, 6, 8 and 9) end a frame, 8 and 9 among them. */
+    uint32_t at = run_case(&c).converged_at;
+    assert_int_equal(at & ~0x354u, 0);
+    assert_int_equal(at & 0x300u, 0x300u);
+    c.period = 0;
+    c.iterations = 5;
+    assert_int_equal(run_case(&c).converged_at, 1u << 5);
+    /* Calls of more frames than the spread design takes: the group design. */
+    c.batch = LDPC_OPENCL_SPREAD_MAX_FRAMES + 1;
+    c.frames = 2 * c.batch;
+    c.period = 3;
+    run_case(&c);
+}
+
 /* One check per layer: a work-group per frame with one busy work-item. */
 static void alist_code(void **state)
 {
@@ -308,6 +350,7 @@ int main(void)
         cmocka_unit_test(chunked_transfers),
         cmocka_unit_test(dvb_short_flooding),
         cmocka_unit_test(dvb_normal_both_schedules),
+        cmocka_unit_test(flooding_spread_early_termination),
         cmocka_unit_test(alist_code),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

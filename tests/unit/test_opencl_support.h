@@ -115,6 +115,8 @@ typedef struct {
     uint32_t converged, failed; /* frames of each kind among those compared */
     uint32_t group_batches, item_batches, latency_batches;
     uint32_t latency_local_batches; /* of latency_batches: posteriors in local memory */
+    uint32_t spread_batches;
+    uint32_t converged_at; /* bit i: a frame converged at iteration i (i < 32) */
     uint64_t local_memory_bytes;    /* the device's, as the decoder saw it */
     int local_memory_dedicated;
 } test_opencl_outcome;
@@ -142,7 +144,8 @@ static inline test_opencl_outcome test_opencl_compare(const ldpc_code *code,
     assert_non_null(bits_dev);
     assert_non_null(stats_ref);
     assert_non_null(stats_dev);
-    test_opencl_outcome outcome = {0, 0, 0, 0, 0, 0, 0, 0};
+    test_opencl_outcome outcome;
+    memset(&outcome, 0, sizeof outcome);
     for (uint32_t first = 0; first < frames; first += batch) {
         uint32_t count = frames - first < batch ? frames - first : batch;
         const float *in = llr + (size_t)first * code->n;
@@ -166,6 +169,8 @@ static inline test_opencl_outcome test_opencl_compare(const ldpc_code *code,
                                 code->n)
                              ? "differ"
                              : "equal");
+            if (r->converged && r->iterations < 32)
+                outcome.converged_at |= 1u << r->iterations;
             if (r->converged)
                 outcome.converged++;
             else
@@ -180,6 +185,7 @@ static inline test_opencl_outcome test_opencl_compare(const ldpc_code *code,
     outcome.item_batches = (uint32_t)stats.batches_item_per_frame;
     outcome.latency_batches = (uint32_t)stats.batches_latency;
     outcome.latency_local_batches = (uint32_t)stats.batches_latency_local;
+    outcome.spread_batches = (uint32_t)stats.batches_spread;
     outcome.local_memory_bytes = stats.local_memory_bytes;
     outcome.local_memory_dedicated = stats.local_memory_dedicated;
     free(bits_ref);

@@ -229,13 +229,14 @@ static void opencl_note(const tool_decoder *decoder, uint64_t calls, char *out, 
         return;
     double per_call = 1e-6 / (double)(calls + 1);
     int used = snprintf(out, size,
-                        "%s (%s), %s; calls by design latency/group/item %llu/%llu/%llu "
-                        "(latency with local posteriors %llu); latency groups up to %u/%u/%u; "
-                        "table upload %.3f ms",
+                        "%s (%s), %s; calls by design latency/group/item/spread "
+                        "%llu/%llu/%llu/%llu (latency with local posteriors %llu); latency "
+                        "groups up to %u/%u/%u; table upload %.3f ms",
                         s.device_name, s.platform_name, s.on_device ? "on device" : "CPU fallback",
                         (unsigned long long)s.batches_latency,
                         (unsigned long long)s.batches_group_per_frame,
                         (unsigned long long)s.batches_item_per_frame,
+                        (unsigned long long)s.batches_spread,
                         (unsigned long long)s.batches_latency_local, s.latency_group_sizes[0],
                         s.latency_group_sizes[1], s.latency_group_sizes[2],
                         (double)s.last_upload_ns * 1e-6);
