@@ -11,9 +11,13 @@ inline int decided_negative(global const uint *tables, code_tables_t code, uint 
     return posterior_at(posterior, at, posterior_bytes) < 0;
 }
 
-/* One work-group per frame (global size frames * group size): the unsatisfied
- * checks of the final decision and the decided bits that differ from the
- * channel's hard decision (q < 0). */
+/* Global size (groups * group size, frames): the work-groups of a frame
+ * share its checks and variables (several per frame where the batch has few
+ * frames, so that one frame is not a single group's walk through its checks)
+ * and add their counts of unsatisfied checks of the final decision and of
+ * decided bits that differ from the channel's hard decision (q < 0) to the
+ * frame's statistics, which the host zeroed. `converged` is left to the host
+ * (unsatisfied == 0): no group knows when the others are done. */
 kernel void frame_statistics(global const uint *tables, code_tables_t code, uint latency_order,
                              global const char *channel_values, global const int *posterior,
                              uint posterior_bytes, uint index_stride, uint frame_stride,
@@ -21,8 +25,8 @@ kernel void frame_statistics(global const uint *tables, code_tables_t code, uint
                              global uint4 *stats)
 {
     local uint unsatisfied, corrected;
-    uint f = get_group_id(0);
-    uint lid = get_local_id(0), group_size = get_local_size(0);
+    uint f = get_global_id(1);
+    uint lid = get_local_id(0), first = get_global_id(0), step = get_global_size(0);
     if (f >= frames)
         return;
     global const uint *check_offsets = tables + code.check_offsets;
@@ -35,22 +39,26 @@ kernel void frame_statistics(global const uint *tables, code_tables_t code, uint
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     uint my_unsatisfied = 0, my_corrected = 0;
-    for (uint c = lid; c < code.m; c += group_size) {
+    for (uint c = first; c < code.m; c += step) {
         int parity = 0;
         for (uint e = check_offsets[c]; e < check_offsets[c + 1]; e++)
             parity ^= decided_negative(tables, code, latency_order, posterior, post_at,
                                        index_stride, posterior_bytes, VARIABLE(check_var[e]));
         my_unsatisfied += parity;
     }
-    for (uint v = lid; v < code.n; v += group_size)
+    for (uint v = first; v < code.n; v += step)
         my_corrected += decided_negative(tables, code, latency_order, posterior, post_at,
                                          index_stride, posterior_bytes, v) !=
                         (channel[v * index_stride] < 0);
     atomic_add(&unsatisfied, my_unsatisfied);
     atomic_add(&corrected, my_corrected);
     barrier(CLK_LOCAL_MEM_FENCE);
-    if (lid == 0)
-        stats[f] = (uint4)(frame_iterations[f], unsatisfied == 0, unsatisfied, corrected);
+    if (lid == 0) {
+        global uint *frame_stats = (global uint *)(stats + f);
+        frame_stats[0] = frame_iterations[f];
+        atomic_add(frame_stats + 2, unsatisfied);
+        atomic_add(frame_stats + 3, corrected);
+    }
 }
 
 /* Global size (n, frames), the bit index fastest so that the writes to the

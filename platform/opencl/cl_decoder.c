@@ -130,9 +130,8 @@ static void choose_sizes(cl_decoder *d)
     d->stats.compute_units = compute_units;
     d->stats.local_memory_bytes = d->local_memory;
     d->stats.local_memory_dedicated = d->local_memory_dedicated;
-    /* One group per frame: for a single frame its work-items are all there is
-     * (each walks its checks with dependent loads: dvbs2-normal has 32400). */
-    d->statistics_group = min_size(1024, kernel_max_group(d, d->statistics));
+    /* Several groups per frame where the batch is small (statistics_groups). */
+    d->statistics_group = min_size(256, kernel_max_group(d, d->statistics));
     d->iterations_per_launch = d->opencl.iterations_per_launch
                                    ? d->opencl.iterations_per_launch
                                    : d->session.vendor->iterations_per_launch;
@@ -894,6 +893,19 @@ static ldpc_status run_spread_result(cl_decoder *d, const batch_plan *p, ldpc_er
     return LDPC_OK;
 }
 
+/* Work-groups of frame_statistics per frame: about four per compute unit
+ * over the batch, at most one per statistics_group checks or variables. A
+ * single group walking 32400 checks took about 0.15 ms of one dvbs2-normal
+ * frame's 0.44 ms of spread-design kernels on the H100 (docs/OPENCL.md,
+ * round 6). */
+static size_t statistics_groups(const cl_decoder *d, const batch_plan *p)
+{
+    size_t rows = p->code->n > p->code->m ? p->code->n : p->code->m;
+    size_t most = (rows + d->statistics_group - 1) / d->statistics_group;
+    size_t wanted = (4 * (size_t)d->stats.compute_units + p->frames - 1) / p->frames;
+    return wanted < 1 ? 1 : wanted < most ? wanted : most;
+}
+
 static ldpc_status run_finish(cl_decoder *d, const batch_plan *p, ldpc_error *err)
 {
     cl_uint frames = p->frames, n = p->code->n, order = latency_order(p);
@@ -910,8 +922,14 @@ static ldpc_status run_finish(cl_decoder *d, const batch_plan *p, ldpc_error *er
     cl_arg(&a, sizeof(cl_mem), &d->frame_iterations);
     cl_arg(&a, sizeof(cl_mem), &d->frame_stats);
     CL_TRY(a.rc, "statistics arguments");
-    size_t local = d->statistics_group, global = (size_t)frames * local;
-    CL_TRY(clEnqueueNDRangeKernel(d->session.queue, d->statistics, 1, NULL, &global, &local, 0,
+    const cl_uint zero = 0;
+    CL_TRY(clEnqueueFillBuffer(d->session.queue, d->frame_stats, &zero, sizeof zero, 0,
+                               (size_t)frames * sizeof(ldpc_frame_stats), 0, NULL,
+                               profile_slot(d, PROFILE_KERNEL)),
+           "clear statistics");
+    size_t local[2] = {d->statistics_group, 1};
+    size_t global[2] = {statistics_groups(d, p) * local[0], frames};
+    CL_TRY(clEnqueueNDRangeKernel(d->session.queue, d->statistics, 2, NULL, global, local, 0,
                                   NULL, profile_slot(d, PROFILE_KERNEL)),
            "frame_statistics");
     a = (cl_arg_list){d->decisions, 0, CL_SUCCESS};
@@ -975,8 +993,11 @@ static ldpc_status copy_out(cl_decoder *d, const batch_plan *p, uint8_t *bits,
         else if (c < chunks) {
             size_t begin = bit_bytes * c / chunks, end = bit_bytes * (c + 1) / chunks;
             host_copy(d, bits + begin, (const char *)d->bits_host + begin, end - begin);
-        } else
+        } else {
             memcpy(stats, d->stats_host, stat_bytes);
+            for (uint32_t f = 0; f < p->frames; f++)
+                stats[f].converged = stats[f].unsatisfied_checks == 0;
+        }
     }
     return status;
 }

@@ -48,8 +48,10 @@ typedef enum {
 } ldpc_opencl_design;
 
 /* Most frames of a call the spread design takes (its extra totals are sized
- * for this many frames, or the decoder's max_frames if fewer). */
-#define LDPC_OPENCL_SPREAD_MAX_FRAMES 32u
+ * for this many frames, or the decoder's max_frames if fewer): on the H100 it
+ * was faster than the group design at every batch size up to this one
+ * (docs/OPENCL.md, round 6). */
+#define LDPC_OPENCL_SPREAD_MAX_FRAMES 128u
 
 /* Where the latency design keeps a frame's posteriors. */
 typedef enum {

@@ -311,7 +311,7 @@ static void flooding_spread_early_termination(void **state)
     assert_int_equal(run_case(&c).converged_at, 1u << 5);
     /* Calls of more frames than the spread design takes: the group design. */
     c.batch = LDPC_OPENCL_SPREAD_MAX_FRAMES + 1;
-    c.frames = 2 * c.batch;
+    c.frames = c.batch;
     c.period = 3;
     run_case(&c);
 }
