@@ -7,7 +7,14 @@
  *     base[f * frame_stride + i * index_stride]
  * "frame-interleaved" (one work-item per frame): index_stride = frames
  * capacity, frame_stride = 1, so neighbouring work-items touch neighbouring
- * bytes; "frame-major" (one work-group per frame): index_stride = 1. */
+ * bytes; "frame-major" (one work-group per frame): index_stride = 1.
+ *
+ * Offsets are 64-bit: a buffer may pass 4 G elements (the limits allow 65536
+ * frames of 2^28 edges), where a 32-bit product wraps. Every product of an
+ * index and a stride is (ulong)index * stride, a widening 32 x 32 -> 64-bit
+ * multiply, not a 64 x 64 one. An offset within one frame-major frame (a
+ * variable, a slot: below the frame's size, which the host keeps below 2^32)
+ * stays 32-bit. */
 
 #define Q_MAX 127
 /* Check degrees up to this keep their inputs in private memory (DVB: <= 30). */
@@ -32,7 +39,7 @@ inline int q_sat(int x)
  * only. Saturated posteriors (posterior_bits 8, 26_layered_saturated.cl) are
  * a char. The kernels that serve every design read them through posterior_at,
  * told the element's size in bytes (1, 2 or 4). */
-inline int posterior_at(global const int *posterior, uint at, uint posterior_bytes)
+inline int posterior_at(global const int *posterior, ulong at, uint posterior_bytes)
 {
     if (posterior_bytes == 1)
         return ((global const char *)posterior)[at];
@@ -52,14 +59,13 @@ inline int syndrome_due(uint it, uint syndrome_period, uint max_iterations)
 #define VARIABLE(word) ((word) & ~SHARED_IN_LAYER)
 
 /* Parity of the hard decisions (posterior < 0) of the check on edges e0..e1-1;
- * the posterior of variable v is element base + v * stride. */
+ * the posterior of variable v is element v * stride. */
 inline int check_unsatisfied(global const uint *check_var, uint e0, uint e1,
-                             global const int *posterior, uint base, uint stride,
-                             uint posterior_bytes)
+                             global const int *posterior, uint stride, uint posterior_bytes)
 {
     int parity = 0;
     for (uint e = e0; e < e1; e++)
-        parity ^= posterior_at(posterior, base + VARIABLE(check_var[e]) * stride,
+        parity ^= posterior_at(posterior, (ulong)VARIABLE(check_var[e]) * stride,
                                posterior_bytes) < 0;
     return parity;
 }

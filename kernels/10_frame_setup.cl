@@ -12,10 +12,11 @@ kernel void setup_frames(global const uint *tables, code_tables_t code, uint lat
     uint v = get_global_id(0), f = get_global_id(1);
     if (v >= n || f >= frames)
         return;
-    int q = max((int)input[f * n + v], -Q_MAX); /* -128 reads as -127 */
-    uint at = f * frame_stride + v * index_stride;
+    int q = max((int)input[(ulong)f * n + v], -Q_MAX); /* -128 reads as -127 */
+    ulong frame = (ulong)f * frame_stride;
+    ulong at = frame + (ulong)v * index_stride;
     channel[at] = (char)q;
-    at = f * frame_stride + posterior_index(tables, code, latency_order, v) * index_stride;
+    at = frame + (ulong)posterior_index(tables, code, latency_order, v) * index_stride;
     if (posterior_bytes == 1)
         ((global char *)posterior)[at] = (char)q;
     else if (posterior_bytes == 2)

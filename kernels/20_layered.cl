@@ -27,7 +27,8 @@ inline void layer_check_messages(global const uint *check_var, uint e0, uint e1,
     uint idx1 = e0;
     int negatives = 0;
     for (uint e = e0; e < e1; e++) {
-        int t = q_sat(post[VARIABLE(check_var[e]) * stride] - (int)c2v[e * stride]);
+        int t = q_sat(post[(ulong)VARIABLE(check_var[e]) * stride] -
+                      (int)c2v[(ulong)e * stride]);
         if (keep)
             kept[e - e0] = t;
         int magnitude = t < 0 ? -t : t;
@@ -44,9 +45,10 @@ inline void layer_check_messages(global const uint *check_var, uint e0, uint e1,
     int out2 = rule[min2];
     for (uint e = e0; e < e1; e++) {
         int t = keep ? kept[e - e0]
-                     : q_sat(post[VARIABLE(check_var[e]) * stride] - (int)c2v[e * stride]);
+                     : q_sat(post[(ulong)VARIABLE(check_var[e]) * stride] -
+                             (int)c2v[(ulong)e * stride]);
         int magnitude = e == idx1 ? out2 : out1;
-        next[e * stride] = (char)((negatives ^ (t < 0)) ? -magnitude : magnitude);
+        next[(ulong)e * stride] = (char)((negatives ^ (t < 0)) ? -magnitude : magnitude);
     }
 }
 
@@ -57,10 +59,11 @@ inline void layer_check_apply(global const uint *check_var, uint e0, uint e1, gl
 {
     for (uint e = e0; e < e1; e++) {
         uint word = check_var[e];
-        global int *p = post + VARIABLE(word) * stride;
-        int message = next[e * stride];
-        int delta = message - (int)c2v[e * stride];
-        c2v[e * stride] = (char)message;
+        global int *p = post + (ulong)VARIABLE(word) * stride;
+        ulong at = (ulong)e * stride;
+        int message = next[at];
+        int delta = message - (int)c2v[at];
+        c2v[at] = (char)message;
         if (word & SHARED_IN_LAYER)
             atomic_add(p, delta);
         else
@@ -87,9 +90,9 @@ kernel void layered_group_per_frame(global const uint *tables, code_tables_t cod
     global const uint *check_var = tables + code.check_var;
     global const uint *layer_offsets = tables + code.layer_offsets;
     global const uint *layer_checks = tables + code.layer_checks;
-    global int *post = posterior + f * post_frame_stride;
-    global char *c2v = messages + f * message_frame_stride;
-    global char *next = next_messages + f * message_frame_stride;
+    global int *post = posterior + (ulong)f * post_frame_stride;
+    global char *c2v = messages + (ulong)f * message_frame_stride;
+    global char *next = next_messages + (ulong)f * message_frame_stride;
 
     for (uint it = first_iteration + 1; it <= last_iteration; it++) {
         for (uint l = 0; l < code.layer_count; l++) {
@@ -113,7 +116,7 @@ kernel void layered_group_per_frame(global const uint *tables, code_tables_t cod
                 unsatisfied = 0;
             barrier(CLK_LOCAL_MEM_FENCE);
             for (uint c = lid; c < code.m; c += group_size)
-                if (check_unsatisfied(check_var, check_offsets[c], check_offsets[c + 1], post, 0,
+                if (check_unsatisfied(check_var, check_offsets[c], check_offsets[c + 1], post,
                                       index_stride, 4))
                     atomic_or(&unsatisfied, 1);
             barrier(CLK_LOCAL_MEM_FENCE);

@@ -263,8 +263,8 @@ inline void layered_latency_frame(LAYERED_LATENCY_PARAMS, local uchar *rule_loca
     global const uint *layer_offsets = tables + code.layer_offsets;
     global const uint *layers = tables + code.latency_layers;
     global const uint *slot_var = tables + code.latency_var;
-    global int *post = posterior + f * post_frame_stride;
-    global char *c2v = messages + f * message_frame_stride;
+    global int *post = posterior + (ulong)f * post_frame_stride;
+    global char *c2v = messages + (ulong)f * message_frame_stride;
 
     uint group = get_local_size(0);
     latency_layer_t layer = latency_layer(layer_offsets, layers, 0);

@@ -203,8 +203,8 @@ inline void layered_latency_local_frame(LAYERED_LATENCY_LOCAL_PARAMS, local ucha
     global const uint *layer_offsets = tables + code.layer_offsets;
     global const uint *layers = tables + code.latency_layers;
     global const uint *slot_var = tables + code.latency_var;
-    global int *post_global = posterior + f * post_frame_stride;
-    global char *c2v = messages + f * message_frame_stride;
+    global int *post_global = posterior + (ulong)f * post_frame_stride;
+    global char *c2v = messages + (ulong)f * message_frame_stride;
     local ushort *post = (local ushort *)post_words;
 
     uint group = get_local_size(0);

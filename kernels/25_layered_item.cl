@@ -13,7 +13,9 @@
  * Layout: frame-interleaved ([index][frame], stride = index_stride), posteriors
  * as shorts, messages numbered in layer order (the edges of the check at layer
  * position i are item_offsets[i] .. item_offsets[i+1]-1). Neighbouring
- * work-items touch neighbouring bytes and read the same table word.
+ * work-items touch neighbouring bytes and read the same table word. An
+ * element's offset, index * stride, is 64-bit (00_fixed_point.cl): a batch
+ * of 65536 dvbs2-normal frames has more than 2^32 posteriors and messages.
  *
  * A work-item is limited by memory latency: every edge needs a posterior from
  * anywhere in the frame. So the checks go in steps of `checks` checks of at
@@ -57,8 +59,9 @@ inline int item_pack(uint word, int old, int now, int snapshot)
 inline int item_load(item_tables_t t, uint e, uint word, global const short *restrict post,
                      global const char *restrict c2v, global const short *restrict snap)
 {
-    return item_pack(word, c2v[e * t.stride], post[ITEM_VARIABLE(word) * t.stride],
-                     snap[t.slot[e] * t.stride]);
+    return item_pack(word, c2v[(ulong)e * t.stride],
+                     post[(ulong)ITEM_VARIABLE(word) * t.stride],
+                     snap[(ulong)t.slot[e] * t.stride]);
 }
 
 inline int item_t(int packed)
@@ -80,12 +83,12 @@ inline int item_message(int t, int negatives, int first_min, int out1, int out2)
 inline void item_store(item_tables_t t, uint e, uint word, int packed, int message,
                        global short *restrict post, global char *restrict c2v)
 {
-    global short *p = post + ITEM_VARIABLE(word) * t.stride;
+    global short *p = post + (ulong)ITEM_VARIABLE(word) * t.stride;
     if (word & SAME_STEP)
-        *p = (short)(*p - c2v[e * t.stride] + message);
+        *p = (short)(*p - c2v[(ulong)e * t.stride] + message);
     else
         *p = (short)((packed >> 8) + message);
-    c2v[e * t.stride] = (char)message;
+    c2v[(ulong)e * t.stride] = (char)message;
 }
 
 /* Checks i .. i+count-1 (layer positions, count <= checks) of at most
@@ -112,14 +115,14 @@ inline void item_step(item_tables_t t, uint i, uint count, global short *restric
         for (uint j = 0; j < degree; j++) {
             uint e = e0[k] + min(j, edges[k] - 1);
             word[k * degree + j] = t.var[e];
-            old[k * degree + j] = c2v[e * t.stride];
+            old[k * degree + j] = c2v[(ulong)e * t.stride];
             packed[k * degree + j] = t.slot[e]; /* the slot, for now */
         }
     }
 #pragma unroll
     for (uint n = 0; n < checks * degree; n++) {
-        now[n] = post[ITEM_VARIABLE(word[n]) * t.stride];
-        packed[n] = snap[packed[n] * t.stride];
+        now[n] = post[(ulong)ITEM_VARIABLE(word[n]) * t.stride];
+        packed[n] = snap[(ulong)packed[n] * t.stride];
     }
 #pragma unroll
     for (uint n = 0; n < checks * degree; n++)
@@ -186,7 +189,7 @@ inline int item_unsatisfied(item_tables_t t, uint m, global const short *restric
         for (uint i = 0; i < m; i++) {
             int parity = 0;
             for (uint e = t.offsets[i]; e < t.offsets[i + 1]; e++)
-                parity ^= post[ITEM_VARIABLE(t.var[e]) * t.stride] < 0;
+                parity ^= post[(ulong)ITEM_VARIABLE(t.var[e]) * t.stride] < 0;
             if (parity)
                 return 1;
         }
@@ -207,7 +210,8 @@ inline int item_unsatisfied(item_tables_t t, uint m, global const short *restric
 #pragma unroll
             for (uint j = 0; j < degree; j++)
                 value[k * degree + j] =
-                    post[ITEM_VARIABLE(t.var[e0[k] + min(j, edges[k] - 1)]) * t.stride];
+                    post[(ulong)ITEM_VARIABLE(t.var[e0[k] + min(j, edges[k] - 1)]) *
+                         t.stride];
         }
         int unsatisfied = 0;
 #pragma unroll
@@ -255,9 +259,9 @@ inline void layered_item_frame(LAYERED_ITEM_PARAMS, local uchar *rule_local, con
     global const uint *layer_offsets = tables + code.layer_offsets;
     global const uint *snapshot_offsets = tables + code.snapshot_offsets;
     global const uint *snapshot_vars = tables + code.snapshot_vars;
-    global short *post = posterior + f * post_frame_stride;
-    global char *c2v = messages + f * message_frame_stride;
-    global short *snap = snapshots + f * post_frame_stride;
+    global short *post = posterior + (ulong)f * post_frame_stride;
+    global char *c2v = messages + (ulong)f * message_frame_stride;
+    global short *snap = snapshots + (ulong)f * post_frame_stride;
 
     for (uint it = first_iteration + 1; it <= last_iteration; it++) {
         for (uint l = 0; l < code.layer_count; l++) {
@@ -266,11 +270,11 @@ inline void layered_item_frame(LAYERED_ITEM_PARAMS, local uchar *rule_local, con
                 short value[ITEM_SNAPSHOT_STEP];
 #pragma unroll
                 for (uint j = 0; j < ITEM_SNAPSHOT_STEP; j++)
-                    value[j] = post[snapshot_vars[min(s + j, s1 - 1)] * index_stride];
+                    value[j] = post[(ulong)snapshot_vars[min(s + j, s1 - 1)] * index_stride];
 #pragma unroll
                 for (uint j = 0; j < ITEM_SNAPSHOT_STEP; j++)
                     if (s + j < s1)
-                        snap[(s + j - s0) * index_stride] = value[j];
+                        snap[(ulong)(s + j - s0) * index_stride] = value[j];
             }
             uint first = layer_offsets[l], end = layer_offsets[l + 1];
             if (degree == 0) {

@@ -87,12 +87,12 @@ inline void saturated_step(saturated_tables_t t, uint i, uint count, global char
         for (uint j = 0; j < degree; j++) {
             uint e = e0[k] + min(j, edges[k] - 1);
             word[k * degree + j] = t.var[e];
-            input[k * degree + j] = c2v[e * t.stride]; /* the old message, for now */
+            input[k * degree + j] = c2v[(ulong)e * t.stride]; /* the old message, for now */
         }
     }
 #pragma unroll
     for (uint n = 0; n < checks * degree; n++)
-        now[n] = post[ITEM_VARIABLE(word[n]) * t.stride];
+        now[n] = post[(ulong)ITEM_VARIABLE(word[n]) * t.stride];
 #pragma unroll
     for (uint k = 0; k < checks; k++) {
         if (k >= count)
@@ -103,7 +103,7 @@ inline void saturated_step(saturated_tables_t t, uint i, uint count, global char
             uint n = k * degree + j;
             if (j < edges[k]) {
                 if (word[n] & SAME_STEP)
-                    now[n] = post[ITEM_VARIABLE(word[n]) * t.stride];
+                    now[n] = post[(ulong)ITEM_VARIABLE(word[n]) * t.stride];
                 input[n] = q_sat(now[n] - input[n]);
                 minima_add(&s, input[n], j, cap);
             }
@@ -113,8 +113,8 @@ inline void saturated_step(saturated_tables_t t, uint i, uint count, global char
             uint n = k * degree + j;
             if (j < edges[k]) {
                 int message = minima_message(&s, input[n], j, rule);
-                post[ITEM_VARIABLE(word[n]) * t.stride] = (char)q_sat(input[n] + message);
-                c2v[(e0[k] + j) * t.stride] = (char)message;
+                post[(ulong)ITEM_VARIABLE(word[n]) * t.stride] = (char)q_sat(input[n] + message);
+                c2v[(ulong)(e0[k] + j) * t.stride] = (char)message;
             }
         }
     }
@@ -129,14 +129,16 @@ inline void saturated_check_any(saturated_tables_t t, uint e0, uint e1,
 {
     check_minima_t s = minima_start();
     for (uint e = e0; e < e1; e++)
-        minima_add(&s, q_sat(post[ITEM_VARIABLE(t.var[e]) * t.stride] - c2v[e * t.stride]),
+        minima_add(&s,
+                   q_sat(post[(ulong)ITEM_VARIABLE(t.var[e]) * t.stride] -
+                         c2v[(ulong)e * t.stride]),
                    e - e0, cap);
     for (uint e = e0; e < e1; e++) {
-        global char *p = post + ITEM_VARIABLE(t.var[e]) * t.stride;
-        int input = q_sat(*p - c2v[e * t.stride]);
+        global char *p = post + (ulong)ITEM_VARIABLE(t.var[e]) * t.stride;
+        int input = q_sat(*p - c2v[(ulong)e * t.stride]);
         int message = minima_message(&s, input, e - e0, rule);
         *p = (char)q_sat(input + message);
-        c2v[e * t.stride] = (char)message;
+        c2v[(ulong)e * t.stride] = (char)message;
     }
 }
 
@@ -150,7 +152,7 @@ inline int saturated_unsatisfied(saturated_tables_t t, uint m, global const char
         for (uint i = 0; i < m; i++) {
             char parity = 0;
             for (uint e = t.offsets[i]; e < t.offsets[i + 1]; e++)
-                parity ^= post[ITEM_VARIABLE(t.var[e]) * t.stride];
+                parity ^= post[(ulong)ITEM_VARIABLE(t.var[e]) * t.stride];
             if (parity < 0)
                 return 1;
         }
@@ -171,7 +173,8 @@ inline int saturated_unsatisfied(saturated_tables_t t, uint m, global const char
 #pragma unroll
             for (uint j = 0; j < degree; j++)
                 value[k * degree + j] =
-                    post[ITEM_VARIABLE(t.var[e0[k] + min(j, edges[k] - 1)]) * t.stride];
+                    post[(ulong)ITEM_VARIABLE(t.var[e0[k] + min(j, edges[k] - 1)]) *
+                         t.stride];
         }
         char unsatisfied = 0;
 #pragma unroll

@@ -17,7 +17,8 @@ inline void flooding_check_update(global const uint *check_var, uint e0, uint e1
     uint idx1 = e0;
     int negatives = 0;
     for (uint e = e0; e < e1; e++) {
-        int t = q_sat((int)total[VARIABLE(check_var[e]) * stride] - (int)c2v[e * stride]);
+        int t = q_sat((int)total[(ulong)VARIABLE(check_var[e]) * stride] -
+                      (int)c2v[(ulong)e * stride]);
         if (keep)
             kept[e - e0] = t;
         int magnitude = t < 0 ? -t : t;
@@ -33,19 +34,20 @@ inline void flooding_check_update(global const uint *check_var, uint e0, uint e1
     int out1 = rule[min1];
     int out2 = rule[min2];
     for (uint e = e0; e < e1; e++) {
+        ulong at = (ulong)e * stride;
         int t = keep ? kept[e - e0]
-                     : q_sat((int)total[VARIABLE(check_var[e]) * stride] - (int)c2v[e * stride]);
+                     : q_sat((int)total[(ulong)VARIABLE(check_var[e]) * stride] - (int)c2v[at]);
         int magnitude = e == idx1 ? out2 : out1;
-        c2v[e * stride] = (char)((negatives ^ (t < 0)) ? -magnitude : magnitude);
+        c2v[at] = (char)((negatives ^ (t < 0)) ? -magnitude : magnitude);
     }
 }
 
 inline int variable_total(global const uint *var_offsets, global const uint *var_edges, uint v,
                             global const char *channel, global const char *c2v, uint stride)
 {
-    int sum = channel[v * stride];
+    int sum = channel[(ulong)v * stride];
     for (uint i = var_offsets[v]; i < var_offsets[v + 1]; i++)
-        sum += c2v[var_edges[i] * stride];
+        sum += c2v[(ulong)var_edges[i] * stride];
     return sum;
 }
 
@@ -65,16 +67,16 @@ kernel void flooding_item_per_frame(global const uint *tables, code_tables_t cod
     global const uint *check_var = tables + code.check_var;
     global const uint *var_offsets = tables + code.var_offsets;
     global const uint *var_edges = tables + code.var_edges;
-    global const char *channel = channel_values + f * post_frame_stride;
-    global int *total = totals + f * post_frame_stride;
-    global char *c2v = messages + f * message_frame_stride;
+    global const char *channel = channel_values + (ulong)f * post_frame_stride;
+    global int *total = totals + (ulong)f * post_frame_stride;
+    global char *c2v = messages + (ulong)f * message_frame_stride;
 
     for (uint it = first_iteration + 1; it <= last_iteration; it++) {
         for (uint c = 0; c < code.m; c++)
             flooding_check_update(check_var, check_offsets[c], check_offsets[c + 1], total, c2v,
                                   index_stride, rule);
         for (uint v = 0; v < code.n; v++)
-            total[v * index_stride] =
+            total[(ulong)v * index_stride] =
                 variable_total(var_offsets, var_edges, v, channel, c2v, index_stride);
         frame_iterations[f] = it;
         int done = it == max_iterations;
@@ -82,7 +84,7 @@ kernel void flooding_item_per_frame(global const uint *tables, code_tables_t cod
             int unsatisfied = 0;
             for (uint c = 0; c < code.m && !unsatisfied; c++)
                 unsatisfied = check_unsatisfied(check_var, check_offsets[c],
-                                                check_offsets[c + 1], total, 0, index_stride, 4);
+                                                check_offsets[c + 1], total, index_stride, 4);
             done |= !unsatisfied;
         }
         if (done) {
@@ -111,9 +113,9 @@ kernel void flooding_group_per_frame(global const uint *tables, code_tables_t co
     global const uint *check_var = tables + code.check_var;
     global const uint *var_offsets = tables + code.var_offsets;
     global const uint *var_edges = tables + code.var_edges;
-    global const char *channel = channel_values + f * post_frame_stride;
-    global int *total = totals + f * post_frame_stride;
-    global char *c2v = messages + f * message_frame_stride;
+    global const char *channel = channel_values + (ulong)f * post_frame_stride;
+    global int *total = totals + (ulong)f * post_frame_stride;
+    global char *c2v = messages + (ulong)f * message_frame_stride;
 
     for (uint it = first_iteration + 1; it <= last_iteration; it++) {
         for (uint c = lid; c < code.m; c += group_size)
@@ -121,7 +123,7 @@ kernel void flooding_group_per_frame(global const uint *tables, code_tables_t co
                                   index_stride, rule);
         barrier(CLK_GLOBAL_MEM_FENCE);
         for (uint v = lid; v < code.n; v += group_size)
-            total[v * index_stride] =
+            total[(ulong)v * index_stride] =
                 variable_total(var_offsets, var_edges, v, channel, c2v, index_stride);
         barrier(CLK_GLOBAL_MEM_FENCE);
         int done = it == max_iterations;
@@ -131,7 +133,7 @@ kernel void flooding_group_per_frame(global const uint *tables, code_tables_t co
             barrier(CLK_LOCAL_MEM_FENCE);
             for (uint c = lid; c < code.m; c += group_size)
                 if (check_unsatisfied(check_var, check_offsets[c], check_offsets[c + 1],
-                                      total, 0, index_stride, 4))
+                                      total, index_stride, 4))
                     atomic_or(&unsatisfied, 1);
             barrier(CLK_LOCAL_MEM_FENCE);
             done |= !unsatisfied;

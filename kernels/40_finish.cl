@@ -4,10 +4,10 @@
 /* The hard decision of variable v of the frame whose posteriors start at
  * element post_at. */
 inline int decided_negative(global const uint *tables, code_tables_t code, uint latency_order,
-                            global const int *posterior, uint post_at, uint index_stride,
+                            global const int *posterior, ulong post_at, uint index_stride,
                             uint posterior_bytes, uint v)
 {
-    uint at = post_at + posterior_index(tables, code, latency_order, v) * index_stride;
+    ulong at = post_at + (ulong)posterior_index(tables, code, latency_order, v) * index_stride;
     return posterior_at(posterior, at, posterior_bytes) < 0;
 }
 
@@ -31,8 +31,8 @@ kernel void frame_statistics(global const uint *tables, code_tables_t code, uint
         return;
     global const uint *check_offsets = tables + code.check_offsets;
     global const uint *check_var = tables + code.check_var;
-    global const char *channel = channel_values + f * frame_stride;
-    uint post_at = f * frame_stride;
+    ulong post_at = (ulong)f * frame_stride;
+    global const char *channel = channel_values + post_at;
     if (lid == 0) {
         unsatisfied = 0;
         corrected = 0;
@@ -49,7 +49,7 @@ kernel void frame_statistics(global const uint *tables, code_tables_t code, uint
     for (uint v = first; v < code.n; v += step)
         my_corrected += decided_negative(tables, code, latency_order, posterior, post_at,
                                          index_stride, posterior_bytes, v) !=
-                        (channel[v * index_stride] < 0);
+                        (channel[(ulong)v * index_stride] < 0);
     atomic_add(&unsatisfied, my_unsatisfied);
     atomic_add(&corrected, my_corrected);
     barrier(CLK_LOCAL_MEM_FENCE);
@@ -70,6 +70,7 @@ kernel void write_decisions(global const uint *tables, code_tables_t code, uint 
 {
     uint v = get_global_id(0), f = get_global_id(1);
     if (v < n && f < frames)
-        bits[f * n + v] = decided_negative(tables, code, latency_order, posterior,
-                                           f * frame_stride, index_stride, posterior_bytes, v);
+        bits[(ulong)f * n + v] = decided_negative(tables, code, latency_order, posterior,
+                                                  (ulong)f * frame_stride, index_stride,
+                                                  posterior_bytes, v);
 }

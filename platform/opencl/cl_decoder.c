@@ -127,6 +127,11 @@ static void choose_sizes(cl_decoder *d)
     if (clGetDeviceInfo(d->session.choice.device, CL_DEVICE_MAX_COMPUTE_UNITS,
                         sizeof compute_units, &compute_units, NULL) != CL_SUCCESS)
         compute_units = 1;
+    cl_ulong max_alloc;
+    if (clGetDeviceInfo(d->session.choice.device, CL_DEVICE_MAX_MEM_ALLOC_SIZE, sizeof max_alloc,
+                        &max_alloc, NULL) != CL_SUCCESS)
+        max_alloc = 0;
+    d->stats.max_alloc_bytes = max_alloc;
     d->stats.compute_units = compute_units;
     d->stats.local_memory_bytes = d->local_memory;
     d->stats.local_memory_dedicated = d->local_memory_dedicated;
@@ -190,18 +195,20 @@ static ldpc_status create_buffers(cl_decoder *d, ldpc_error *err)
     size_t slots = cl_latency_slot_capacity(lim->max_m, lim->max_check_degree);
     if (d->config.schedule == LDPC_SCHEDULE_LAYERED && !saturated(d) && slots > message_stride)
         message_stride = slots;
+    /* A buffer may be as large as the device allows (checked below): the
+     * kernels form 64-bit offsets (kernels/00_fixed_point.cl). Until they
+     * did, no buffer could exceed 2 GiB: on the H100 through NVIDIA's driver
+     * every batch with a larger one had failed or, beyond 4 GiB, decoded
+     * wrongly (docs/OPENCL.md, issue 4 round 3). The strides stay 32-bit
+     * arguments: the limits keep frames and arrays below 2^28, but a frame's
+     * latency slots (checks x degree up to 32) could pass 2^32. */
+    if (message_stride > UINT32_MAX)
+        return ldpc_fail(err, LDPC_ERR_LIMITS,
+                         "OpenCL: %zu message slots per frame (%u checks of degree up to %u) "
+                         "exceed the kernels' 32-bit frame stride",
+                         message_stride, lim->max_m, lim->max_check_degree);
     size_t messages = frames * message_stride;
     size_t post_bytes = saturated(d) ? values : values * sizeof(cl_int);
-    /* Kernels index with 32-bit arithmetic, and on the H100 through NVIDIA's
-     * driver every batch with a buffer beyond 2 GiB failed (the call fell back
-     * to the CPU) or, beyond 4 GiB, decoded wrongly (docs/OPENCL.md, issue 4
-     * round 3): so no buffer a kernel indexes may exceed 2^31 - 1 bytes. */
-    size_t indexed = messages > post_bytes ? messages : post_bytes;
-    if (indexed > INT32_MAX)
-        return ldpc_fail(err, LDPC_ERR_LIMITS,
-                         "OpenCL: %zu frames of %u edges need a %zu-byte device buffer, beyond "
-                         "the 2 GiB that the kernels index",
-                         frames, lim->max_edges, indexed);
     size_t table_words =
         cl_table_words(lim->max_n, lim->max_m, lim->max_edges, lim->max_m, lim->max_edges / 2,
                        cl_latency_slot_capacity(lim->max_m, lim->max_check_degree));
@@ -209,9 +216,7 @@ static ldpc_status create_buffers(cl_decoder *d, ldpc_error *err)
                                                      : DEFAULT_TABLE_CACHE_BYTES;
     if (arena_bytes < table_words * sizeof(cl_uint))
         arena_bytes = table_words * sizeof(cl_uint);
-    cl_ulong max_alloc = 0;
-    clGetDeviceInfo(d->session.choice.device, CL_DEVICE_MAX_MEM_ALLOC_SIZE, sizeof max_alloc,
-                    &max_alloc, NULL);
+    cl_ulong max_alloc = d->stats.max_alloc_bytes;
     size_t largest = messages > post_bytes ? messages : post_bytes;
     if (largest < arena_bytes)
         largest = arena_bytes;

@@ -136,6 +136,9 @@ typedef struct {
 
     uint32_t buffers_created;  /* clCreateBuffer calls: all at creation */
     size_t device_bytes;       /* device memory reserved at creation */
+    /* CL_DEVICE_MAX_MEM_ALLOC_SIZE (0: not reported): the limits whose
+     * largest buffer exceeds it fall back to the CPU at creation. */
+    uint64_t max_alloc_bytes;
     uint32_t iterations_per_launch;
     uint32_t item_group_size;  /* work-group size of the item-per-frame kernels */
     uint32_t frame_group_size; /* cap of the group-per-frame work-groups */

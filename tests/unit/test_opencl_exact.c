@@ -4,8 +4,8 @@
  * with each of its degree bounds 8, 16 and 32, its posteriors in global or in
  * local memory, spread), DVB short codes (whose layers share variables: atomic
  * posterior updates) and one whose layers do not, a DVB normal code and alist
- * codes, batches that mix converging and failing frames, partial batches, and
- * syndrome periods 0, 1 and > 1. */
+ * codes, batches that mix converging and failing frames, partial batches,
+ * syndrome periods 0, 1 and > 1, and (opt-in: 4 GiB) offsets beyond 2^32. */
 #include <unistd.h>
 
 #include "test_opencl_support.h"
@@ -338,6 +338,45 @@ static void alist_code(void **state)
     run_case(&c);
 }
 
+/* Offsets beyond 2^32 elements, which 32-bit ones wrap: the group design
+ * starts a frame's messages at frame x max_edges, so with limits of 2^24
+ * edges frame 256 of a batch of 257 starts at 2^32 (and would wrap onto frame
+ * 0). Opt-in (LDPC_TEST_LARGE_BUFFERS=1): a batch clears its frames' message
+ * rows, here 4 GiB, and the device must allow buffers that large. */
+static void offsets_beyond_32_bits(void **state)
+{
+    (void)state;
+    test_opencl_require();
+    const char *large = getenv("LDPC_TEST_LARGE_BUFFERS");
+    if (large == NULL || strcmp(large, "1") != 0) {
+        print_message("  LDPC_TEST_LARGE_BUFFERS=1 runs it (4 GiB of messages), skipped\n");
+        skip();
+    }
+    const uint32_t frames = 257;
+    ldpc_code *code = test_opencl_code("dvbs2-short-1/2");
+    float *llr = test_opencl_frames(code, frames, 0.5, 2.5, 0x4b1);
+    ldpc_decoder_config config = test_opencl_decoder_config(
+        LDPC_SCHEDULE_LAYERED, LDPC_RULE_MIN_SUM_OFFSET, 10, 1);
+    ldpc_opencl_config opencl = test_opencl_config(LDPC_OPENCL_DESIGN_GROUP_PER_FRAME);
+    ldpc_decoder_limits limits = ldpc_decoder_limits_for_code(code, frames);
+    limits.max_edges = 1u << 24;
+    ldpc_decoder *decoder = NULL;
+    ldpc_error err = {{0}};
+    if (ldpc_opencl_decoder_create(&config, &limits, &opencl, &decoder, &err) != LDPC_OK)
+        fail_msg("opencl decoder: %s", err.message);
+    ldpc_opencl_stats stats = test_opencl_stats(decoder);
+    if (!stats.on_device)
+        fail_msg("not on the device (largest allocation %llu bytes): %s",
+                 (unsigned long long)stats.max_alloc_bytes, stats.fallback_reason);
+    test_opencl_expect_reference(decoder, code, llr, frames);
+    stats = test_opencl_stats(decoder);
+    assert_int_equal(stats.frames_on_cpu, 0);
+    assert_int_equal(stats.batches_group_per_frame, 1);
+    ldpc_decoder_destroy(decoder);
+    free(llr);
+    ldpc_code_destroy(code);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -352,6 +391,7 @@ int main(void)
         cmocka_unit_test(dvb_normal_both_schedules),
         cmocka_unit_test(flooding_spread_early_termination),
         cmocka_unit_test(alist_code),
+        cmocka_unit_test(offsets_beyond_32_bits),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

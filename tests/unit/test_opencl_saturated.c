@@ -7,7 +7,8 @@
  * any size (one work-item per frame: several work-groups, the last partial,
  * rows longer than the batch), launches of fewer iterations than the frames
  * run, batches that mix converging and failing frames; a design that does not
- * implement it is refused at creation. */
+ * implement it is refused at creation; buffers beyond 2 and 4 GiB are taken
+ * where the device allows them. */
 #include <unistd.h>
 
 #include "test_opencl_support.h"
@@ -202,6 +203,56 @@ static void other_designs_refused(void **state)
     ldpc_code_destroy(code);
 }
 
+/* The kernels' offsets are 64-bit, so limits whose messages pass 2 GiB, then
+ * 4 GiB, are decoded on the device wherever its largest allocation allows
+ * such a buffer (until then the decoder refused every buffer beyond 2 GiB and
+ * fell back to the CPU). 4096 frames of up to 524289, then 1048577 edges; a
+ * batch of 24 frames touches its own rows only: the buffers are reserved,
+ * not filled. */
+static void messages_beyond_2_and_4_gib(void **state)
+{
+    (void)state;
+    test_opencl_require();
+    ldpc_code *code = test_opencl_code("dvbs2-short-1/2");
+    saturated_case c = {"dvbs2-short-1/2", LDPC_RULE_MIN_SUM_OFFSET, 0, 20, 1, 24, 24, 1.0, 3.0,
+                        0};
+    ldpc_decoder_config config = saturated_config(&c);
+    ldpc_opencl_config opencl = test_opencl_config(LDPC_OPENCL_DESIGN_AUTO);
+    float *llr = test_opencl_frames(code, c.frames, c.ebn0_low, c.ebn0_high, 0xb16);
+    const uint32_t frames = 4096;
+    const uint64_t message_bytes[] = {((uint64_t)2 << 30) + frames, ((uint64_t)4 << 30) + frames};
+    size_t decoded = 0;
+    for (size_t i = 0; i < 2; i++) {
+        ldpc_decoder_limits limits = ldpc_decoder_limits_for_code(code, frames);
+        limits.max_edges = (uint32_t)(message_bytes[i] / frames);
+        ldpc_decoder *decoder = NULL;
+        ldpc_error err = {{0}};
+        if (ldpc_opencl_decoder_create(&config, &limits, &opencl, &decoder, &err) != LDPC_OK)
+            fail_msg("opencl decoder: %s", err.message);
+        ldpc_opencl_stats stats = test_opencl_stats(decoder);
+        if (!stats.on_device && stats.max_alloc_bytes > 0 &&
+            stats.max_alloc_bytes < message_bytes[i]) {
+            print_message("  %llu-byte messages: beyond the device's largest allocation (%llu), "
+                          "skipped\n",
+                          (unsigned long long)message_bytes[i],
+                          (unsigned long long)stats.max_alloc_bytes);
+            ldpc_decoder_destroy(decoder);
+            break;
+        }
+        if (!stats.on_device)
+            fail_msg("%llu-byte messages not on the device: %s",
+                     (unsigned long long)message_bytes[i], stats.fallback_reason);
+        test_opencl_expect_reference(decoder, code, llr, c.frames);
+        assert_int_equal(test_opencl_stats(decoder).frames_on_cpu, 0);
+        ldpc_decoder_destroy(decoder);
+        decoded++;
+    }
+    free(llr);
+    ldpc_code_destroy(code);
+    if (decoded == 0)
+        skip();
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -215,6 +266,7 @@ int main(void)
         cmocka_unit_test(alist_any_degree),
         cmocka_unit_test(degree_one_check),
         cmocka_unit_test(other_designs_refused),
+        cmocka_unit_test(messages_beyond_2_and_4_gib),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
