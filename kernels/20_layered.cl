@@ -23,32 +23,20 @@ inline void layer_check_messages(global const uint *check_var, uint e0, uint e1,
 {
     int kept[PRIVATE_DEGREE];
     int keep = e1 - e0 <= PRIVATE_DEGREE;
-    int min1 = Q_MAX, min2 = Q_MAX;
-    uint idx1 = e0;
-    int negatives = 0;
+    check_mins_t s = check_mins_start(e0);
     for (uint e = e0; e < e1; e++) {
         int t = q_sat(post[(ulong)VARIABLE(check_var[e]) * stride] -
                       (int)c2v[(ulong)e * stride]);
         if (keep)
             kept[e - e0] = t;
-        int magnitude = t < 0 ? -t : t;
-        negatives ^= t < 0;
-        if (magnitude < min1) {
-            min2 = min1;
-            min1 = magnitude;
-            idx1 = e;
-        } else if (magnitude < min2) {
-            min2 = magnitude;
-        }
+        check_mins_add(&s, t, e);
     }
-    int out1 = rule[min1];
-    int out2 = rule[min2];
+    int out1 = rule[s.min1], out2 = rule[s.min2];
     for (uint e = e0; e < e1; e++) {
         int t = keep ? kept[e - e0]
                      : q_sat(post[(ulong)VARIABLE(check_var[e]) * stride] -
                              (int)c2v[(ulong)e * stride]);
-        int magnitude = e == idx1 ? out2 : out1;
-        next[(ulong)e * stride] = (char)((negatives ^ (t < 0)) ? -magnitude : magnitude);
+        next[(ulong)e * stride] = (char)check_mins_message(s, e, t, out1, out2);
     }
 }
 

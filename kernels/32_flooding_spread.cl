@@ -46,30 +46,21 @@ inline int spread_check_update(global const uint *check_var, uint e0, uint e1,
 {
     int kept[PRIVATE_DEGREE];
     int keep = e1 - e0 <= PRIVATE_DEGREE;
-    int min1 = Q_MAX, min2 = Q_MAX, negatives = 0, parity = 0;
-    uint idx1 = e0;
+    check_mins_t s = check_mins_start(e0);
+    int parity = 0;
     for (uint e = e0; e < e1; e++) {
         int value = total[VARIABLE(check_var[e])];
         int t = q_sat(value - (int)c2v[e]);
         if (keep)
             kept[e - e0] = t;
         parity ^= value < 0;
-        negatives ^= t < 0;
-        int magnitude = t < 0 ? -t : t;
-        if (magnitude < min1) {
-            min2 = min1;
-            min1 = magnitude;
-            idx1 = e;
-        } else if (magnitude < min2) {
-            min2 = magnitude;
-        }
+        check_mins_add(&s, t, e);
     }
-    int out1 = rule[min1], out2 = rule[min2];
+    int out1 = rule[s.min1], out2 = rule[s.min2];
     for (uint e = e0; e < e1; e++) {
         uint v = VARIABLE(check_var[e]);
         int t = keep ? kept[e - e0] : q_sat(total[v] - (int)c2v[e]);
-        int magnitude = e == idx1 ? out2 : out1;
-        int message = (negatives ^ (t < 0)) ? -magnitude : magnitude;
+        int message = check_mins_message(s, e, t, out1, out2);
         c2v[e] = (char)message;
         atomic_add(next + v, message);
     }
