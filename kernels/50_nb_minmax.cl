@@ -256,17 +256,19 @@ kernel void nb_minmax_group_per_frame(
         return;
     uint q = code.q, D = code.max_check_degree;
     uint slot = lid / q, lane = lid % q;
-    global uchar *channel = channel_values + f * code.n * q;
-    global short *post = posterior + f * code.n * q;
-    global uchar *c2v = messages + f * code.edges * q;
-    global uchar *symbols = decisions + f * code.n;
+    /* A frame's base in 64 bits (a batch may pass 4 GiB), offsets within it
+     * in 32 (the host keeps a frame's entries below 2^32). */
+    global uchar *channel = channel_values + (ulong)f * code.n * q;
+    global short *post = posterior + (ulong)f * code.n * q;
+    global uchar *c2v = messages + (ulong)f * code.edges * q;
+    global uchar *symbols = decisions + (ulong)f * code.n;
     global const uint *layer_offsets = tables + code.layer_offsets;
     global const uint *layer_checks = tables + code.layer_checks;
     nb_slot_memory s = {u_memory + slot * D * q, low_memory + slot * D, in_memory + slot * D * q,
                         fwd_memory + slot * D * q, bwd_memory + slot * D * q};
     if (first_iteration == 0) {
-        nb_setup_frame(code, input + f * code.n * code.bits_per_symbol, channel, post, c2v, lid,
-                       size);
+        nb_setup_frame(code, input + (ulong)f * code.n * code.bits_per_symbol, channel, post,
+                       c2v, lid, size);
         if (lid == 0)
             frame_active[f] = 1;
     } else if (!frame_active[f]) { /* the same for the whole group */

@@ -63,12 +63,13 @@ static ldpc_status create_buffers(cl_nb_decoder *d, ldpc_error *err)
     size_t frames = g->max_frames, q = d->limits.max_q;
     size_t entries = frames * g->max_n * q;
     size_t messages = frames * g->max_edges * q;
-    /* Kernels index with 32-bit arithmetic. */
-    if (messages > UINT32_MAX || entries * sizeof(cl_short) > UINT32_MAX)
+    /* The kernel forms a frame's base in 64 bits and indexes within the frame
+     * in 32 (kernels/50_nb_minmax.cl): a frame's messages are at most 2^30
+     * (max_edges x max_q, nb_decoder.c), its posteriors must be below 2^32. */
+    if ((uint64_t)g->max_n * q > UINT32_MAX)
         return ldpc_fail(err, LDPC_ERR_LIMITS,
-                         "OpenCL: %zu frames of %u edges over GF(%zu) exceed 32-bit device "
-                         "indexing",
-                         frames, g->max_edges, q);
+                         "OpenCL: %u symbols over GF(%zu) exceed 32-bit indexing within a frame",
+                         g->max_n, q);
     size_t table_words = cl_nb_table_words(g->max_n, g->max_m, g->max_edges, d->limits.max_q);
     cl_ulong max_alloc = 0;
     clGetDeviceInfo(d->session.choice.device, CL_DEVICE_MAX_MEM_ALLOC_SIZE, sizeof max_alloc,
