@@ -11,14 +11,13 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "bench_frames.h"
 #include "commands.h"
 #include "ldpc/decoder_spec.h"
 #include "opencl/opencl_backend.h"
-#include "sim_channel.h"
 #include "tool_code.h"
 #include "tool_common.h"
 #include "tool_decoder.h"
-#include "tool_rng.h"
 
 #define BENCH_MAX_CALLS 200000
 
@@ -45,6 +44,7 @@ typedef struct {
     double median_ms, p99_ms;
     double average_iterations;
     double frame_error_rate;
+    double create_ms, first_call_ms; /* untimed setup: decoder creation, warm-up call */
     char device_note[320]; /* opencl: device, designs, table upload, time split */
 } bench_result;
 
@@ -167,56 +167,6 @@ static int compare_doubles(const void *a, const void *b)
 }
 
 /* The frames every backend decodes: `batch` noisy codewords. */
-typedef struct {
-    uint32_t frames;
-    float *llr;
-    int8_t *q;
-    uint8_t *codewords;
-} bench_frames;
-
-static int make_frames(const tool_code *code, const ldpc_decoder_config *config, uint32_t frames,
-                       double ebn0_db, bench_frames *out)
-{
-    uint32_t n = code->n_bits;
-    out->frames = frames;
-    out->llr = malloc((size_t)frames * n * sizeof(float));
-    out->q = malloc((size_t)frames * n);
-    out->codewords = malloc((size_t)frames * n);
-    uint8_t *info = malloc(code->k_bits);
-    uint8_t *scratch = malloc(tool_code_encode_scratch_bytes(code) + 1);
-    char why[128];
-    sim_channel *channel = sim_channel_create(MODULATION_BPSK, DEMOD_EXACT, n, why, sizeof why);
-    if (out->llr == NULL || out->q == NULL || out->codewords == NULL || info == NULL ||
-        scratch == NULL || channel == NULL) {
-        tool_error("cannot prepare %u frames: %s", frames, channel ? "out of memory" : why);
-        free(info);
-        free(scratch);
-        sim_channel_destroy(channel);
-        return -1;
-    }
-    tool_rng rng;
-    tool_rng_seed(&rng, 2026, 0, 0);
-    double esn0 = sim_esn0_from_ebn0(ebn0_db, tool_code_rate(code), MODULATION_BPSK);
-    for (uint32_t f = 0; f < frames; f++) {
-        uint8_t *codeword = out->codewords + (size_t)f * n;
-        tool_rng_bits(&rng, info, code->k_bits);
-        tool_code_encode(code, info, codeword, scratch, NULL);
-        sim_channel_run(channel, &rng, codeword, esn0, out->llr + (size_t)f * n);
-    }
-    ldpc_quantise(out->llr, (size_t)frames * n, config->llr_scale, out->q);
-    free(info);
-    free(scratch);
-    sim_channel_destroy(channel);
-    return 0;
-}
-
-static void free_frames(bench_frames *frames)
-{
-    free(frames->llr);
-    free(frames->q);
-    free(frames->codewords);
-}
-
 /* For the opencl backend: where the calls ran and, with LDPC_CL_PROFILE=1, the
  * device time per call split into kernels and transfers (the untimed warm-up
  * call included in the average). Empty for other backends. */
@@ -254,11 +204,13 @@ static int run_backend(const bench_options *o, const tool_code *code,
 {
     tool_decoder decoder;
     ldpc_error err;
+    double created = now_seconds();
     if (tool_decoder_create(&decoder, code, config, backend, frames->frames, &err) != LDPC_OK) {
         tool_error("backend %s: %s", backend, err.message);
         return -1;
     }
     result->backend = tool_decoder_backend_name(&decoder);
+    result->create_ms = (now_seconds() - created) * 1e3;
     uint32_t n = code->n_bits;
     size_t bits_size = (size_t)frames->frames * n;
     uint8_t *bits = malloc(bits_size);
@@ -272,9 +224,10 @@ static int run_backend(const bench_options *o, const tool_code *code,
     }
     uint64_t iterations = 0, frame_errors = 0;
     result->frames = result->calls = 0;
-    double start = now_seconds(), elapsed = 0;
     /* One untimed call warms caches and (OpenCL) compiles nothing later. */
+    double start = now_seconds(), elapsed = 0;
     tool_decoder_decode_i8(&decoder, code, frames->q, frames->frames, bits, stats, NULL);
+    result->first_call_ms = (now_seconds() - start) * 1e3;
     start = now_seconds();
     do {
         double t0 = now_seconds();
@@ -337,8 +290,8 @@ static double info_mbps(const tool_code *code, const bench_result *r)
 }
 
 static void print_table(const bench_options *o, const tool_code *code, const char *spec,
-                        const char *baseline_spec, const bench_result *results, size_t count,
-                        const char *machine)
+                        const char *baseline_spec, const bench_frames *frames,
+                        const bench_result *results, size_t count, const char *machine)
 {
     if (code->nonbinary != NULL)
         printf("code      %s (GF(%u), n %u, k %u symbols = %u, %u bits, %u edges)\n", code->name,
@@ -367,14 +320,20 @@ static void print_table(const bench_options *o, const tool_code *code, const cha
                (double)r->frames / r->seconds, r->median_ms, r->p99_ms, r->average_iterations,
                r->frame_error_rate, ratio);
     }
+    printf("\nsetup     (untimed) frames generated in %.1f s on %u threads",
+           frames->seconds, frames->threads);
+    for (size_t i = 0; i < count; i++)
+        printf("; %s created in %.1f ms, first call %.1f ms", results[i].backend,
+               results[i].create_ms, results[i].first_call_ms);
+    printf("\n");
     for (size_t i = 0; i < count; i++)
         if (results[i].device_note[0] != '\0')
             printf("\n%-10s %s\n", results[i].backend, results[i].device_note);
 }
 
 static void print_json(const bench_options *o, const tool_code *code, const char *spec,
-                       const char *baseline_spec, const bench_result *results, size_t count,
-                       const char *machine)
+                       const char *baseline_spec, const bench_frames *frames,
+                       const bench_result *results, size_t count, const char *machine)
 {
     printf("{\"code\":\"%s\",\"n\":%u,\"k\":%u,\"bits_per_symbol\":%u,\"decoder\":\"%s\","
            "\"baseline_decoder\":\"%s\",\"fixed_iterations\":%s,"
@@ -389,14 +348,17 @@ static void print_json(const bench_options *o, const tool_code *code, const char
         printf("%s{\"backend\":\"%s\",\"frames\":%llu,\"calls\":%llu,\"seconds\":%.6f,"
                "\"coded_mbps\":%.3f,\"info_mbps\":%.3f,\"frames_per_second\":%.2f,"
                "\"latency_median_ms\":%.4f,\"latency_p99_ms\":%.4f,\"average_iterations\":%.3f,"
-               "\"fer\":%.6f,\"ratio_to_baseline\":%.3f}",
+               "\"fer\":%.6f,\"ratio_to_baseline\":%.3f,\"create_ms\":%.3f,"
+               "\"first_call_ms\":%.3f}",
                i ? "," : "", r->backend, (unsigned long long)r->frames,
                (unsigned long long)r->calls, r->seconds, coded_mbps(code, r),
                info_mbps(code, r), (double)r->frames / r->seconds,
                r->median_ms, r->p99_ms, r->average_iterations, r->frame_error_rate,
-               coded_mbps(code, r) / coded_mbps(code, &results[count - 1]));
+               coded_mbps(code, r) / coded_mbps(code, &results[count - 1]), r->create_ms,
+               r->first_call_ms);
     }
-    printf("]}\n");
+    printf("],\"frames_generated_s\":%.3f,\"generator_threads\":%u}\n", frames->seconds,
+           frames->threads);
 }
 
 /* The decoder configuration of `spec` with the run's threads and iterations;
@@ -449,7 +411,7 @@ int command_bench(int argc, char **argv)
     double *latencies = malloc(BENCH_MAX_CALLS * sizeof *latencies);
     int status = TOOL_EXIT_FAILURE;
     if (latencies != NULL &&
-        make_frames(&code, &configs[0], (uint32_t)o.batch, o.ebn0_db, &frames) == 0) {
+        bench_frames_make(&code, configs[0].llr_scale, (uint32_t)o.batch, o.ebn0_db, &frames) == 0) {
         bench_result results[2];
         size_t count = 0;
         const char *backends[2] = {o.backend, o.baseline};
@@ -465,12 +427,12 @@ int command_bench(int argc, char **argv)
             char machine[128];
             machine_name(machine, sizeof machine);
             if (o.json)
-                print_json(&o, &code, specs[0], specs[1], results, count, machine);
+                print_json(&o, &code, specs[0], specs[1], &frames, results, count, machine);
             else
-                print_table(&o, &code, specs[0], specs[1], results, count, machine);
+                print_table(&o, &code, specs[0], specs[1], &frames, results, count, machine);
             status = TOOL_EXIT_OK;
         }
-        free_frames(&frames);
+        bench_frames_free(&frames);
     }
     free(latencies);
     tool_code_close(&code);
