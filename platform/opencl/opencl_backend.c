@@ -1,14 +1,16 @@
 /* The "opencl" decoder backend: decodes on the device chosen by
- * ldpc_opencl_config and falls back to the reference CPU decoder, for good,
- * when the device cannot be used (no platform, a kernel that does not build,
- * buffers that do not fit, a failed call such as a lost device). The
- * reference's state is reserved beside the device's at creation, so falling
- * back allocates nothing. Compiled with or without OpenCL.
+ * ldpc_opencl_config and falls back, for good, to the best CPU backend for the
+ * configuration (what "auto" would pick without OpenCL: a SIMD decoder where
+ * the CPU has one, else the reference) when the device cannot be used (no
+ * platform, a kernel that does not build, buffers that do not fit, a failed
+ * call such as a lost device). The CPU backend's state (its worker threads
+ * included) is made beside the device's at creation, so falling back
+ * allocates nothing. Compiled with or without OpenCL.
  *
  * It takes the caller's raw int8 values (maps_input): the device's setup
  * kernel reads -128 as -127 itself, so the decoder's serial mapping pass on
- * the calling thread is skipped; every route to the CPU maps the frames into
- * `mapped` first (the reference expects them mapped). */
+ * the calling thread is skipped; a CPU backend that does not map its input
+ * itself gets the frames mapped into `mapped` first. */
 #include <stdio.h>
 #include <string.h>
 
@@ -29,8 +31,9 @@ typedef struct {
 #ifdef LDPC_WITH_OPENCL
     cl_decoder device;
 #endif
-    int8_t *mapped;        /* max_frames * max_n: the input mapped for the CPU */
-    void *reference_state; /* reference_backend's state, after `mapped` */
+    const decode_backend *cpu; /* the fallback, cpu_backend_for(config) */
+    void *cpu_state;           /* its state, after `mapped` */
+    int8_t *mapped; /* max_frames * max_n: the input mapped for a CPU backend without maps_input */
 } opencl_state;
 
 /* Set by ldpc_opencl_decoder_create for the init call it triggers on this
@@ -73,16 +76,29 @@ static ldpc_status check_design(const ldpc_decoder_config *config,
     return LDPC_OK;
 }
 
-static size_t mapped_bytes(const ldpc_decoder_limits *limits)
+/* The first CPU backend of the registry (best first) that runs here and
+ * implements the configuration; the reference always does. */
+static const decode_backend *cpu_backend_for(const ldpc_decoder_config *config)
 {
-    return workspace_round_up((size_t)limits->max_frames * limits->max_n);
+    for (size_t i = 0; i < backend_count(); i++) {
+        const decode_backend *b = backend_at(i);
+        if (b != &opencl_backend && b->available() && b->supports(config))
+            return b;
+    }
+    return &reference_backend;
+}
+
+static size_t mapped_bytes(const ldpc_decoder_limits *limits, const decode_backend *cpu)
+{
+    return cpu->maps_input ? 0 : workspace_round_up((size_t)limits->max_frames * limits->max_n);
 }
 
 static size_t opencl_state_bytes(const ldpc_decoder_limits *limits,
                                  const ldpc_decoder_config *config)
 {
-    return workspace_round_up(sizeof(opencl_state)) + mapped_bytes(limits) +
-           reference_backend.state_bytes(limits, config);
+    const decode_backend *cpu = cpu_backend_for(config);
+    return workspace_round_up(sizeof(opencl_state)) + mapped_bytes(limits, cpu) +
+           cpu->state_bytes(limits, config);
 }
 
 static void fall_back(opencl_state *state, const char *reason)
@@ -96,19 +112,21 @@ static void fall_back(opencl_state *state, const char *reason)
 static ldpc_status opencl_init(void *memory, const ldpc_decoder_limits *limits,
                                const ldpc_decoder_config *config, ldpc_error *err)
 {
-    opencl_state *state = memory;
-    state->mapped = (int8_t *)memory + workspace_round_up(sizeof(opencl_state));
-    state->reference_state = (unsigned char *)state->mapped + mapped_bytes(limits);
-    ldpc_status status = reference_backend.init(state->reference_state, limits, config, err);
-    if (status != LDPC_OK)
-        return status;
     ldpc_opencl_config opencl = ldpc_opencl_config_default();
+    ldpc_status status = LDPC_OK;
     if (pending_config != NULL)
         opencl = *pending_config;
     else if ((status = ldpc_opencl_config_from_env(&opencl, err)) != LDPC_OK)
         return status;
     if ((status = check_design(config, &opencl, err)) != LDPC_OK)
         return status;
+    opencl_state *state = memory;
+    const decode_backend *cpu = cpu_backend_for(config);
+    state->mapped = (int8_t *)memory + workspace_round_up(sizeof(opencl_state));
+    state->cpu_state = (unsigned char *)state->mapped + mapped_bytes(limits, cpu);
+    if ((status = cpu->init(state->cpu_state, limits, config, err)) != LDPC_OK)
+        return status;
+    state->cpu = cpu; /* from here on, destroy releases it */
 #ifdef LDPC_WITH_OPENCL
     ldpc_error device_err = {{0}};
     if (cl_decoder_init(&state->device, limits, config, &opencl, &device_err) == LDPC_OK)
@@ -126,12 +144,13 @@ static ldpc_status decode_on_cpu(opencl_state *state, const ldpc_code *code, con
                                  ldpc_error *err)
 {
     state->frames_on_cpu += frames;
-    int8_t *mapped = state->mapped;
-    size_t values = (size_t)frames * code->n;
-    for (size_t i = 0; i < values; i++)
-        mapped[i] = q_from_input(q[i]);
-    return reference_backend.decode_i8(state->reference_state, code, mapped, frames, bits, stats,
-                                       err);
+    if (!state->cpu->maps_input) {
+        size_t values = (size_t)frames * code->n;
+        for (size_t i = 0; i < values; i++)
+            state->mapped[i] = q_from_input(q[i]);
+        q = state->mapped;
+    }
+    return state->cpu->decode_i8(state->cpu_state, code, q, frames, bits, stats, err);
 }
 
 static ldpc_status opencl_decode_i8(void *memory, const ldpc_code *code, const int8_t *q,
@@ -153,24 +172,15 @@ static ldpc_status opencl_decode_i8(void *memory, const ldpc_code *code, const i
     return decode_on_cpu(state, code, q, frames, bits, stats, err);
 }
 
-static ldpc_status opencl_decode_f32(void *memory, const ldpc_code *code, const float *llr,
-                                     uint32_t frames, uint8_t *bits, ldpc_frame_stats *stats,
-                                     ldpc_error *err)
-{
-    opencl_state *state = memory; /* not reached: supports() is fixed point only */
-    return reference_backend.decode_f32(state->reference_state, code, llr, frames, bits, stats,
-                                        err);
-}
-
 static void opencl_destroy(void *memory)
 {
-#ifdef LDPC_WITH_OPENCL
     opencl_state *state = memory;
+#ifdef LDPC_WITH_OPENCL
     if (state->on_device)
         cl_decoder_release(&state->device);
-#else
-    (void)memory;
 #endif
+    if (state->cpu != NULL && state->cpu->destroy != NULL)
+        state->cpu->destroy(state->cpu_state);
 }
 
 const decode_backend opencl_backend = {
@@ -181,7 +191,7 @@ const decode_backend opencl_backend = {
     .init = opencl_init,
     .maps_input = 1,
     .decode_i8 = opencl_decode_i8,
-    .decode_f32 = opencl_decode_f32,
+    .decode_f32 = NULL, /* fixed point only (supports) */
     .destroy = opencl_destroy,
 };
 
@@ -211,6 +221,7 @@ ldpc_status ldpc_opencl_stats_get(const ldpc_decoder *decoder, ldpc_opencl_stats
     out->on_device = state->on_device;
     out->fallbacks = state->fallbacks;
     out->frames_on_cpu = state->frames_on_cpu;
+    out->cpu_backend = state->cpu->name;
     memcpy(out->fallback_reason, state->fallback_reason, sizeof out->fallback_reason);
     return LDPC_OK;
 }

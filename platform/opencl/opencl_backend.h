@@ -124,6 +124,7 @@ typedef struct {
     uint32_t fallbacks;       /* times the decoder switched to the CPU (0 or 1) */
     char fallback_reason[LDPC_ERROR_MESSAGE_SIZE];
     uint64_t frames_on_cpu;   /* frames decoded by the fallback */
+    const char *cpu_backend;  /* the fallback: the best CPU backend for the configuration */
 
     char platform_name[LDPC_OPENCL_NAME_SIZE];
     char device_name[LDPC_OPENCL_NAME_SIZE];

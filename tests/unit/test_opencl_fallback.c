@@ -27,11 +27,29 @@ static ldpc_decoder *create_with(const ldpc_code *code, const ldpc_opencl_config
     return decoder;
 }
 
+/* The fallback is the CPU backend "auto" picks for the same configuration
+ * (the registry puts the CPU's SIMD backends before opencl), not the slow
+ * portable reference where the CPU has SIMD. */
+static void expect_best_cpu_backend(const ldpc_opencl_stats *stats)
+{
+    ldpc_decoder_config config = ldpc_decoder_config_default();
+    config.max_iterations = 20;
+    ldpc_code *code = test_opencl_code("dvbs2-short-1/2");
+    ldpc_decoder_limits limits = ldpc_decoder_limits_for_code(code, FRAMES);
+    ldpc_decoder *cpu = NULL;
+    assert_int_equal(ldpc_decoder_create(&config, &limits, "auto", &cpu, NULL), LDPC_OK);
+    assert_non_null(stats->cpu_backend);
+    assert_string_equal(stats->cpu_backend, ldpc_decoder_backend_name(cpu));
+    ldpc_decoder_destroy(cpu);
+    ldpc_code_destroy(code);
+}
+
 static void expect_fallback(ldpc_decoder *decoder, const char *reason_part)
 {
     ldpc_opencl_stats stats = test_opencl_stats(decoder);
     assert_int_equal(stats.on_device, 0);
     assert_int_equal(stats.fallbacks, 1);
+    expect_best_cpu_backend(&stats);
     if (strstr(stats.fallback_reason, reason_part) == NULL)
         fail_msg("reason '%s' does not mention '%s'", stats.fallback_reason, reason_part);
 }
@@ -202,6 +220,7 @@ static void stats_of_another_backend_is_an_error(void **state)
 
 int main(void)
 {
+    unsetenv("LDPC_BACKEND"); /* "auto" must mean the registry's best, as the fallback's */
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(missing_device_falls_back),
         cmocka_unit_test(broken_kernel_falls_back),

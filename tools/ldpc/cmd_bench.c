@@ -178,11 +178,14 @@ static void opencl_note(const tool_decoder *decoder, uint64_t calls, char *out, 
     if (decoder->binary == NULL || ldpc_opencl_stats_get(decoder->binary, &s, &err) != LDPC_OK)
         return;
     double per_call = 1e-6 / (double)(calls + 1);
+    char fallback[LDPC_ERROR_MESSAGE_SIZE + 64];
+    snprintf(fallback, sizeof fallback, "CPU fallback to %s (%llu frames) because: %s",
+             s.cpu_backend, (unsigned long long)s.frames_on_cpu, s.fallback_reason);
     int used = snprintf(out, size,
                         "%s (%s), %s; calls by design latency/group/item/spread "
                         "%llu/%llu/%llu/%llu (latency with local posteriors %llu); latency "
                         "groups up to %u/%u/%u; table upload %.3f ms",
-                        s.device_name, s.platform_name, s.on_device ? "on device" : "CPU fallback",
+                        s.device_name, s.platform_name, s.on_device ? "on device" : fallback,
                         (unsigned long long)s.batches_latency,
                         (unsigned long long)s.batches_group_per_frame,
                         (unsigned long long)s.batches_item_per_frame,
@@ -211,6 +214,7 @@ static int run_backend(const bench_options *o, const tool_code *code,
     }
     result->backend = tool_decoder_backend_name(&decoder);
     result->create_ms = (now_seconds() - created) * 1e3;
+    fprintf(stderr, "ldpc bench: %s created in %.1f ms\n", result->backend, result->create_ms);
     uint32_t n = code->n_bits;
     size_t bits_size = (size_t)frames->frames * n;
     uint8_t *bits = malloc(bits_size);
@@ -228,6 +232,8 @@ static int run_backend(const bench_options *o, const tool_code *code,
     double start = now_seconds(), elapsed = 0;
     tool_decoder_decode_i8(&decoder, code, frames->q, frames->frames, bits, stats, NULL);
     result->first_call_ms = (now_seconds() - start) * 1e3;
+    fprintf(stderr, "ldpc bench: %s first (untimed) call %.1f ms\n", result->backend,
+            result->first_call_ms);
     start = now_seconds();
     do {
         double t0 = now_seconds();
@@ -412,6 +418,8 @@ int command_bench(int argc, char **argv)
     int status = TOOL_EXIT_FAILURE;
     if (latencies != NULL &&
         bench_frames_make(&code, configs[0].llr_scale, (uint32_t)o.batch, o.ebn0_db, &frames) == 0) {
+        fprintf(stderr, "ldpc bench: %u frames generated in %.1f s on %u threads\n", frames.frames,
+                frames.seconds, frames.threads);
         bench_result results[2];
         size_t count = 0;
         const char *backends[2] = {o.backend, o.baseline};
