@@ -91,6 +91,44 @@ static ldpc_status create_kernels(cl_decoder *d, ldpc_error *err)
     return status;
 }
 
+/* Layered 16-bit: the latency design numbers a frame's messages in slots.
+ * Saturated posteriors take one byte each. */
+static size_t message_frame_bytes(const cl_decoder *d)
+{
+    const ldpc_decoder_limits *lim = &d->limits;
+    size_t slots = cl_latency_slot_capacity(lim->max_m, lim->max_check_degree);
+    if (d->config.schedule == LDPC_SCHEDULE_LAYERED && !saturated(d) && slots > lim->max_edges)
+        return slots;
+    return lim->max_edges;
+}
+
+static size_t posterior_frame_bytes(const cl_decoder *d)
+{
+    return (size_t)d->limits.max_n * (saturated(d) ? 1 : sizeof(cl_int));
+}
+
+/* Frames per device pass: as many as the caller's limits allow, unless one
+ * of the per-frame buffers (messages, posteriors) would then pass
+ * max_buffer_bytes or the device's largest allocation; a larger call is
+ * decoded in several passes. Why 2^31 - 1 bytes by default: on the H100
+ * through NVIDIA's driver every batch with a buffer beyond it that the
+ * kernels used in full failed (CL_OUT_OF_RESOURCES at the iterations' launch,
+ * after some 90 s), with 64-bit offsets in every kernel, while small tests
+ * whose rows lay beyond 4 GiB passed (docs/OPENCL.md, round 7). 0 when not
+ * even one frame fits. */
+static uint32_t frames_per_pass(const cl_decoder *d, cl_ulong max_alloc)
+{
+    size_t limit = d->opencl.max_buffer_bytes ? d->opencl.max_buffer_bytes
+                                              : CL_DEFAULT_MAX_BUFFER_BYTES;
+    if (max_alloc > 0 && max_alloc < limit)
+        limit = (size_t)max_alloc;
+    size_t per_frame = message_frame_bytes(d);
+    if (posterior_frame_bytes(d) > per_frame)
+        per_frame = posterior_frame_bytes(d);
+    size_t fit = limit / per_frame;
+    return fit < d->limits.max_frames ? (uint32_t)fit : d->limits.max_frames;
+}
+
 static void choose_sizes(cl_decoder *d)
 {
     size_t requested = d->opencl.work_group_size;
@@ -132,6 +170,9 @@ static void choose_sizes(cl_decoder *d)
                         &max_alloc, NULL) != CL_SUCCESS)
         max_alloc = 0;
     d->stats.max_alloc_bytes = max_alloc;
+    /* From here on the decoder's buffers are sized for one pass. */
+    d->limits.max_frames = frames_per_pass(d, max_alloc);
+    d->stats.frames_per_pass = d->limits.max_frames;
     d->stats.compute_units = compute_units;
     d->stats.local_memory_bytes = d->local_memory;
     d->stats.local_memory_dedicated = d->local_memory_dedicated;
@@ -189,12 +230,7 @@ static ldpc_status create_buffers(cl_decoder *d, ldpc_error *err)
     const ldpc_decoder_limits *lim = &d->limits;
     size_t frames = lim->max_frames;
     size_t values = frames * lim->max_n;
-    /* Layered 16-bit: the latency design numbers a frame's messages in slots.
-     * Saturated posteriors take one byte each. */
-    size_t message_stride = lim->max_edges;
-    size_t slots = cl_latency_slot_capacity(lim->max_m, lim->max_check_degree);
-    if (d->config.schedule == LDPC_SCHEDULE_LAYERED && !saturated(d) && slots > message_stride)
-        message_stride = slots;
+    size_t message_stride = message_frame_bytes(d);
     /* A buffer may be as large as the device allows (checked below): the
      * kernels form 64-bit offsets (kernels/00_fixed_point.cl). Until they
      * did, no buffer could exceed 2 GiB: on the H100 through NVIDIA's driver
@@ -208,7 +244,7 @@ static ldpc_status create_buffers(cl_decoder *d, ldpc_error *err)
                          "exceed the kernels' 32-bit frame stride",
                          message_stride, lim->max_m, lim->max_check_degree);
     size_t messages = frames * message_stride;
-    size_t post_bytes = saturated(d) ? values : values * sizeof(cl_int);
+    size_t post_bytes = frames * posterior_frame_bytes(d);
     size_t table_words =
         cl_table_words(lim->max_n, lim->max_m, lim->max_edges, lim->max_m, lim->max_edges / 2,
                        cl_latency_slot_capacity(lim->max_m, lim->max_check_degree));
@@ -348,7 +384,15 @@ ldpc_status cl_decoder_init(cl_decoder *d, const ldpc_decoder_limits *limits,
     status = create_kernels(d, err);
     if (status == LDPC_OK) {
         choose_sizes(d);
-        status = create_buffers(d, err);
+        status = d->limits.max_frames > 0
+                     ? create_buffers(d, err)
+                     : ldpc_fail(err, LDPC_ERR_LIMITS,
+                                 "OpenCL: one frame's messages or posteriors (%zu, %zu bytes) "
+                                 "exceed the largest buffer allowed (%llu bytes)",
+                                 message_frame_bytes(d), posterior_frame_bytes(d),
+                                 (unsigned long long)(d->opencl.max_buffer_bytes
+                                                          ? d->opencl.max_buffer_bytes
+                                                          : CL_DEFAULT_MAX_BUFFER_BYTES));
     }
     uint32_t copy_threads = copy_thread_count(opencl);
     if (status == LDPC_OK && copy_threads > 1)
@@ -1007,24 +1051,15 @@ static ldpc_status copy_out(cl_decoder *d, const batch_plan *p, uint8_t *bits,
     return status;
 }
 
-ldpc_status cl_decoder_decode(cl_decoder *d, const ldpc_code *code, const int8_t *q,
-                              uint32_t frames, uint8_t *bits, ldpc_frame_stats *stats,
-                              ldpc_error *err)
+/* One pass: at most limits.max_frames frames, through every buffer. */
+static ldpc_status decode_pass(cl_decoder *d, const ldpc_code *code, const cl_code_tables *tables,
+                               const int8_t *q, uint32_t frames, uint8_t *bits,
+                               ldpc_frame_stats *stats, ldpc_error *err)
 {
-    d->calls++;
-    if (d->opencl.simulate_device_loss_at_call != 0 &&
-        d->calls >= d->opencl.simulate_device_loss_at_call)
-        return ldpc_fail(err, LDPC_ERR_IO, "OpenCL: %s (simulated device loss at call %u)",
-                         cl_error_name(CL_DEVICE_NOT_AVAILABLE), d->calls);
-    if (frames == 0)
-        return LDPC_OK;
     batch_plan plan;
-    ldpc_status status =
-        cl_table_cache_lookup(&d->tables, d->session.queue, code, &plan.tables, err);
-    if (status == LDPC_OK)
-        plan_batch(d, code, frames, &plan);
-    if (status == LDPC_OK)
-        status = stage_input(d, &plan, q, err);
+    plan.tables = *tables;
+    plan_batch(d, code, frames, &plan);
+    ldpc_status status = stage_input(d, &plan, q, err);
     if (status == LDPC_OK)
         status = run_setup(d, &plan, err);
     if (status == LDPC_OK)
@@ -1056,6 +1091,29 @@ ldpc_status cl_decoder_decode(cl_decoder *d, const ldpc_code *code, const int8_t
     else
         d->stats.batches_item_per_frame++;
     return LDPC_OK;
+}
+
+ldpc_status cl_decoder_decode(cl_decoder *d, const ldpc_code *code, const int8_t *q,
+                              uint32_t frames, uint8_t *bits, ldpc_frame_stats *stats,
+                              ldpc_error *err)
+{
+    d->calls++;
+    if (d->opencl.simulate_device_loss_at_call != 0 &&
+        d->calls >= d->opencl.simulate_device_loss_at_call)
+        return ldpc_fail(err, LDPC_ERR_IO, "OpenCL: %s (simulated device loss at call %u)",
+                         cl_error_name(CL_DEVICE_NOT_AVAILABLE), d->calls);
+    if (frames == 0)
+        return LDPC_OK;
+    cl_code_tables tables;
+    ldpc_status status = cl_table_cache_lookup(&d->tables, d->session.queue, code, &tables, err);
+    size_t n = code->n;
+    for (uint32_t done = 0, pass; done < frames && status == LDPC_OK; done += pass) {
+        pass = frames - done < d->limits.max_frames ? frames - done : d->limits.max_frames;
+        status = decode_pass(d, code, &tables, q + done * n, pass, bits + done * n,
+                             stats != NULL ? stats + done : NULL, err);
+    }
+    d->stats.split_calls += status == LDPC_OK && frames > d->limits.max_frames;
+    return status;
 }
 
 void cl_decoder_fill_stats(const cl_decoder *d, ldpc_opencl_stats *out)

@@ -7,8 +7,8 @@
  * the environment (LDPC_CL_*); ldpc_opencl_decoder_create takes the same
  * settings as a struct. When no device can be used (no platform, a kernel that
  * does not build, out of resources, a lost device) the decoder falls back to
- * the reference CPU decoder: every frame is still decoded, and the reason is
- * kept in the statistics below. */
+ * the best CPU backend for the configuration: every frame is still decoded,
+ * and the reason is kept in the statistics below. */
 #ifndef LDPC_OPENCL_BACKEND_H
 #define LDPC_OPENCL_BACKEND_H
 
@@ -81,6 +81,11 @@ typedef struct {
     uint32_t iterations_per_launch;       /* 0 = the vendor default */
     uint32_t work_group_size;             /* 0 = the vendor default, capped by the device */
     size_t table_cache_bytes;             /* device memory for resident code tables; 0 = 8 MiB */
+    /* Largest buffer of per-frame data (messages, posteriors) the device
+     * decodes through: a call of more frames than fit goes in several passes.
+     * 0 = 2^31 - 1 bytes (docs/OPENCL.md, round 7: larger ones failed on
+     * NVIDIA's driver); the device's CL_DEVICE_MAX_MEM_ALLOC_SIZE caps it. */
+    size_t max_buffer_bytes;
     char kernel_dir[LDPC_OPENCL_PATH_SIZE]; /* "" = the kernels embedded in the library */
     char cache_dir[LDPC_OPENCL_PATH_SIZE];  /* "" = $XDG_CACHE_HOME/ldpcd or ~/.cache/ldpcd */
     int binary_cache;                     /* 0 disables the program binary cache */
@@ -106,7 +111,7 @@ ldpc_opencl_config ldpc_opencl_config_default(void);
  * LDPC_CL_DEVICE_TYPE (gpu|cpu|accelerator|all|default), LDPC_CL_DEVICE_INDEX,
  * LDPC_CL_DESIGN (auto|item|group|latency|spread), LDPC_CL_LATENCY_POSTERIORS
  * (auto|local|global), LDPC_CL_ITERATIONS_PER_LAUNCH,
- * LDPC_CL_WORK_GROUP_SIZE, LDPC_CL_TABLE_CACHE_BYTES, LDPC_CL_KERNEL_DIR,
+ * LDPC_CL_WORK_GROUP_SIZE, LDPC_CL_TABLE_CACHE_BYTES, LDPC_CL_MAX_BUFFER_BYTES, LDPC_CL_KERNEL_DIR,
  * LDPC_CL_CACHE_DIR ("off" disables the cache), LDPC_CL_PROFILE,
  * LDPC_CL_COPY_THREADS, LDPC_CL_MAX_REGISTERS. A value that
  * does not parse is an error naming the variable. */
@@ -137,9 +142,12 @@ typedef struct {
 
     uint32_t buffers_created;  /* clCreateBuffer calls: all at creation */
     size_t device_bytes;       /* device memory reserved at creation */
-    /* CL_DEVICE_MAX_MEM_ALLOC_SIZE (0: not reported): the limits whose
-     * largest buffer exceeds it fall back to the CPU at creation. */
+    /* CL_DEVICE_MAX_MEM_ALLOC_SIZE (0: not reported); with max_buffer_bytes
+     * it sets frames_per_pass. */
     uint64_t max_alloc_bytes;
+    /* Frames of one device pass (every buffer is sized for it): the limits'
+     * max_frames, or fewer where their buffers would pass max_buffer_bytes. */
+    uint32_t frames_per_pass;
     uint32_t iterations_per_launch;
     uint32_t item_group_size;  /* work-group size of the item-per-frame kernels */
     uint32_t frame_group_size; /* cap of the group-per-frame work-groups */
@@ -156,7 +164,9 @@ typedef struct {
     uint32_t copy_threads;     /* host threads of the staging copies */
     uint32_t max_registers;    /* the register cap the program was built with; 0 = none */
 
-    uint64_t batches, frames, launches, status_reads;
+    /* batches: device passes (a call of more than frames_per_pass frames is
+     * several, and counts once in split_calls) */
+    uint64_t batches, frames, launches, status_reads, split_calls;
     uint64_t batches_item_per_frame, batches_group_per_frame, batches_latency;
     uint64_t batches_latency_local; /* of batches_latency: posteriors in local memory */
     uint64_t batches_spread;

@@ -100,6 +100,10 @@ ldpc_status ldpc_opencl_config_from_env(ldpc_opencl_config *config, ldpc_error *
         (status = parse_unsigned("LDPC_CL_TABLE_CACHE_BYTES", value, (unsigned long long)1 << 40,
                                  &number, err)) == LDPC_OK)
         config->table_cache_bytes = (size_t)number;
+    if (status == LDPC_OK && (value = getenv("LDPC_CL_MAX_BUFFER_BYTES")) != NULL &&
+        (status = parse_unsigned("LDPC_CL_MAX_BUFFER_BYTES", value, (unsigned long long)1 << 40,
+                                 &number, err)) == LDPC_OK)
+        config->max_buffer_bytes = (size_t)number;
     if (status == LDPC_OK && (value = getenv("LDPC_CL_KERNEL_DIR")) != NULL)
         status = copy_text("LDPC_CL_KERNEL_DIR", value, config->kernel_dir,
                            sizeof config->kernel_dir, err);

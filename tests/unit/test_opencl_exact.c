@@ -338,6 +338,49 @@ static void alist_code(void **state)
     run_case(&c);
 }
 
+/* A call of more frames than one device pass holds (max_buffer_bytes small
+ * enough for a few frames) is decoded in several passes, each through the
+ * same buffers, with the reference's results for every frame: 16-bit layered
+ * (latency design), saturated 8-bit (item design) and flooding (spread, whose
+ * frames per pass are capped by the same sizes). */
+static void calls_in_several_passes(void **state)
+{
+    (void)state;
+    test_opencl_require();
+    enum { CALL_FRAMES = 23 };
+    ldpc_code *code = test_opencl_code("dvbs2-short-1/2");
+    float *llr = test_opencl_frames(code, CALL_FRAMES, 0.5, 3.5, 0x5a55);
+    ldpc_decoder_config configs[3] = {
+        test_opencl_decoder_config(LDPC_SCHEDULE_LAYERED, LDPC_RULE_MIN_SUM_OFFSET, 12, 1),
+        test_opencl_decoder_config(LDPC_SCHEDULE_LAYERED, LDPC_RULE_MIN_SUM_OFFSET, 12, 2),
+        test_opencl_decoder_config(LDPC_SCHEDULE_FLOODING, LDPC_RULE_MIN_SUM_NORMALIZED, 12, 1),
+    };
+    configs[1].posterior_bits = 8;
+    configs[1].message_cap = 31;
+    for (size_t i = 0; i < 3; i++) {
+        ldpc_opencl_config opencl = test_opencl_config(LDPC_OPENCL_DESIGN_AUTO);
+        opencl.max_buffer_bytes = 400000; /* 16200 variables: a few frames */
+        ldpc_decoder_limits limits = ldpc_decoder_limits_for_code(code, CALL_FRAMES);
+        ldpc_decoder *decoder = NULL;
+        ldpc_error err = {{0}};
+        if (ldpc_opencl_decoder_create(&configs[i], &limits, &opencl, &decoder, &err) != LDPC_OK)
+            fail_msg("opencl decoder: %s", err.message);
+        ldpc_opencl_stats stats = test_opencl_stats(decoder);
+        assert_true(stats.on_device);
+        uint32_t per_pass = stats.frames_per_pass;
+        if (per_pass < 2 || per_pass >= CALL_FRAMES)
+            fail_msg("config %zu: %u frames per pass", i, per_pass);
+        test_opencl_expect_reference(decoder, code, llr, CALL_FRAMES);
+        stats = test_opencl_stats(decoder);
+        assert_int_equal(stats.frames_on_cpu, 0);
+        assert_int_equal(stats.split_calls, 1);
+        assert_int_equal(stats.batches, (CALL_FRAMES + per_pass - 1) / per_pass);
+        ldpc_decoder_destroy(decoder);
+    }
+    free(llr);
+    ldpc_code_destroy(code);
+}
+
 /* Offsets beyond 2^32 elements, which 32-bit ones wrap: the group design
  * starts a frame's messages at frame x max_edges, so with limits of 2^24
  * edges frame 256 of a batch of 257 starts at 2^32 (and would wrap onto frame
@@ -358,6 +401,7 @@ static void offsets_beyond_32_bits(void **state)
     ldpc_decoder_config config = test_opencl_decoder_config(
         LDPC_SCHEDULE_LAYERED, LDPC_RULE_MIN_SUM_OFFSET, 10, 1);
     ldpc_opencl_config opencl = test_opencl_config(LDPC_OPENCL_DESIGN_GROUP_PER_FRAME);
+    opencl.max_buffer_bytes = (size_t)8 << 30; /* one pass, not the default's several */
     ldpc_decoder_limits limits = ldpc_decoder_limits_for_code(code, frames);
     limits.max_edges = 1u << 24;
     ldpc_decoder *decoder = NULL;
@@ -391,6 +435,7 @@ int main(void)
         cmocka_unit_test(dvb_normal_both_schedules),
         cmocka_unit_test(flooding_spread_early_termination),
         cmocka_unit_test(alist_code),
+        cmocka_unit_test(calls_in_several_passes),
         cmocka_unit_test(offsets_beyond_32_bits),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -45,7 +45,7 @@ typedef struct {
     double average_iterations;
     double frame_error_rate;
     double create_ms, first_call_ms; /* untimed setup: decoder creation, warm-up call */
-    char device_note[320]; /* opencl: device, designs, table upload, time split */
+    char device_note[480]; /* opencl: device, designs, table upload, time split */
 } bench_result;
 
 static void usage(FILE *out)
@@ -182,7 +182,7 @@ static void opencl_note(const tool_decoder *decoder, uint64_t calls, char *out, 
     snprintf(fallback, sizeof fallback, "CPU fallback to %s (%llu frames) because: %s",
              s.cpu_backend, (unsigned long long)s.frames_on_cpu, s.fallback_reason);
     int used = snprintf(out, size,
-                        "%s (%s), %s; calls by design latency/group/item/spread "
+                        "%s (%s), %s; device passes by design latency/group/item/spread "
                         "%llu/%llu/%llu/%llu (latency with local posteriors %llu); latency "
                         "groups up to %u/%u/%u; table upload %.3f ms",
                         s.device_name, s.platform_name, s.on_device ? "on device" : fallback,
@@ -193,6 +193,10 @@ static void opencl_note(const tool_decoder *decoder, uint64_t calls, char *out, 
                         (unsigned long long)s.batches_latency_local, s.latency_group_sizes[0],
                         s.latency_group_sizes[1], s.latency_group_sizes[2],
                         (double)s.last_upload_ns * 1e-6);
+    if (used > 0 && (size_t)used < size)
+        used += snprintf(out + used, size - (size_t)used,
+                         "; up to %u frames per pass (%llu calls split)", s.frames_per_pass,
+                         (unsigned long long)s.split_calls);
     if (used > 0 && (size_t)used < size && s.max_registers > 0)
         used += snprintf(out + used, size - (size_t)used, "; registers <= %u", s.max_registers);
     if (used > 0 && (size_t)used < size && s.kernel_ns + s.transfer_ns > 0)
