@@ -107,6 +107,12 @@ static size_t posterior_frame_bytes(const cl_decoder *d)
     return (size_t)d->limits.max_n * (saturated(d) ? 1 : sizeof(cl_int));
 }
 
+/* The configured largest per-frame buffer (max_buffer_bytes or the default). */
+static size_t buffer_limit(const cl_decoder *d)
+{
+    return d->opencl.max_buffer_bytes ? d->opencl.max_buffer_bytes : CL_DEFAULT_MAX_BUFFER_BYTES;
+}
+
 /* Frames per device pass: as many as the caller's limits allow, unless one
  * of the per-frame buffers (messages, posteriors) would then pass
  * max_buffer_bytes or the device's largest allocation; a larger call is
@@ -118,8 +124,7 @@ static size_t posterior_frame_bytes(const cl_decoder *d)
  * even one frame fits. */
 static uint32_t frames_per_pass(const cl_decoder *d, cl_ulong max_alloc)
 {
-    size_t limit = d->opencl.max_buffer_bytes ? d->opencl.max_buffer_bytes
-                                              : CL_DEFAULT_MAX_BUFFER_BYTES;
+    size_t limit = buffer_limit(d);
     if (max_alloc > 0 && max_alloc < limit)
         limit = (size_t)max_alloc;
     size_t per_frame = message_frame_bytes(d);
@@ -231,11 +236,9 @@ static ldpc_status create_buffers(cl_decoder *d, ldpc_error *err)
     size_t frames = lim->max_frames;
     size_t values = frames * lim->max_n;
     size_t message_stride = message_frame_bytes(d);
-    /* A buffer may be as large as the device allows (checked below): the
-     * kernels form 64-bit offsets (kernels/00_fixed_point.cl). Until they
-     * did, no buffer could exceed 2 GiB: on the H100 through NVIDIA's driver
-     * every batch with a larger one had failed or, beyond 4 GiB, decoded
-     * wrongly (docs/OPENCL.md, issue 4 round 3). The strides stay 32-bit
+    /* frames_per_pass keeps the per-frame buffers within the buffer limit;
+     * the kernels' offsets are 64-bit (kernels/00_fixed_point.cl), so a
+     * raised limit gives buffers beyond 4 GiB. The strides stay 32-bit
      * arguments: the limits keep frames and arrays below 2^28, but a frame's
      * latency slots (checks x degree up to 32) could pass 2^32. */
     if (message_stride > UINT32_MAX)
@@ -252,15 +255,13 @@ static ldpc_status create_buffers(cl_decoder *d, ldpc_error *err)
                                                      : DEFAULT_TABLE_CACHE_BYTES;
     if (arena_bytes < table_words * sizeof(cl_uint))
         arena_bytes = table_words * sizeof(cl_uint);
+    /* Messages and posteriors fit it already (frames_per_pass). */
     cl_ulong max_alloc = d->stats.max_alloc_bytes;
-    size_t largest = messages > post_bytes ? messages : post_bytes;
-    if (largest < arena_bytes)
-        largest = arena_bytes;
-    if (max_alloc > 0 && largest > max_alloc)
+    if (max_alloc > 0 && arena_bytes > max_alloc)
         return ldpc_fail(err, LDPC_ERR_LIMITS,
-                         "OpenCL: a %zu-byte buffer exceeds the device's largest allocation "
-                         "(%llu bytes)",
-                         largest, (unsigned long long)max_alloc);
+                         "OpenCL: the %zu-byte table arena exceeds the device's largest "
+                         "allocation (%llu bytes)",
+                         arena_bytes, (unsigned long long)max_alloc);
 
     const cl_mem_flags pinned = CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR;
     const cl_mem_flags device_only = CL_MEM_READ_WRITE;
@@ -390,9 +391,7 @@ ldpc_status cl_decoder_init(cl_decoder *d, const ldpc_decoder_limits *limits,
                                  "OpenCL: one frame's messages or posteriors (%zu, %zu bytes) "
                                  "exceed the largest buffer allowed (%llu bytes)",
                                  message_frame_bytes(d), posterior_frame_bytes(d),
-                                 (unsigned long long)(d->opencl.max_buffer_bytes
-                                                          ? d->opencl.max_buffer_bytes
-                                                          : CL_DEFAULT_MAX_BUFFER_BYTES));
+                                 (unsigned long long)buffer_limit(d));
     }
     uint32_t copy_threads = copy_thread_count(opencl);
     if (status == LDPC_OK && copy_threads > 1)

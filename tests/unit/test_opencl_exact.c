@@ -340,10 +340,9 @@ static void alist_code(void **state)
 
 /* A call of more frames than one device pass holds (max_buffer_bytes small
  * enough for a few frames) is decoded in several passes of equal size (within
- * a frame), each through the
- * same buffers, with the reference's results for every frame: 16-bit layered
- * (latency design), saturated 8-bit (item design) and flooding (spread, whose
- * frames per pass are capped by the same sizes). */
+ * a frame), each through the same buffers, with the reference's results for
+ * every frame: 16-bit layered (latency design), saturated 8-bit (item design)
+ * and flooding (spread, whose frames per pass are capped by the same sizes). */
 static void calls_in_several_passes(void **state)
 {
     (void)state;

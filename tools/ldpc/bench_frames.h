@@ -4,7 +4,7 @@
  * Frame f comes from its own random stream (seed, f), so the frames do not
  * depend on how many threads made them; the host's CPUs share the work,
  * because a batch of tens of thousands of frames (what fills a large GPU)
- * took minutes on one thread. */
+ * took minutes on one thread (the library's worker pool runs them). */
 #ifndef LDPC_TOOL_BENCH_FRAMES_H
 #define LDPC_TOOL_BENCH_FRAMES_H
 
