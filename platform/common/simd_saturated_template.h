@@ -68,6 +68,44 @@ static inline void SIMD_FUNCTION(saturated_check)(const ldpc_decoder_config *con
     }
 }
 
+/* saturated_check for a check of degree at most SATURATED_REGISTER_DEGREE,
+ * the degree a constant where it is inlined: the loops unroll, so the t of
+ * every edge stays in a register instead of going through t_scratch (DVB
+ * checks have degree 4 to 30, most codes' below 9). Same operations, same
+ * order, so the same result. */
+#define SATURATED_REGISTER_DEGREE 8
+static inline __attribute__((always_inline)) void SIMD_FUNCTION(saturated_check_in_registers)(
+    const ldpc_decoder_config *config, int8_t *post, const uint32_t *post_offsets,
+    const uint32_t degree, int8_t *messages, vec cap, simd_lanes_start start, vec keep)
+{
+    const vec minus127 = v_set1(-127);
+    vec min1 = v_set1(127), min2 = v_set1(127), signs = v_zero();
+    vec t[SATURATED_REGISTER_DEGREE];
+#pragma GCC unroll 8
+    for (uint32_t j = 0; j < degree; j++) {
+        t[j] = v_load(post + post_offsets[j]);
+        if (start != SIMD_LANES_ALL_START) {
+            vec old = v_load(messages + (size_t)j * VEC_LANES);
+            if (start == SIMD_LANES_SOME_START)
+                old = v_and(old, keep);
+            t[j] = v_max(v_subs(t[j], old), minus127);
+        }
+        vec magnitude = v_min(v_abs(t[j]), cap);
+        min2 = v_min(min2, v_max(min1, magnitude));
+        min1 = v_min(min1, magnitude);
+        signs = v_xor(signs, t[j]);
+    }
+    const vec sent_min1 = SIMD_FUNCTION(check_rule)(min1, config);
+    const vec sent_min2 = SIMD_FUNCTION(check_rule)(min2, config);
+#pragma GCC unroll 8
+    for (uint32_t j = 0; j < degree; j++) {
+        vec magnitude = v_select(v_equal_mask(v_min(v_abs(t[j]), cap), min1), sent_min2, sent_min1);
+        vec message = v_negate_where_negative(magnitude, v_xor(signs, t[j]));
+        v_store(messages + (size_t)j * VEC_LANES, message);
+        v_store(post + post_offsets[j], v_max(v_adds(t[j], message), minus127));
+    }
+}
+
 static inline void SIMD_FUNCTION(saturated_checks)(const ldpc_code *code,
                                                    const ldpc_decoder_config *config,
                                                    simd_workspace *ws, simd_lanes_start start,
@@ -82,8 +120,24 @@ static inline void SIMD_FUNCTION(saturated_checks)(const ldpc_code *code,
      * positions ahead, as the 16-bit template does, measured no faster here
      * (docs/CPU.md); a posterior row is one cache line or less. */
     for (uint32_t i = 0; i < code->m; i++) {
-        SIMD_FUNCTION(saturated_check)(config, post, t_scratch, post_offsets, degrees[i],
-                                       messages, cap, start, keep);
+        switch (degrees[i]) {
+#define SATURATED_DEGREE_CASE(d)                                                                   \
+    case d:                                                                                        \
+        SIMD_FUNCTION(saturated_check_in_registers)(config, post, post_offsets, d, messages, cap, \
+                                                    start, keep);                                  \
+        break;
+            SATURATED_DEGREE_CASE(2)
+            SATURATED_DEGREE_CASE(3)
+            SATURATED_DEGREE_CASE(4)
+            SATURATED_DEGREE_CASE(5)
+            SATURATED_DEGREE_CASE(6)
+            SATURATED_DEGREE_CASE(7)
+            SATURATED_DEGREE_CASE(8)
+#undef SATURATED_DEGREE_CASE
+        default:
+            SIMD_FUNCTION(saturated_check)(config, post, t_scratch, post_offsets, degrees[i],
+                                           messages, cap, start, keep);
+        }
         post_offsets += degrees[i];
         messages += (size_t)degrees[i] * VEC_LANES;
     }
