@@ -134,6 +134,11 @@ static uint32_t frames_per_pass(const cl_decoder *d, cl_ulong max_alloc)
     return fit < d->limits.max_frames ? (uint32_t)fit : d->limits.max_frames;
 }
 
+/* The smallest pipelined pass by default, per compute unit: on the H100
+ * (132 units) the latency design ran as fast per frame from about 4096
+ * frames per call on (docs/OPENCL.md, round 3). */
+#define PIPELINE_FRAMES_PER_UNIT 32u
+
 static void choose_sizes(cl_decoder *d)
 {
     size_t requested = d->opencl.work_group_size;
@@ -178,6 +183,11 @@ static void choose_sizes(cl_decoder *d)
     /* From here on the decoder's buffers are sized for one pass. */
     d->limits.max_frames = frames_per_pass(d, max_alloc);
     d->stats.frames_per_pass = d->limits.max_frames;
+    d->slot_frames = d->limits.max_frames / CL_STAGING_SLOTS;
+    d->pipeline_frames = d->opencl.pipeline_frames ? d->opencl.pipeline_frames
+                         : d->stats.unified_memory ? 0
+                                                   : PIPELINE_FRAMES_PER_UNIT * compute_units;
+    d->stats.pipeline_frames = d->pipeline_frames;
     d->stats.compute_units = compute_units;
     d->stats.local_memory_bytes = d->local_memory;
     d->stats.local_memory_dedicated = d->local_memory_dedicated;
@@ -657,13 +667,14 @@ static void profile_keep(cl_decoder *d, cl_event event)
 
 /* The caller's frames into the pinned staging, chunk by chunk, each chunk's
  * write to the device enqueued (and flushed) as soon as it is copied. */
-static ldpc_status stage_input(cl_decoder *d, const batch_plan *p, const int8_t *q,
+static ldpc_status stage_input(cl_decoder *d, const batch_plan *p, const int8_t *q, size_t slot,
                                ldpc_error *err)
 {
     size_t bytes = (size_t)p->frames * p->code->n, chunks = transfer_chunks(bytes);
+    char *staging = (char *)d->input_host + slot * d->slot_frames * p->code->n;
     for (size_t c = 0; c < chunks; c++) {
         size_t begin = bytes * c / chunks, end = bytes * (c + 1) / chunks;
-        char *staged = (char *)d->input_host + begin;
+        char *staged = staging + begin;
         host_copy(d, staged, q + begin, end - begin);
         CL_TRY(clEnqueueWriteBuffer(d->session.queue, d->input, CL_FALSE, begin, end - begin,
                                     staged, 0, NULL, profile_slot(d, PROFILE_TRANSFER)),
@@ -1000,96 +1011,143 @@ static ldpc_status run_finish(cl_decoder *d, const batch_plan *p, ldpc_error *er
     return LDPC_OK;
 }
 
+/* A pass whose results are on their way back: the read events of its
+ * decisions' chunks and statistics, and where the results go. */
+typedef struct {
+    batch_plan plan;
+    size_t slot;       /* staging slot (pipelined passes alternate 0 and 1) */
+    size_t chunks;     /* read events of the decisions; one more for the statistics */
+    size_t events;     /* read events enqueued */
+    uint8_t *bits;
+    ldpc_frame_stats *stats; /* NULL: not wanted */
+} pending_pass;
+
 /* Enqueues the read of `bytes` of `buffer` into its pinned staging in chunks,
- * an event per chunk in d->read_events from *count on. */
-static ldpc_status enqueue_read(cl_decoder *d, cl_mem buffer, void *staged, size_t bytes,
-                                size_t chunks, size_t *count, const char *what, ldpc_error *err)
+ * an event per chunk in d->read_events[pass->slot] from pass->events on. */
+static ldpc_status enqueue_read(cl_decoder *d, pending_pass *pass, cl_mem buffer, void *staged,
+                                size_t bytes, size_t chunks, const char *what, ldpc_error *err)
 {
     for (size_t c = 0; c < chunks; c++) {
         size_t begin = bytes * c / chunks, end = bytes * (c + 1) / chunks;
-        cl_event *event = &d->read_events[*count];
+        cl_event *event = &d->read_events[pass->slot][pass->events];
         CL_TRY(clEnqueueReadBuffer(d->session.queue, buffer, CL_FALSE, begin, end - begin,
                                    (char *)staged + begin, 0, NULL, event),
                what);
-        (*count)++;
+        pass->events++;
         profile_keep(d, *event);
     }
     return LDPC_OK;
 }
 
-/* The decisions (and statistics) back from the device; each chunk is copied
- * to the caller as soon as it has arrived, while the next is in flight. */
-static ldpc_status copy_out(cl_decoder *d, const batch_plan *p, uint8_t *bits,
-                            ldpc_frame_stats *stats, ldpc_error *err)
+/* The decisions (and statistics) of a pass, read back into its staging slot. */
+static ldpc_status enqueue_results(cl_decoder *d, pending_pass *pass, ldpc_error *err)
 {
-    size_t bit_bytes = (size_t)p->frames * p->code->n, chunks = transfer_chunks(bit_bytes);
-    size_t stat_bytes = (size_t)p->frames * sizeof *stats, count = 0;
-    ldpc_status status = enqueue_read(d, d->bits, d->bits_host, bit_bytes, chunks, &count,
+    const batch_plan *p = &pass->plan;
+    size_t bit_bytes = (size_t)p->frames * p->code->n;
+    void *bits_staged = (char *)d->bits_host + pass->slot * d->slot_frames * p->code->n;
+    void *stats_staged = (ldpc_frame_stats *)d->stats_host + pass->slot * d->slot_frames;
+    pass->chunks = transfer_chunks(bit_bytes);
+    ldpc_status status = enqueue_read(d, pass, d->bits, bits_staged, bit_bytes, pass->chunks,
                                       "read decisions", err);
-    if (status == LDPC_OK && stats != NULL)
-        status = enqueue_read(d, d->frame_stats, d->stats_host, stat_bytes, 1, &count,
+    if (status == LDPC_OK && pass->stats != NULL)
+        status = enqueue_read(d, pass, d->frame_stats, stats_staged,
+                              (size_t)p->frames * sizeof(ldpc_frame_stats), 1,
                               "read statistics", err);
     if (status == LDPC_OK && clFlush(d->session.queue) != CL_SUCCESS)
         status = ldpc_fail(err, LDPC_ERR_IO, "OpenCL flush reads");
-    for (size_t c = 0; c < count; c++) {
-        cl_int rc = clWaitForEvents(1, &d->read_events[c]);
-        clReleaseEvent(d->read_events[c]);
+    return status;
+}
+
+/* Enqueues everything of one pass (at most limits.max_frames frames, through
+ * every buffer), up to the read-back of its results into staging `slot`;
+ * returns without waiting for the device. */
+static ldpc_status begin_pass(cl_decoder *d, const ldpc_code *code, const cl_code_tables *tables,
+                              const int8_t *q, uint32_t frames, pending_pass *pass,
+                              ldpc_error *err)
+{
+    batch_plan *plan = &pass->plan;
+    plan->tables = *tables;
+    plan_batch(d, code, frames, plan);
+    ldpc_status status = stage_input(d, plan, q, pass->slot, err);
+    if (status == LDPC_OK)
+        status = run_setup(d, plan, err);
+    if (status == LDPC_OK)
+        status = run_iterations(d, plan, err);
+    if (status == LDPC_OK && plan->design == LDPC_OPENCL_DESIGN_SPREAD)
+        status = run_spread_result(d, plan, err);
+    if (status == LDPC_OK)
+        status = run_finish(d, plan, err);
+    if (status == LDPC_OK)
+        status = enqueue_results(d, pass, err);
+    return status;
+}
+
+static void count_pass(cl_decoder *d, const batch_plan *plan)
+{
+    d->stats.batches++;
+    d->stats.frames += plan->frames;
+    if (plan->local_posteriors)
+        d->stats.batches_latency_local++;
+    if (plan->design == LDPC_OPENCL_DESIGN_LATENCY)
+        d->stats.batches_latency++;
+    else if (plan->design == LDPC_OPENCL_DESIGN_GROUP_PER_FRAME)
+        d->stats.batches_group_per_frame++;
+    else if (plan->design == LDPC_OPENCL_DESIGN_SPREAD)
+        d->stats.batches_spread++;
+    else
+        d->stats.batches_item_per_frame++;
+}
+
+/* Waits for a begun pass's reads and copies each chunk to the caller as soon
+ * as it has arrived, while the next is in flight; after an earlier failure
+ * (`status`) it only waits and releases. Returns the first failure. */
+static ldpc_status end_pass(cl_decoder *d, pending_pass *pass, ldpc_status status,
+                            ldpc_error *err)
+{
+    const batch_plan *p = &pass->plan;
+    size_t bit_bytes = (size_t)p->frames * p->code->n;
+    const char *bits_staged =
+        (const char *)d->bits_host + pass->slot * d->slot_frames * p->code->n;
+    const ldpc_frame_stats *stats_staged =
+        (const ldpc_frame_stats *)d->stats_host + pass->slot * d->slot_frames;
+    for (size_t c = 0; c < pass->events; c++) {
+        cl_int rc = clWaitForEvents(1, &d->read_events[pass->slot][c]);
+        clReleaseEvent(d->read_events[pass->slot][c]);
         if (status != LDPC_OK)
             continue;
         if (rc != CL_SUCCESS)
             status = ldpc_fail(err, LDPC_ERR_IO, "OpenCL read: %s", cl_error_name(rc));
-        else if (c < chunks) {
-            size_t begin = bit_bytes * c / chunks, end = bit_bytes * (c + 1) / chunks;
-            host_copy(d, bits + begin, (const char *)d->bits_host + begin, end - begin);
+        else if (c < pass->chunks) {
+            size_t begin = bit_bytes * c / pass->chunks, end = bit_bytes * (c + 1) / pass->chunks;
+            host_copy(d, pass->bits + begin, bits_staged + begin, end - begin);
         } else {
-            memcpy(stats, d->stats_host, stat_bytes);
+            memcpy(pass->stats, stats_staged, (size_t)p->frames * sizeof *pass->stats);
             for (uint32_t f = 0; f < p->frames; f++)
-                stats[f].converged = stats[f].unsatisfied_checks == 0;
+                pass->stats[f].converged = pass->stats[f].unsatisfied_checks == 0;
         }
     }
+    pass->events = 0;
+    if (status == LDPC_OK)
+        count_pass(d, p);
     return status;
 }
 
-/* One pass: at most limits.max_frames frames, through every buffer. */
-static ldpc_status decode_pass(cl_decoder *d, const ldpc_code *code, const cl_code_tables *tables,
-                               const int8_t *q, uint32_t frames, uint8_t *bits,
-                               ldpc_frame_stats *stats, ldpc_error *err)
+/* Passes of a call of `frames` frames: as few as the buffers allow, or, for
+ * a call of at least twice pipeline_frames, one per pipeline_frames (at most
+ * CL_PIPELINE_MAX_PASSES, each at most a staging slot): then the host copies
+ * of one pass (the input into staging, the results out of it) overlap the
+ * device's work on the next (docs/OPENCL.md, "Pipelined passes"). */
+static size_t pass_count(const cl_decoder *d, uint32_t frames, int *pipelined)
 {
-    batch_plan plan;
-    plan.tables = *tables;
-    plan_batch(d, code, frames, &plan);
-    ldpc_status status = stage_input(d, &plan, q, err);
-    if (status == LDPC_OK)
-        status = run_setup(d, &plan, err);
-    if (status == LDPC_OK)
-        status = run_iterations(d, &plan, err);
-    if (status == LDPC_OK && plan.design == LDPC_OPENCL_DESIGN_SPREAD)
-        status = run_spread_result(d, &plan, err);
-    if (status == LDPC_OK)
-        status = run_finish(d, &plan, err);
-    if (status == LDPC_OK)
-        status = copy_out(d, &plan, bits, stats, err);
-    if (status == LDPC_OK) {
-        cl_int rc = clFinish(d->session.queue);
-        if (rc != CL_SUCCESS)
-            status = ldpc_fail(err, LDPC_ERR_IO, "OpenCL finish: %s", cl_error_name(rc));
-    }
-    profile_flush(d);
-    if (status != LDPC_OK)
-        return status;
-    d->stats.batches++;
-    d->stats.frames += frames;
-    if (plan.local_posteriors)
-        d->stats.batches_latency_local++;
-    if (plan.design == LDPC_OPENCL_DESIGN_LATENCY)
-        d->stats.batches_latency++;
-    else if (plan.design == LDPC_OPENCL_DESIGN_GROUP_PER_FRAME)
-        d->stats.batches_group_per_frame++;
-    else if (plan.design == LDPC_OPENCL_DESIGN_SPREAD)
-        d->stats.batches_spread++;
-    else
-        d->stats.batches_item_per_frame++;
-    return LDPC_OK;
+    size_t per_pass = d->limits.max_frames, half = per_pass / 2;
+    size_t passes = (frames + per_pass - 1) / per_pass;
+    size_t min = d->pipeline_frames;
+    *pipelined = min > 0 && half > 0 && frames >= 2 * min;
+    if (!*pipelined)
+        return passes;
+    size_t wanted = frames / min < CL_PIPELINE_MAX_PASSES ? frames / min : CL_PIPELINE_MAX_PASSES;
+    size_t needed = (frames + half - 1) / half;
+    return wanted > needed ? wanted : needed;
 }
 
 ldpc_status cl_decoder_decode(cl_decoder *d, const ldpc_code *code, const int8_t *q,
@@ -1107,13 +1165,33 @@ ldpc_status cl_decoder_decode(cl_decoder *d, const ldpc_code *code, const int8_t
     ldpc_status status = cl_table_cache_lookup(&d->tables, d->session.queue, code, &tables, err);
     /* Passes of equal size: a full pass and a small remainder decoded slower
      * than two halves on the H100 (a small pass does not fill the device). */
-    size_t n = code->n, passes = (frames + (size_t)d->limits.max_frames - 1) / d->limits.max_frames;
+    int pipelined;
+    size_t n = code->n, passes = pass_count(d, frames, &pipelined), begun = 0, ended = 0;
+    pending_pass pending[CL_STAGING_SLOTS];
     for (size_t i = 0; i < passes && status == LDPC_OK; i++) {
         size_t first = frames * i / passes, end = frames * (i + 1) / passes;
-        status = decode_pass(d, code, &tables, q + first * n, (uint32_t)(end - first),
-                             bits + first * n, stats != NULL ? stats + first : NULL, err);
+        pending_pass *pass = &pending[i % CL_STAGING_SLOTS];
+        *pass = (pending_pass){.slot = pipelined ? i % CL_STAGING_SLOTS : 0,
+                               .bits = bits + first * n,
+                               .stats = stats != NULL ? stats + first : NULL};
+        status = begin_pass(d, code, &tables, q + first * n, (uint32_t)(end - first), pass, err);
+        begun++;
+        /* Pipelined, the previous pass's results are copied out while the
+         * device works on this one; otherwise this pass's, now. */
+        size_t in_flight = pipelined && status == LDPC_OK ? 1 : 0;
+        for (; ended + in_flight < begun; ended++)
+            status = end_pass(d, &pending[ended % CL_STAGING_SLOTS], status, err);
     }
+    for (; ended < begun; ended++)
+        status = end_pass(d, &pending[ended % CL_STAGING_SLOTS], status, err);
+    if (status == LDPC_OK) {
+        cl_int rc = clFinish(d->session.queue);
+        if (rc != CL_SUCCESS)
+            status = ldpc_fail(err, LDPC_ERR_IO, "OpenCL finish: %s", cl_error_name(rc));
+    }
+    profile_flush(d);
     d->stats.split_calls += status == LDPC_OK && frames > d->limits.max_frames;
+    d->stats.pipelined_calls += status == LDPC_OK && pipelined;
     return status;
 }
 

@@ -29,6 +29,14 @@
 /* Most chunks of one transfer between pinned staging and device. */
 #define CL_TRANSFER_CHUNKS 8
 
+/* Staging slots: pipelined passes alternate between the two halves of the
+ * pinned staging, so that one pass's results are copied out while the next
+ * pass's input goes in. */
+#define CL_STAGING_SLOTS 2
+
+/* Most passes a pipelined call is cut into. */
+#define CL_PIPELINE_MAX_PASSES 8
+
 typedef enum { PROFILE_KERNEL, PROFILE_TRANSFER } cl_profile_kind;
 
 /* The largest per-frame buffer (messages, posteriors) a pass may use unless
@@ -90,7 +98,11 @@ typedef struct {
     uint32_t calls;
     cl_uint status_words[2]; /* active_count as read back, alternately */
 
-    cl_event read_events[CL_TRANSFER_CHUNKS + 1]; /* decisions' chunks, statistics */
+    /* Frames of a pipelined pass call's smallest pass (0: calls are not
+     * pipelined), and of staging slot 0 (slot 1 starts after them). */
+    uint32_t pipeline_frames, slot_frames;
+    /* per staging slot: the decisions' chunks, the statistics */
+    cl_event read_events[CL_STAGING_SLOTS][CL_TRANSFER_CHUNKS + 1];
     cl_event profile_events[CL_PROFILE_EVENTS];
     cl_profile_kind profile_kinds[CL_PROFILE_EVENTS];
     size_t profile_count;

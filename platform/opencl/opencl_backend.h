@@ -86,6 +86,13 @@ typedef struct {
      * 0 = 2^31 - 1 bytes (docs/OPENCL.md, round 7: larger ones failed on
      * NVIDIA's driver); the device's CL_DEVICE_MAX_MEM_ALLOC_SIZE caps it. */
     size_t max_buffer_bytes;
+    /* A call of at least twice this many frames is decoded in pipelined
+     * passes of at least this many (at most 8 passes, each at most half the
+     * buffers): the host's copies of one pass overlap the device's work on
+     * another. 0 = 32 x the compute units on a device without unified
+     * memory, never on one with it (unmeasured there); a value above half the
+     * largest call turns it off. */
+    uint32_t pipeline_frames;
     char kernel_dir[LDPC_OPENCL_PATH_SIZE]; /* "" = the kernels embedded in the library */
     char cache_dir[LDPC_OPENCL_PATH_SIZE];  /* "" = $XDG_CACHE_HOME/ldpcd or ~/.cache/ldpcd */
     int binary_cache;                     /* 0 disables the program binary cache */
@@ -111,7 +118,7 @@ ldpc_opencl_config ldpc_opencl_config_default(void);
  * LDPC_CL_DEVICE_TYPE (gpu|cpu|accelerator|all|default), LDPC_CL_DEVICE_INDEX,
  * LDPC_CL_DESIGN (auto|item|group|latency|spread), LDPC_CL_LATENCY_POSTERIORS
  * (auto|local|global), LDPC_CL_ITERATIONS_PER_LAUNCH,
- * LDPC_CL_WORK_GROUP_SIZE, LDPC_CL_TABLE_CACHE_BYTES, LDPC_CL_MAX_BUFFER_BYTES, LDPC_CL_KERNEL_DIR,
+ * LDPC_CL_WORK_GROUP_SIZE, LDPC_CL_TABLE_CACHE_BYTES, LDPC_CL_MAX_BUFFER_BYTES, LDPC_CL_PIPELINE_FRAMES, LDPC_CL_KERNEL_DIR,
  * LDPC_CL_CACHE_DIR ("off" disables the cache), LDPC_CL_PROFILE,
  * LDPC_CL_COPY_THREADS, LDPC_CL_MAX_REGISTERS. A value that
  * does not parse is an error naming the variable. */
@@ -148,6 +155,8 @@ typedef struct {
     /* Frames of one device pass (every buffer is sized for it): the limits'
      * max_frames, or fewer where their buffers would pass max_buffer_bytes. */
     uint32_t frames_per_pass;
+    /* pipeline_frames as it applies on this device (0: no pipelining) */
+    uint32_t pipeline_frames;
     uint32_t iterations_per_launch;
     uint32_t item_group_size;  /* work-group size of the item-per-frame kernels */
     uint32_t frame_group_size; /* cap of the group-per-frame work-groups */
@@ -167,6 +176,7 @@ typedef struct {
     /* batches: device passes (a call of more than frames_per_pass frames is
      * several, and counts once in split_calls) */
     uint64_t batches, frames, launches, status_reads, split_calls;
+    uint64_t pipelined_calls; /* calls decoded in pipelined passes */
     uint64_t batches_item_per_frame, batches_group_per_frame, batches_latency;
     uint64_t batches_latency_local; /* of batches_latency: posteriors in local memory */
     uint64_t batches_spread;

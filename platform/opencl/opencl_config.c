@@ -1,6 +1,7 @@
 /* ldpc_opencl_config: defaults and the LDPC_CL_* environment variables
  * (docs/OPENCL.md). Compiled with or without OpenCL. */
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -104,6 +105,10 @@ ldpc_status ldpc_opencl_config_from_env(ldpc_opencl_config *config, ldpc_error *
         (status = parse_unsigned("LDPC_CL_MAX_BUFFER_BYTES", value, (unsigned long long)1 << 40,
                                  &number, err)) == LDPC_OK)
         config->max_buffer_bytes = (size_t)number;
+    if (status == LDPC_OK && (value = getenv("LDPC_CL_PIPELINE_FRAMES")) != NULL &&
+        (status = parse_unsigned("LDPC_CL_PIPELINE_FRAMES", value, UINT32_MAX, &number, err)) ==
+            LDPC_OK)
+        config->pipeline_frames = (uint32_t)number;
     if (status == LDPC_OK && (value = getenv("LDPC_CL_KERNEL_DIR")) != NULL)
         status = copy_text("LDPC_CL_KERNEL_DIR", value, config->kernel_dir,
                            sizeof config->kernel_dir, err);

@@ -381,6 +381,61 @@ static void calls_in_several_passes(void **state)
     ldpc_code_destroy(code);
 }
 
+/* Pipelined passes (pipeline_frames): a call cut into passes that alternate
+ * between the two halves of the staging, each pass's results copied out
+ * while the next is on the device, gives the reference's results for every
+ * frame, in the three designs of calls_in_several_passes; with the call's
+ * buffers (23 frames: slots of 11, so 23 / 4 = 5 passes of 4-5 frames), and
+ * with buffers of a few frames (more passes, each within half of them). */
+static void pipelined_passes(void **state)
+{
+    (void)state;
+    test_opencl_require();
+    enum { CALL_FRAMES = 23 };
+    ldpc_code *code = test_opencl_code("dvbs2-short-1/2");
+    float *llr = test_opencl_frames(code, CALL_FRAMES, 0.5, 3.5, 0x919e);
+    ldpc_decoder_config configs[3] = {
+        test_opencl_decoder_config(LDPC_SCHEDULE_LAYERED, LDPC_RULE_MIN_SUM_OFFSET, 12, 1),
+        test_opencl_decoder_config(LDPC_SCHEDULE_LAYERED, LDPC_RULE_MIN_SUM_OFFSET, 12, 2),
+        test_opencl_decoder_config(LDPC_SCHEDULE_FLOODING, LDPC_RULE_MIN_SUM_NORMALIZED, 12, 1),
+    };
+    configs[1].posterior_bits = 8;
+    configs[1].message_cap = 31;
+    const struct {
+        size_t max_buffer_bytes;
+        uint32_t pipeline_frames;
+    } cases[] = {{0, 4}, {400000, 2}};
+    for (size_t i = 0; i < 3; i++)
+        for (size_t c = 0; c < 2; c++) {
+            ldpc_opencl_config opencl = test_opencl_config(LDPC_OPENCL_DESIGN_AUTO);
+            opencl.max_buffer_bytes = cases[c].max_buffer_bytes;
+            opencl.pipeline_frames = cases[c].pipeline_frames;
+            ldpc_decoder_limits limits = ldpc_decoder_limits_for_code(code, CALL_FRAMES);
+            ldpc_decoder *decoder = NULL;
+            ldpc_error err = {{0}};
+            if (ldpc_opencl_decoder_create(&configs[i], &limits, &opencl, &decoder, &err) !=
+                LDPC_OK)
+                fail_msg("opencl decoder: %s", err.message);
+            ldpc_opencl_stats stats = test_opencl_stats(decoder);
+            assert_int_equal(stats.pipeline_frames, cases[c].pipeline_frames);
+            uint32_t slot = stats.frames_per_pass / 2;
+            uint32_t passes = CALL_FRAMES / cases[c].pipeline_frames;
+            passes = passes > 8 ? 8 : passes;
+            if ((CALL_FRAMES + slot - 1) / slot > passes)
+                passes = (CALL_FRAMES + slot - 1) / slot;
+            test_opencl_expect_reference(decoder, code, llr, CALL_FRAMES);
+            stats = test_opencl_stats(decoder);
+            assert_int_equal(stats.frames_on_cpu, 0);
+            assert_int_equal(stats.pipelined_calls, 1);
+            if (stats.batches != passes || passes < 5)
+                fail_msg("config %zu, case %zu: %llu passes, expected %u (>= 5)", i, c,
+                         (unsigned long long)stats.batches, passes);
+            ldpc_decoder_destroy(decoder);
+        }
+    free(llr);
+    ldpc_code_destroy(code);
+}
+
 /* Offsets beyond 2^32 elements, which 32-bit ones wrap: the group design
  * starts a frame's messages at frame x max_edges, so with limits of 2^24
  * edges frame 256 of a batch of 257 starts at 2^32 (and would wrap onto frame
@@ -436,6 +491,7 @@ int main(void)
         cmocka_unit_test(flooding_spread_early_termination),
         cmocka_unit_test(alist_code),
         cmocka_unit_test(calls_in_several_passes),
+        cmocka_unit_test(pipelined_passes),
         cmocka_unit_test(offsets_beyond_32_bits),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

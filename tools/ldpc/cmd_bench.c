@@ -195,8 +195,10 @@ static void opencl_note(const tool_decoder *decoder, uint64_t calls, char *out, 
                         (double)s.last_upload_ns * 1e-6);
     if (used > 0 && (size_t)used < size)
         used += snprintf(out + used, size - (size_t)used,
-                         "; up to %u frames per pass (%llu calls split)", s.frames_per_pass,
-                         (unsigned long long)s.split_calls);
+                         "; up to %u frames per pass (%llu calls split); pipelined "
+                         "passes from %u frames (%llu calls)",
+                         s.frames_per_pass, (unsigned long long)s.split_calls, s.pipeline_frames,
+                         (unsigned long long)s.pipelined_calls);
     if (used > 0 && (size_t)used < size && s.max_registers > 0)
         used += snprintf(out + used, size - (size_t)used, "; registers <= %u", s.max_registers);
     if (used > 0 && (size_t)used < size && s.kernel_ns + s.transfer_ns > 0)
