@@ -1136,13 +1136,19 @@ static ldpc_status end_pass(cl_decoder *d, pending_pass *pass, ldpc_status statu
  * a call of at least twice pipeline_frames, one per pipeline_frames (at most
  * CL_PIPELINE_MAX_PASSES, each at most a staging slot): then the host copies
  * of one pass (the input into staging, the results out of it) overlap the
- * device's work on the next (docs/OPENCL.md, "Pipelined passes"). */
-static size_t pass_count(const cl_decoder *d, uint32_t frames, int *pipelined)
+ * device's work on the next (docs/OPENCL.md, round 8). By default not in the
+ * item design: with one work-item per frame, passes of a few thousand frames
+ * leave the device nearly idle (H100, saturated short frames: 0.40 Gbit/s
+ * pipelined against 1.63 in one pass). */
+static size_t pass_count(const cl_decoder *d, const cl_code_tables *tables, uint32_t frames,
+                         int *pipelined)
 {
     size_t per_pass = d->limits.max_frames, half = per_pass / 2;
     size_t passes = (frames + per_pass - 1) / per_pass;
     size_t min = d->pipeline_frames;
-    *pipelined = min > 0 && half > 0 && frames >= 2 * min;
+    int design_allows = d->opencl.pipeline_frames != 0 ||
+                        choose_design(d, tables, frames) != LDPC_OPENCL_DESIGN_ITEM_PER_FRAME;
+    *pipelined = design_allows && min > 0 && half > 0 && frames >= 2 * min;
     if (!*pipelined)
         return passes;
     size_t wanted = frames / min < CL_PIPELINE_MAX_PASSES ? frames / min : CL_PIPELINE_MAX_PASSES;
@@ -1166,7 +1172,7 @@ ldpc_status cl_decoder_decode(cl_decoder *d, const ldpc_code *code, const int8_t
     /* Passes of equal size: a full pass and a small remainder decoded slower
      * than two halves on the H100 (a small pass does not fill the device). */
     int pipelined;
-    size_t n = code->n, passes = pass_count(d, frames, &pipelined), begun = 0, ended = 0;
+    size_t n = code->n, passes = pass_count(d, &tables, frames, &pipelined), begun = 0, ended = 0;
     pending_pass pending[CL_STAGING_SLOTS];
     for (size_t i = 0; i < passes && status == LDPC_OK; i++) {
         size_t first = frames * i / passes, end = frames * (i + 1) / passes;

@@ -90,8 +90,9 @@ typedef struct {
      * passes of at least this many (at most 8 passes, each at most half the
      * buffers): the host's copies of one pass overlap the device's work on
      * another. 0 = 32 x the compute units on a device without unified
-     * memory, never on one with it (unmeasured there); a value above half the
-     * largest call turns it off. */
+     * memory, never on one with it (unmeasured there), and not in the item
+     * design (one work-item per frame: small passes leave the device idle);
+     * a value above half the largest call turns it off. */
     uint32_t pipeline_frames;
     char kernel_dir[LDPC_OPENCL_PATH_SIZE]; /* "" = the kernels embedded in the library */
     char cache_dir[LDPC_OPENCL_PATH_SIZE];  /* "" = $XDG_CACHE_HOME/ldpcd or ~/.cache/ldpcd */
