@@ -188,6 +188,12 @@ static void choose_sizes(cl_decoder *d)
                          : d->stats.unified_memory ? 0
                                                    : PIPELINE_FRAMES_PER_UNIT * compute_units;
     d->stats.pipeline_frames = d->pipeline_frames;
+    cl_uint align_bits = 0;
+    if (clGetDeviceInfo(d->session.choice.device, CL_DEVICE_MEM_BASE_ADDR_ALIGN,
+                        sizeof align_bits, &align_bits, NULL) != CL_SUCCESS ||
+        align_bits < 8)
+        align_bits = 4096; /* the largest the spec's full profile asks for: safe */
+    d->base_align = align_bits / 8;
     d->stats.compute_units = compute_units;
     d->stats.local_memory_bytes = d->local_memory;
     d->stats.local_memory_dedicated = d->local_memory_dedicated;
@@ -240,6 +246,39 @@ static ldpc_status map_staging(cl_decoder *d, cl_mem buffer, size_t bytes, void 
     return LDPC_OK;
 }
 
+/* Where slot 1 of a buffer of `frame_bytes` per frame starts: after slot 0's
+ * slot_frames frames, aligned for a sub-buffer. */
+static size_t slot_origin(const cl_decoder *d, size_t frame_bytes)
+{
+    return round_up((size_t)d->slot_frames * frame_bytes, d->base_align);
+}
+
+/* A buffer of `frame_bytes` per frame that holds a whole pass from 0, and
+ * slot 1 from its origin. */
+static size_t slotted_bytes(const cl_decoder *d, size_t frame_bytes)
+{
+    size_t whole = (size_t)d->limits.max_frames * frame_bytes;
+    size_t slots = slot_origin(d, frame_bytes) + (size_t)d->slot_frames * frame_bytes;
+    return whole > slots ? whole : slots;
+}
+
+static ldpc_status create_slots(cl_decoder *d, cl_mem whole, size_t frame_bytes, cl_mem slots[],
+                                const char *what, ldpc_error *err)
+{
+    cl_int rc = clRetainMemObject(whole);
+    if (rc != CL_SUCCESS)
+        return ldpc_fail(err, LDPC_ERR_IO, "OpenCL retain %s: %s", what, cl_error_name(rc));
+    slots[0] = whole;
+    if (d->slot_frames == 0)
+        return LDPC_OK;
+    /* Flags 0: the parent's access (read-only input, write-only results). */
+    cl_buffer_region region = {slot_origin(d, frame_bytes), (size_t)d->slot_frames * frame_bytes};
+    slots[1] = clCreateSubBuffer(whole, 0, CL_BUFFER_CREATE_TYPE_REGION, &region, &rc);
+    if (rc != CL_SUCCESS)
+        return ldpc_fail(err, LDPC_ERR_NO_MEMORY, "OpenCL %s slot: %s", what, cl_error_name(rc));
+    return LDPC_OK;
+}
+
 static ldpc_status create_buffers(cl_decoder *d, ldpc_error *err)
 {
     const ldpc_decoder_limits *lim = &d->limits;
@@ -273,6 +312,8 @@ static ldpc_status create_buffers(cl_decoder *d, ldpc_error *err)
                          "allocation (%llu bytes)",
                          arena_bytes, (unsigned long long)max_alloc);
 
+    const size_t slotted_values = slotted_bytes(d, lim->max_n);
+    const size_t slotted_stats = slotted_bytes(d, sizeof(ldpc_frame_stats));
     const cl_mem_flags pinned = CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR;
     const cl_mem_flags device_only = CL_MEM_READ_WRITE;
     const size_t stats_bytes = frames * sizeof(ldpc_frame_stats);
@@ -292,7 +333,7 @@ static ldpc_status create_buffers(cl_decoder *d, ldpc_error *err)
         {&d->input_pinned, pinned, values, NULL, "input staging", 1},
         {&d->bits_pinned, pinned, values, NULL, "bits staging", 1},
         {&d->stats_pinned, pinned, stats_bytes, NULL, "stats staging", 1},
-        {&d->input, CL_MEM_READ_ONLY, values, NULL, "input", 1},
+        {&d->input, CL_MEM_READ_ONLY, slotted_values, NULL, "input", 1},
         {&d->channel, device_only, values, NULL, "channel", 1},
         {&d->posterior, device_only, post_bytes, NULL, "posterior", 1},
         {&d->messages, device_only, messages, NULL, "messages", 1},
@@ -305,8 +346,8 @@ static ldpc_status create_buffers(cl_decoder *d, ldpc_error *err)
         {&d->frame_iterations, device_only, per_frame_word, NULL, "frame_iterations", 1},
         {&d->frame_active, device_only, per_frame_word, NULL, "frame_active", 1},
         {&d->active_count, device_only, sizeof(cl_uint), NULL, "active_count", 1},
-        {&d->frame_stats, CL_MEM_WRITE_ONLY, stats_bytes, NULL, "stats", 1},
-        {&d->bits, CL_MEM_WRITE_ONLY, values, NULL, "bits", 1},
+        {&d->frame_stats, CL_MEM_WRITE_ONLY, slotted_stats, NULL, "stats", 1},
+        {&d->bits, CL_MEM_WRITE_ONLY, slotted_values, NULL, "bits", 1},
         {&d->rule_table, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, sizeof rule, rule, "rule_table",
          1},
         {&arena, CL_MEM_READ_ONLY, arena_bytes, NULL, "tables", 1},
@@ -323,6 +364,13 @@ static ldpc_status create_buffers(cl_decoder *d, ldpc_error *err)
         s = map_staging(d, d->bits_pinned, values, &d->bits_host, "bits staging", err);
     if (s == LDPC_OK)
         s = map_staging(d, d->stats_pinned, stats_bytes, &d->stats_host, "stats staging", err);
+    if (s == LDPC_OK)
+        s = create_slots(d, d->input, lim->max_n, d->input_slots, "input", err);
+    if (s == LDPC_OK)
+        s = create_slots(d, d->bits, lim->max_n, d->bits_slots, "bits", err);
+    if (s == LDPC_OK)
+        s = create_slots(d, d->frame_stats, sizeof(ldpc_frame_stats), d->stats_slots, "stats",
+                         err);
     if (s == LDPC_OK)
         s = cl_table_cache_init(&d->tables, arena, arena_bytes / sizeof(cl_uint), lim->max_n,
                                 lim->max_m, lim->max_edges, lim->max_check_degree, err);
@@ -376,6 +424,22 @@ static void host_copy(cl_decoder *d, void *destination, const void *source, size
     worker_pool_run(d->copy_pool, copy_slice, &job);
 }
 
+static ldpc_status create_transfer_queues(cl_decoder *d, cl_command_queue_properties properties,
+                                          ldpc_error *err)
+{
+    cl_command_queue *queues[] = {&d->upload_queue, &d->download_queue};
+    for (size_t i = 0; i < sizeof queues / sizeof queues[0]; i++) {
+        cl_int rc = CL_SUCCESS;
+        *queues[i] = clCreateCommandQueue(d->session.context, d->session.choice.device,
+                                          properties, &rc);
+        if (rc != CL_SUCCESS) {
+            *queues[i] = NULL;
+            return ldpc_fail(err, LDPC_ERR_IO, "OpenCL transfer queue: %s", cl_error_name(rc));
+        }
+    }
+    return LDPC_OK;
+}
+
 ldpc_status cl_decoder_init(cl_decoder *d, const ldpc_decoder_limits *limits,
                             const ldpc_decoder_config *config, const ldpc_opencl_config *opencl,
                             ldpc_error *err)
@@ -392,7 +456,9 @@ ldpc_status cl_decoder_init(cl_decoder *d, const ldpc_decoder_limits *limits,
                                          &d->stats, err);
     if (status != LDPC_OK)
         return status;
-    status = create_kernels(d, err);
+    status = create_transfer_queues(d, opencl->profile ? CL_QUEUE_PROFILING_ENABLE : 0, err);
+    if (status == LDPC_OK)
+        status = create_kernels(d, err);
     if (status == LDPC_OK) {
         choose_sizes(d);
         status = d->limits.max_frames > 0
@@ -469,6 +535,7 @@ typedef struct {
     const ldpc_code *code;
     cl_code_tables tables;
     uint32_t frames;
+    size_t slot; /* staging and device slot of input and results (CL_STAGING_SLOTS) */
     ldpc_opencl_design design; /* ITEM_PER_FRAME, GROUP_PER_FRAME or LATENCY */
     int local_posteriors;      /* LATENCY with the posteriors in local memory */
     cl_kernel iterate;
@@ -654,11 +721,10 @@ static size_t transfer_chunks(size_t bytes)
     return chunks < 1 ? 1 : chunks > CL_TRANSFER_CHUNKS ? CL_TRANSFER_CHUNKS : chunks;
 }
 
-/* Keeps an event for profiling as a transfer (the caller keeps its own
- * reference). */
-static void profile_keep(cl_decoder *d, cl_event event)
+/* Keeps an event for profiling (the caller keeps its own reference). */
+static void profile_keep(cl_decoder *d, cl_event event, cl_profile_kind kind)
 {
-    cl_event *slot = profile_slot(d, PROFILE_TRANSFER);
+    cl_event *slot = profile_slot(d, kind);
     if (slot != NULL && clRetainEvent(event) == CL_SUCCESS)
         *slot = event;
     else
@@ -667,20 +733,23 @@ static void profile_keep(cl_decoder *d, cl_event event)
 
 /* The caller's frames into the pinned staging, chunk by chunk, each chunk's
  * write to the device enqueued (and flushed) as soon as it is copied. */
-static ldpc_status stage_input(cl_decoder *d, const batch_plan *p, const int8_t *q, size_t slot,
-                               ldpc_error *err)
+static ldpc_status stage_input(cl_decoder *d, const batch_plan *p, const int8_t *q,
+                               cl_event *uploaded, ldpc_error *err)
 {
     size_t bytes = (size_t)p->frames * p->code->n, chunks = transfer_chunks(bytes);
-    char *staging = (char *)d->input_host + slot * d->slot_frames * p->code->n;
+    char *staging = (char *)d->input_host + p->slot * d->slot_frames * p->code->n;
     for (size_t c = 0; c < chunks; c++) {
         size_t begin = bytes * c / chunks, end = bytes * (c + 1) / chunks;
         char *staged = staging + begin;
         host_copy(d, staged, q + begin, end - begin);
-        CL_TRY(clEnqueueWriteBuffer(d->session.queue, d->input, CL_FALSE, begin, end - begin,
-                                    staged, 0, NULL, profile_slot(d, PROFILE_TRANSFER)),
+        /* The upload queue is in order: its last write's event stands for all. */
+        cl_event *event = c + 1 == chunks ? uploaded : profile_slot(d, PROFILE_TRANSFER);
+        CL_TRY(clEnqueueWriteBuffer(d->upload_queue, d->input_slots[p->slot], CL_FALSE, begin,
+                                    end - begin, staged, 0, NULL, event),
                "write input");
-        CL_TRY(clFlush(d->session.queue), "flush input");
+        CL_TRY(clFlush(d->upload_queue), "flush input");
     }
+    profile_keep(d, *uploaded, PROFILE_TRANSFER);
     return LDPC_OK;
 }
 
@@ -691,7 +760,8 @@ static cl_uint latency_order(const batch_plan *p)
     return p->design == LDPC_OPENCL_DESIGN_LATENCY;
 }
 
-static ldpc_status run_setup(cl_decoder *d, const batch_plan *p, ldpc_error *err)
+static ldpc_status run_setup(cl_decoder *d, const batch_plan *p, cl_event uploaded,
+                             ldpc_error *err)
 {
     const cl_char zero = 0;
     size_t message_bytes = p->design != LDPC_OPENCL_DESIGN_ITEM_PER_FRAME
@@ -705,7 +775,7 @@ static ldpc_status run_setup(cl_decoder *d, const batch_plan *p, ldpc_error *err
     cl_arg(&a, sizeof(cl_mem), &d->tables.arena);
     cl_arg(&a, sizeof p->tables, &p->tables);
     cl_arg(&a, sizeof order, &order);
-    cl_arg(&a, sizeof(cl_mem), &d->input);
+    cl_arg(&a, sizeof(cl_mem), &d->input_slots[p->slot]);
     cl_arg(&a, sizeof n, &n);
     cl_arg(&a, sizeof frames, &frames);
     cl_arg(&a, sizeof(cl_mem), &d->channel);
@@ -718,8 +788,8 @@ static ldpc_status run_setup(cl_decoder *d, const batch_plan *p, ldpc_error *err
     cl_arg(&a, sizeof(cl_mem), &d->active_count);
     CL_TRY(a.rc, "setup arguments");
     size_t global[2] = {n, frames};
-    CL_TRY(clEnqueueNDRangeKernel(d->session.queue, d->setup, 2, NULL, global, NULL, 0, NULL,
-                                  profile_slot(d, PROFILE_KERNEL)),
+    CL_TRY(clEnqueueNDRangeKernel(d->session.queue, d->setup, 2, NULL, global, NULL, 1,
+                                  &uploaded, profile_slot(d, PROFILE_KERNEL)),
            "setup_frames");
     d->stats.launches++;
     /* The spread design's first iteration adds to plane 1, which must hold
@@ -965,7 +1035,8 @@ static size_t statistics_groups(const cl_decoder *d, const batch_plan *p)
     return wanted < 1 ? 1 : wanted < most ? wanted : most;
 }
 
-static ldpc_status run_finish(cl_decoder *d, const batch_plan *p, ldpc_error *err)
+static ldpc_status run_finish(cl_decoder *d, const batch_plan *p, cl_event *finished,
+                              ldpc_error *err)
 {
     cl_uint frames = p->frames, n = p->code->n, order = latency_order(p);
     cl_arg_list a = {d->statistics, 0, CL_SUCCESS};
@@ -979,10 +1050,10 @@ static ldpc_status run_finish(cl_decoder *d, const batch_plan *p, ldpc_error *er
     cl_arg(&a, sizeof(cl_uint), &p->post_frame_stride);
     cl_arg(&a, sizeof frames, &frames);
     cl_arg(&a, sizeof(cl_mem), &d->frame_iterations);
-    cl_arg(&a, sizeof(cl_mem), &d->frame_stats);
+    cl_arg(&a, sizeof(cl_mem), &d->stats_slots[p->slot]);
     CL_TRY(a.rc, "statistics arguments");
     const cl_uint zero = 0;
-    CL_TRY(clEnqueueFillBuffer(d->session.queue, d->frame_stats, &zero, sizeof zero, 0,
+    CL_TRY(clEnqueueFillBuffer(d->session.queue, d->stats_slots[p->slot], &zero, sizeof zero, 0,
                                (size_t)frames * sizeof(ldpc_frame_stats), 0, NULL,
                                profile_slot(d, PROFILE_KERNEL)),
            "clear statistics");
@@ -1001,13 +1072,15 @@ static ldpc_status run_finish(cl_decoder *d, const batch_plan *p, ldpc_error *er
     cl_arg(&a, sizeof frames, &frames);
     cl_arg(&a, sizeof(cl_uint), &p->index_stride);
     cl_arg(&a, sizeof(cl_uint), &p->post_frame_stride);
-    cl_arg(&a, sizeof(cl_mem), &d->bits);
+    cl_arg(&a, sizeof(cl_mem), &d->bits_slots[p->slot]);
     CL_TRY(a.rc, "decision arguments");
     size_t global2[2] = {n, frames};
     CL_TRY(clEnqueueNDRangeKernel(d->session.queue, d->decisions, 2, NULL, global2, NULL, 0, NULL,
-                                  profile_slot(d, PROFILE_KERNEL)),
+                                  finished),
            "write_decisions");
+    profile_keep(d, *finished, PROFILE_KERNEL);
     d->stats.launches += 2;
+    CL_TRY(clFlush(d->session.queue), "flush kernels");
     return LDPC_OK;
 }
 
@@ -1015,7 +1088,6 @@ static ldpc_status run_finish(cl_decoder *d, const batch_plan *p, ldpc_error *er
  * decisions' chunks and statistics, and where the results go. */
 typedef struct {
     batch_plan plan;
-    size_t slot;       /* staging slot (pipelined passes alternate 0 and 1) */
     size_t chunks;     /* read events of the decisions; one more for the statistics */
     size_t events;     /* read events enqueued */
     uint8_t *bits;
@@ -1023,37 +1095,40 @@ typedef struct {
 } pending_pass;
 
 /* Enqueues the read of `bytes` of `buffer` into its pinned staging in chunks,
- * an event per chunk in d->read_events[pass->slot] from pass->events on. */
+ * an event per chunk in d->read_events[slot] from pass->events on, each after
+ * the pass's last kernel (`finished`). */
 static ldpc_status enqueue_read(cl_decoder *d, pending_pass *pass, cl_mem buffer, void *staged,
-                                size_t bytes, size_t chunks, const char *what, ldpc_error *err)
+                                size_t bytes, size_t chunks, cl_event finished, const char *what,
+                                ldpc_error *err)
 {
     for (size_t c = 0; c < chunks; c++) {
         size_t begin = bytes * c / chunks, end = bytes * (c + 1) / chunks;
-        cl_event *event = &d->read_events[pass->slot][pass->events];
-        CL_TRY(clEnqueueReadBuffer(d->session.queue, buffer, CL_FALSE, begin, end - begin,
-                                   (char *)staged + begin, 0, NULL, event),
+        cl_event *event = &d->read_events[pass->plan.slot][pass->events];
+        CL_TRY(clEnqueueReadBuffer(d->download_queue, buffer, CL_FALSE, begin, end - begin,
+                                   (char *)staged + begin, 1, &finished, event),
                what);
         pass->events++;
-        profile_keep(d, *event);
+        profile_keep(d, *event, PROFILE_TRANSFER);
     }
     return LDPC_OK;
 }
 
 /* The decisions (and statistics) of a pass, read back into its staging slot. */
-static ldpc_status enqueue_results(cl_decoder *d, pending_pass *pass, ldpc_error *err)
+static ldpc_status enqueue_results(cl_decoder *d, pending_pass *pass, cl_event finished,
+                                   ldpc_error *err)
 {
     const batch_plan *p = &pass->plan;
     size_t bit_bytes = (size_t)p->frames * p->code->n;
-    void *bits_staged = (char *)d->bits_host + pass->slot * d->slot_frames * p->code->n;
-    void *stats_staged = (ldpc_frame_stats *)d->stats_host + pass->slot * d->slot_frames;
+    void *bits_staged = (char *)d->bits_host + p->slot * d->slot_frames * p->code->n;
+    void *stats_staged = (ldpc_frame_stats *)d->stats_host + p->slot * d->slot_frames;
     pass->chunks = transfer_chunks(bit_bytes);
-    ldpc_status status = enqueue_read(d, pass, d->bits, bits_staged, bit_bytes, pass->chunks,
-                                      "read decisions", err);
+    ldpc_status status = enqueue_read(d, pass, d->bits_slots[p->slot], bits_staged, bit_bytes,
+                                      pass->chunks, finished, "read decisions", err);
     if (status == LDPC_OK && pass->stats != NULL)
-        status = enqueue_read(d, pass, d->frame_stats, stats_staged,
-                              (size_t)p->frames * sizeof(ldpc_frame_stats), 1,
+        status = enqueue_read(d, pass, d->stats_slots[p->slot], stats_staged,
+                              (size_t)p->frames * sizeof(ldpc_frame_stats), 1, finished,
                               "read statistics", err);
-    if (status == LDPC_OK && clFlush(d->session.queue) != CL_SUCCESS)
+    if (status == LDPC_OK && clFlush(d->download_queue) != CL_SUCCESS)
         status = ldpc_fail(err, LDPC_ERR_IO, "OpenCL flush reads");
     return status;
 }
@@ -1068,17 +1143,22 @@ static ldpc_status begin_pass(cl_decoder *d, const ldpc_code *code, const cl_cod
     batch_plan *plan = &pass->plan;
     plan->tables = *tables;
     plan_batch(d, code, frames, plan);
-    ldpc_status status = stage_input(d, plan, q, pass->slot, err);
+    cl_event uploaded = NULL, finished = NULL;
+    ldpc_status status = stage_input(d, plan, q, &uploaded, err);
     if (status == LDPC_OK)
-        status = run_setup(d, plan, err);
+        status = run_setup(d, plan, uploaded, err);
     if (status == LDPC_OK)
         status = run_iterations(d, plan, err);
     if (status == LDPC_OK && plan->design == LDPC_OPENCL_DESIGN_SPREAD)
         status = run_spread_result(d, plan, err);
     if (status == LDPC_OK)
-        status = run_finish(d, plan, err);
+        status = run_finish(d, plan, &finished, err);
     if (status == LDPC_OK)
-        status = enqueue_results(d, pass, err);
+        status = enqueue_results(d, pass, finished, err);
+    if (uploaded != NULL)
+        clReleaseEvent(uploaded);
+    if (finished != NULL)
+        clReleaseEvent(finished);
     return status;
 }
 
@@ -1106,13 +1186,12 @@ static ldpc_status end_pass(cl_decoder *d, pending_pass *pass, ldpc_status statu
 {
     const batch_plan *p = &pass->plan;
     size_t bit_bytes = (size_t)p->frames * p->code->n;
-    const char *bits_staged =
-        (const char *)d->bits_host + pass->slot * d->slot_frames * p->code->n;
+    const char *bits_staged = (const char *)d->bits_host + p->slot * d->slot_frames * p->code->n;
     const ldpc_frame_stats *stats_staged =
-        (const ldpc_frame_stats *)d->stats_host + pass->slot * d->slot_frames;
+        (const ldpc_frame_stats *)d->stats_host + p->slot * d->slot_frames;
     for (size_t c = 0; c < pass->events; c++) {
-        cl_int rc = clWaitForEvents(1, &d->read_events[pass->slot][c]);
-        clReleaseEvent(d->read_events[pass->slot][c]);
+        cl_int rc = clWaitForEvents(1, &d->read_events[p->slot][c]);
+        clReleaseEvent(d->read_events[p->slot][c]);
         if (status != LDPC_OK)
             continue;
         if (rc != CL_SUCCESS)
@@ -1177,7 +1256,7 @@ ldpc_status cl_decoder_decode(cl_decoder *d, const ldpc_code *code, const int8_t
     for (size_t i = 0; i < passes && status == LDPC_OK; i++) {
         size_t first = frames * i / passes, end = frames * (i + 1) / passes;
         pending_pass *pass = &pending[i % CL_STAGING_SLOTS];
-        *pass = (pending_pass){.slot = pipelined ? i % CL_STAGING_SLOTS : 0,
+        *pass = (pending_pass){.plan.slot = pipelined ? i % CL_STAGING_SLOTS : 0,
                                .bits = bits + first * n,
                                .stats = stats != NULL ? stats + first : NULL};
         status = begin_pass(d, code, &tables, q + first * n, (uint32_t)(end - first), pass, err);
@@ -1190,8 +1269,9 @@ ldpc_status cl_decoder_decode(cl_decoder *d, const ldpc_code *code, const int8_t
     }
     for (; ended < begun; ended++)
         status = end_pass(d, &pending[ended % CL_STAGING_SLOTS], status, err);
-    if (status == LDPC_OK) {
-        cl_int rc = clFinish(d->session.queue);
+    cl_command_queue queues[] = {d->upload_queue, d->session.queue, d->download_queue};
+    for (size_t i = 0; i < sizeof queues / sizeof queues[0] && status == LDPC_OK; i++) {
+        cl_int rc = clFinish(queues[i]);
         if (rc != CL_SUCCESS)
             status = ldpc_fail(err, LDPC_ERR_IO, "OpenCL finish: %s", cl_error_name(rc));
     }
@@ -1217,6 +1297,13 @@ void cl_decoder_fill_stats(const cl_decoder *d, ldpc_opencl_stats *out)
 
 void cl_decoder_release(cl_decoder *d)
 {
+    cl_command_queue transfer_queues[] = {d->upload_queue, d->download_queue};
+    for (size_t i = 0; i < sizeof transfer_queues / sizeof transfer_queues[0]; i++)
+        if (transfer_queues[i] != NULL) {
+            clFinish(transfer_queues[i]);
+            clReleaseCommandQueue(transfer_queues[i]);
+        }
+    d->upload_queue = d->download_queue = NULL;
     if (d->session.queue != NULL)
         clFinish(d->session.queue);
     profile_flush(d);
@@ -1235,6 +1322,14 @@ void cl_decoder_release(cl_decoder *d)
                                     NULL);
     if (d->session.queue != NULL)
         clFinish(d->session.queue);
+    /* The slots (sub-buffers, and the extra references) before their parents. */
+    for (size_t i = 0; i < CL_STAGING_SLOTS; i++) {
+        cl_mem slots[] = {d->input_slots[i], d->bits_slots[i], d->stats_slots[i]};
+        for (size_t j = 0; j < sizeof slots / sizeof slots[0]; j++)
+            if (slots[j] != NULL)
+                clReleaseMemObject(slots[j]);
+        d->input_slots[i] = d->bits_slots[i] = d->stats_slots[i] = NULL;
+    }
     cl_mem buffers[] = {d->input_pinned, d->bits_pinned, d->stats_pinned,
                         d->input,        d->channel,     d->posterior,
                         d->messages,     d->frame_iterations, d->frame_active,

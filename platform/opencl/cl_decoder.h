@@ -79,6 +79,15 @@ typedef struct {
      * kept mapped: a fresh map per call cost NVIDIA's driver page faults
      * through the whole batch (docs/OPENCL.md). */
     cl_mem input_pinned, bits_pinned, stats_pinned;
+    /* The passes' device slots of input, bits and frame_stats: [0] the whole
+     * buffer (retained once more), [1] a sub-buffer from an aligned origin
+     * after slot_frames frames (NULL when a pass holds one frame). */
+    cl_mem input_slots[CL_STAGING_SLOTS], bits_slots[CL_STAGING_SLOTS];
+    cl_mem stats_slots[CL_STAGING_SLOTS];
+    /* Uploads and read-backs have queues of their own (the kernels run on
+     * session.queue), so that on a discrete GPU one pass's transfers overlap
+     * another's kernels; events order a pass's commands across them. */
+    cl_command_queue upload_queue, download_queue;
     void *input_host, *bits_host, *stats_host; /* their mappings */
     cl_table_cache tables;
     worker_pool *copy_pool; /* staging copies; NULL: the calling thread alone */
@@ -101,6 +110,7 @@ typedef struct {
     /* Frames of a pipelined pass call's smallest pass (0: calls are not
      * pipelined), and of staging slot 0 (slot 1 starts after them). */
     uint32_t pipeline_frames, slot_frames;
+    size_t base_align; /* CL_DEVICE_MEM_BASE_ADDR_ALIGN in bytes: sub-buffer origins */
     /* per staging slot: the decisions' chunks, the statistics */
     cl_event read_events[CL_STAGING_SLOTS][CL_TRANSFER_CHUNKS + 1];
     cl_event profile_events[CL_PROFILE_EVENTS];
