@@ -134,10 +134,11 @@ static uint32_t frames_per_pass(const cl_decoder *d, cl_ulong max_alloc)
     return fit < d->limits.max_frames ? (uint32_t)fit : d->limits.max_frames;
 }
 
-/* The smallest pipelined pass by default, per compute unit: on the H100
- * (132 units) the latency design ran as fast per frame from about 4096
- * frames per call on (docs/OPENCL.md, round 3). */
-#define PIPELINE_FRAMES_PER_UNIT 32u
+/* The smallest pipelined pass by default, per compute unit (docs/OPENCL.md,
+ * round 8): on the H200 (132 units) 8192 dvbs2-normal frames gained 1.09x in
+ * passes of 2048, and 32768 dvbs2-short frames decoded as fast in passes of
+ * 4096 as of 4681 (H100). */
+#define PIPELINE_FRAMES_PER_UNIT 16u
 
 static void choose_sizes(cl_decoder *d)
 {
@@ -536,6 +537,10 @@ typedef struct {
     cl_code_tables tables;
     uint32_t frames;
     size_t slot; /* staging and device slot of input and results (CL_STAGING_SLOTS) */
+    /* where the uploads and read-backs go: the transfer queues for a
+     * pipelined pass, else the kernels' queue (a wait across queues cost
+     * one flooding dvbs2-short frame on the H200 0.31 ms against 0.26) */
+    cl_command_queue upload_queue, download_queue;
     ldpc_opencl_design design; /* ITEM_PER_FRAME, GROUP_PER_FRAME or LATENCY */
     int local_posteriors;      /* LATENCY with the posteriors in local memory */
     cl_kernel iterate;
@@ -744,10 +749,10 @@ static ldpc_status stage_input(cl_decoder *d, const batch_plan *p, const int8_t 
         host_copy(d, staged, q + begin, end - begin);
         /* The upload queue is in order: its last write's event stands for all. */
         cl_event *event = c + 1 == chunks ? uploaded : profile_slot(d, PROFILE_TRANSFER);
-        CL_TRY(clEnqueueWriteBuffer(d->upload_queue, d->input_slots[p->slot], CL_FALSE, begin,
+        CL_TRY(clEnqueueWriteBuffer(p->upload_queue, d->input_slots[p->slot], CL_FALSE, begin,
                                     end - begin, staged, 0, NULL, event),
                "write input");
-        CL_TRY(clFlush(d->upload_queue), "flush input");
+        CL_TRY(clFlush(p->upload_queue), "flush input");
     }
     profile_keep(d, *uploaded, PROFILE_TRANSFER);
     return LDPC_OK;
@@ -1104,7 +1109,7 @@ static ldpc_status enqueue_read(cl_decoder *d, pending_pass *pass, cl_mem buffer
     for (size_t c = 0; c < chunks; c++) {
         size_t begin = bytes * c / chunks, end = bytes * (c + 1) / chunks;
         cl_event *event = &d->read_events[pass->plan.slot][pass->events];
-        CL_TRY(clEnqueueReadBuffer(d->download_queue, buffer, CL_FALSE, begin, end - begin,
+        CL_TRY(clEnqueueReadBuffer(pass->plan.download_queue, buffer, CL_FALSE, begin, end - begin,
                                    (char *)staged + begin, 1, &finished, event),
                what);
         pass->events++;
@@ -1128,7 +1133,7 @@ static ldpc_status enqueue_results(cl_decoder *d, pending_pass *pass, cl_event f
         status = enqueue_read(d, pass, d->stats_slots[p->slot], stats_staged,
                               (size_t)p->frames * sizeof(ldpc_frame_stats), 1, finished,
                               "read statistics", err);
-    if (status == LDPC_OK && clFlush(d->download_queue) != CL_SUCCESS)
+    if (status == LDPC_OK && clFlush(p->download_queue) != CL_SUCCESS)
         status = ldpc_fail(err, LDPC_ERR_IO, "OpenCL flush reads");
     return status;
 }
@@ -1256,7 +1261,11 @@ ldpc_status cl_decoder_decode(cl_decoder *d, const ldpc_code *code, const int8_t
     for (size_t i = 0; i < passes && status == LDPC_OK; i++) {
         size_t first = frames * i / passes, end = frames * (i + 1) / passes;
         pending_pass *pass = &pending[i % CL_STAGING_SLOTS];
-        *pass = (pending_pass){.plan.slot = pipelined ? i % CL_STAGING_SLOTS : 0,
+        *pass = (pending_pass){.plan = {.slot = pipelined ? i % CL_STAGING_SLOTS : 0,
+                                        .upload_queue =
+                                            pipelined ? d->upload_queue : d->session.queue,
+                                        .download_queue =
+                                            pipelined ? d->download_queue : d->session.queue},
                                .bits = bits + first * n,
                                .stats = stats != NULL ? stats + first : NULL};
         status = begin_pass(d, code, &tables, q + first * n, (uint32_t)(end - first), pass, err);

@@ -89,7 +89,7 @@ typedef struct {
     /* A call of at least twice this many frames is decoded in pipelined
      * passes of at least this many (at most 8 passes, each at most half the
      * buffers): the host's copies of one pass overlap the device's work on
-     * another. 0 = 32 x the compute units on a device without unified
+     * another. 0 = 16 x the compute units on a device without unified
      * memory, never on one with it (unmeasured there), and not in the item
      * design (one work-item per frame: small passes leave the device idle);
      * a value above half the largest call turns it off. */
