@@ -1255,8 +1255,9 @@ ldpc_status cl_decoder_decode(cl_decoder *d, const ldpc_code *code, const int8_t
     ldpc_status status = cl_table_cache_lookup(&d->tables, d->session.queue, code, &tables, err);
     /* Passes of equal size: a full pass and a small remainder decoded slower
      * than two halves on the H100 (a small pass does not fill the device). */
-    int pipelined;
-    size_t n = code->n, passes = pass_count(d, &tables, frames, &pipelined), begun = 0, ended = 0;
+    int pipelined = 0;
+    size_t n = code->n, begun = 0, ended = 0;
+    size_t passes = status == LDPC_OK ? pass_count(d, &tables, frames, &pipelined) : 0;
     pending_pass pending[CL_STAGING_SLOTS];
     for (size_t i = 0; i < passes && status == LDPC_OK; i++) {
         size_t first = frames * i / passes, end = frames * (i + 1) / passes;
