@@ -338,6 +338,18 @@ static void alist_code(void **state)
     run_case(&c);
 }
 
+/* The configurations of the pass tests: 16-bit layered (latency design),
+ * saturated 8-bit (item design) and flooding (spread design). */
+static void pass_test_configs(ldpc_decoder_config configs[3])
+{
+    configs[0] = test_opencl_decoder_config(LDPC_SCHEDULE_LAYERED, LDPC_RULE_MIN_SUM_OFFSET, 12, 1);
+    configs[1] = test_opencl_decoder_config(LDPC_SCHEDULE_LAYERED, LDPC_RULE_MIN_SUM_OFFSET, 12, 2);
+    configs[1].posterior_bits = 8;
+    configs[1].message_cap = 31;
+    configs[2] =
+        test_opencl_decoder_config(LDPC_SCHEDULE_FLOODING, LDPC_RULE_MIN_SUM_NORMALIZED, 12, 1);
+}
+
 /* A call of more frames than one device pass holds (max_buffer_bytes small
  * enough for a few frames) is decoded in several passes of equal size (within
  * a frame), each through the same buffers, with the reference's results for
@@ -350,13 +362,8 @@ static void calls_in_several_passes(void **state)
     enum { CALL_FRAMES = 23 };
     ldpc_code *code = test_opencl_code("dvbs2-short-1/2");
     float *llr = test_opencl_frames(code, CALL_FRAMES, 0.5, 3.5, 0x5a55);
-    ldpc_decoder_config configs[3] = {
-        test_opencl_decoder_config(LDPC_SCHEDULE_LAYERED, LDPC_RULE_MIN_SUM_OFFSET, 12, 1),
-        test_opencl_decoder_config(LDPC_SCHEDULE_LAYERED, LDPC_RULE_MIN_SUM_OFFSET, 12, 2),
-        test_opencl_decoder_config(LDPC_SCHEDULE_FLOODING, LDPC_RULE_MIN_SUM_NORMALIZED, 12, 1),
-    };
-    configs[1].posterior_bits = 8;
-    configs[1].message_cap = 31;
+    ldpc_decoder_config configs[3];
+    pass_test_configs(configs);
     for (size_t i = 0; i < 3; i++) {
         ldpc_opencl_config opencl = test_opencl_config(LDPC_OPENCL_DESIGN_AUTO);
         opencl.max_buffer_bytes = 400000; /* 16200 variables: a few frames */
@@ -394,13 +401,8 @@ static void pipelined_passes(void **state)
     enum { CALL_FRAMES = 23 };
     ldpc_code *code = test_opencl_code("dvbs2-short-1/2");
     float *llr = test_opencl_frames(code, CALL_FRAMES, 0.5, 3.5, 0x919e);
-    ldpc_decoder_config configs[3] = {
-        test_opencl_decoder_config(LDPC_SCHEDULE_LAYERED, LDPC_RULE_MIN_SUM_OFFSET, 12, 1),
-        test_opencl_decoder_config(LDPC_SCHEDULE_LAYERED, LDPC_RULE_MIN_SUM_OFFSET, 12, 2),
-        test_opencl_decoder_config(LDPC_SCHEDULE_FLOODING, LDPC_RULE_MIN_SUM_NORMALIZED, 12, 1),
-    };
-    configs[1].posterior_bits = 8;
-    configs[1].message_cap = 31;
+    ldpc_decoder_config configs[3];
+    pass_test_configs(configs);
     const struct {
         size_t max_buffer_bytes;
         uint32_t pipeline_frames;
