@@ -736,13 +736,20 @@ static void profile_keep(cl_decoder *d, cl_event event, cl_profile_kind kind)
         profile_drop_failed(d);
 }
 
+/* Where a pass's frames start in a staging buffer of `frame_bytes` per frame:
+ * its slot's first frame. */
+static size_t staging_offset(const cl_decoder *d, const batch_plan *p, size_t frame_bytes)
+{
+    return p->slot * d->slot_frames * frame_bytes;
+}
+
 /* The caller's frames into the pinned staging, chunk by chunk, each chunk's
  * write to the device enqueued (and flushed) as soon as it is copied. */
 static ldpc_status stage_input(cl_decoder *d, const batch_plan *p, const int8_t *q,
                                cl_event *uploaded, ldpc_error *err)
 {
     size_t bytes = (size_t)p->frames * p->code->n, chunks = transfer_chunks(bytes);
-    char *staging = (char *)d->input_host + p->slot * d->slot_frames * p->code->n;
+    char *staging = (char *)d->input_host + staging_offset(d, p, p->code->n);
     for (size_t c = 0; c < chunks; c++) {
         size_t begin = bytes * c / chunks, end = bytes * (c + 1) / chunks;
         char *staged = staging + begin;
@@ -1124,8 +1131,9 @@ static ldpc_status enqueue_results(cl_decoder *d, pending_pass *pass, cl_event f
 {
     const batch_plan *p = &pass->plan;
     size_t bit_bytes = (size_t)p->frames * p->code->n;
-    void *bits_staged = (char *)d->bits_host + p->slot * d->slot_frames * p->code->n;
-    void *stats_staged = (ldpc_frame_stats *)d->stats_host + p->slot * d->slot_frames;
+    void *bits_staged = (char *)d->bits_host + staging_offset(d, p, p->code->n);
+    void *stats_staged =
+        (char *)d->stats_host + staging_offset(d, p, sizeof(ldpc_frame_stats));
     pass->chunks = transfer_chunks(bit_bytes);
     ldpc_status status = enqueue_read(d, pass, d->bits_slots[p->slot], bits_staged, bit_bytes,
                                       pass->chunks, finished, "read decisions", err);
@@ -1191,9 +1199,9 @@ static ldpc_status end_pass(cl_decoder *d, pending_pass *pass, ldpc_status statu
 {
     const batch_plan *p = &pass->plan;
     size_t bit_bytes = (size_t)p->frames * p->code->n;
-    const char *bits_staged = (const char *)d->bits_host + p->slot * d->slot_frames * p->code->n;
-    const ldpc_frame_stats *stats_staged =
-        (const ldpc_frame_stats *)d->stats_host + p->slot * d->slot_frames;
+    const char *bits_staged = (const char *)d->bits_host + staging_offset(d, p, p->code->n);
+    const char *stats_staged =
+        (const char *)d->stats_host + staging_offset(d, p, sizeof(ldpc_frame_stats));
     for (size_t c = 0; c < pass->events; c++) {
         cl_int rc = clWaitForEvents(1, &d->read_events[p->slot][c]);
         clReleaseEvent(d->read_events[p->slot][c]);
