@@ -13,20 +13,26 @@
  * adjacent message bytes. A slot beyond its check's degree holds
  * LATENCY_NO_EDGE. The messages of a frame use the same numbering.
  *
- * Per layer a work-item reads the messages and posteriors of its first two
- * checks (i and i + G) once, all loads in flight together, and keeps them in
- * registers: u = posterior - c2v (exact), t = sat(u); the slots' variables
- * (constant) were read during the previous layer. A barrier separates the
- * reads of a layer from its writes: the new messages, and the posteriors
- * u + new (= posterior + new - old). Where two checks of the layer share a
- * variable (flag in the layer's word) the shared variable (SHARED_IN_LAYER)
- * gets new - old atomically, and a work-item's further checks (the third on)
- * are read before the barrier too, their state kept as a record in local
- * memory (the two minima, the minimum's slot, the sign parity and the signs
- * of the inputs). In a layer without shared variables nothing else touches a
- * check's variables, so a further check is read and written at once after the
- * barrier. Every layer ends with a barrier: the next one reads what this one
- * wrote.
+ * Per layer a work-item reads the messages and posteriors of its first check
+ * (i) with all loads in flight together, and keeps them in registers:
+ * u = posterior - c2v (exact), t = sat(u); the slots' variables (constant)
+ * were read during the previous layer. A barrier separates the reads of a
+ * layer from its writes: the new messages, and the posteriors u + new
+ * (= posterior + new - old). Where two checks of the layer share a variable
+ * (flag in the layer's word) the shared variable (SHARED_IN_LAYER) gets
+ * new - old atomically, and a work-item's further checks (the second on) are
+ * read before the barrier too, their state kept as a record in local memory
+ * (the two minima, the minimum's slot, the sign parity and the signs of the
+ * inputs). In a layer without shared variables nothing else touches a
+ * check's variables, so a further check is read and written at once after
+ * the barrier. Every layer ends with a barrier: the next one reads what this
+ * one wrote.
+ *
+ * Why one check in registers and not two (as 23_layered_latency_local.cl
+ * keeps): with global posteriors a group is not bound by local memory, and
+ * half the registers let more groups share an SM. On the H100, dvbs2-normal-1/2
+ * at 20 iterations decoded 1.35-1.42x faster from 1024 frames per call on,
+ * and one frame 1.10x faster (docs/OPENCL.md, round 9).
  *
  * The syndrome, when due, walks the same slots layer by layer and stops as
  * soon as any work-item found an unsatisfied check (a flag in local memory).
@@ -242,11 +248,11 @@ inline int latency_unsatisfied(global const uint *slot_var, global const int *po
 
 /* The registers of a work-item, arrays of `bound` elements declared by the
  * kernel (their size is what lets the compiler keep them in registers): for
- * its first two checks (i and i + G) the slot words, those of the next layer
- * and the inputs (old, u); the slot words of a further check. */
+ * its first check (i) the slot words, those of the next layer and the inputs
+ * (old, u); the slot words of a further check. */
 typedef struct {
-    uint *word, *next_word, *word2, *next_word2, *further_word;
-    int *old, *u, *old2, *u2;
+    uint *word, *next_word, *further_word;
+    int *old, *u;
 } latency_registers_t;
 
 inline void layered_latency_frame(LAYERED_LATENCY_PARAMS, local uchar *rule_local,
@@ -269,42 +275,32 @@ inline void layered_latency_frame(LAYERED_LATENCY_PARAMS, local uchar *rule_loca
     uint group = get_local_size(0);
     latency_layer_t layer = latency_layer(layer_offsets, layers, 0);
     uint *word = r.word, *next_word = r.next_word, *further = r.further_word;
-    uint *word2 = r.word2, *next_word2 = r.next_word2;
-    int *old = r.old, *u = r.u, *old2 = r.old2, *u2 = r.u2;
+    int *old = r.old, *u = r.u;
     if (i < layer.checks)
         latency_fetch(slot_var, layer, i, word, bound);
-    if (i + group < layer.checks)
-        latency_fetch(slot_var, layer, i + group, word2, bound);
     for (uint it = first_iteration + 1; it <= last_iteration; it++) {
         for (uint l = 0; l < code.layer_count; l++) {
             /* Phase 1: a sharing layer's further checks first (old and u
-             * serve as their scratch), then the first two checks, whose
-             * loads are all in flight together. */
+             * serve as their scratch), then the first check, whose loads are
+             * all in flight together. */
             if (layer.shares)
-                for (uint k = i + 2 * group; k < layer.checks; k += group)
+                for (uint k = i + group; k < layer.checks; k += group)
                     latency_record(slot_var, post, c2v, layer, k, records, further, old, u,
                                    bound);
-            latency_mins_t mins, mins2;
+            latency_mins_t mins;
             if (i < layer.checks)
                 mins = latency_read(post, c2v, layer, i, word, old, u, bound);
-            if (i + group < layer.checks)
-                mins2 = latency_read(post, c2v, layer, i + group, word2, old2, u2, bound);
             latency_layer_t next =
                 latency_layer(layer_offsets, layers, l + 1 < code.layer_count ? l + 1 : 0);
             if (i < next.checks)
                 latency_fetch(slot_var, next, i, next_word, bound);
-            if (i + group < next.checks)
-                latency_fetch(slot_var, next, i + group, next_word2, bound);
             /* Needed only where checks share a variable, but a barrier under a
              * condition, even a uniform one, breaks some compilers (PoCL 5). */
             barrier(CLK_GLOBAL_MEM_FENCE);
             /* Phase 2. */
             if (i < layer.checks)
                 latency_write(post, c2v, layer, i, word, old, u, mins, rule_local, bound);
-            if (i + group < layer.checks)
-                latency_write(post, c2v, layer, i + group, word2, old2, u2, mins2, rule_local,
-                              bound);
-            for (uint k = i + 2 * group; k < layer.checks; k += group) {
+            for (uint k = i + group; k < layer.checks; k += group) {
                 if (layer.shares)
                     latency_apply(slot_var, post, c2v, layer, k, records, rule_local, further,
                                   bound);
@@ -315,10 +311,8 @@ inline void layered_latency_frame(LAYERED_LATENCY_PARAMS, local uchar *rule_loca
             barrier(CLK_GLOBAL_MEM_FENCE);
             layer = next;
 #pragma unroll
-            for (uint j = 0; j < bound; j++) {
+            for (uint j = 0; j < bound; j++)
                 word[j] = next_word[j];
-                word2[j] = next_word2[j];
-            }
         }
         int done = it == max_iterations;
         if (!done && syndrome_due(it, syndrome_period, max_iterations)) {
@@ -352,11 +346,9 @@ inline void layered_latency_frame(LAYERED_LATENCY_PARAMS, local uchar *rule_loca
     {                                                                                            \
         local uchar rule_local[Q_MAX + 1];                                                       \
         volatile local int unsatisfied;                                                          \
-        uint word[bound], next_word[bound], word2[bound], next_word2[bound];                     \
-        uint further_word[bound];                                                                \
-        int old[bound], u[bound], old2[bound], u2[bound];                                        \
-        latency_registers_t r = {word,         next_word, word2, next_word2,                     \
-                                 further_word, old,       u,     old2,      u2};                 \
+        uint word[bound], next_word[bound], further_word[bound];                                 \
+        int old[bound], u[bound];                                                                \
+        latency_registers_t r = {word, next_word, further_word, old, u};                         \
         layered_latency_frame(LAYERED_LATENCY_ARGS, rule_local, &unsatisfied, r, bound);         \
     }
 
