@@ -71,16 +71,37 @@ inline int check_mins_message(check_mins_t s, uint e, int t, int out1, int out2)
 /* Posteriors (layered) and totals (flooding) are exact sums q + sum(c2v), as
  * in the reference, which needs 16 bits: |q| + degree * 127 < 32768 (the host
  * refuses variable degrees above 256). The layered item-per-frame kernels keep
- * them in a short; the others in an int, because the group design adds to
- * shared posteriors with atomic_add, which OpenCL 1.2 has for 32-bit integers
- * only. Saturated posteriors (posterior_bits 8, 26_layered_saturated.cl) are
- * a char. The kernels that serve every design read them through posterior_at,
- * told the element's size in bytes (1, 2 or 4). */
-inline int posterior_at(global const int *posterior, ulong at, uint posterior_bytes)
+ * them in a short; the latency design in a *biased* short (below); the others
+ * in an int, because the group design adds to shared posteriors with
+ * atomic_add, which OpenCL 1.2 has for 32-bit integers only. Saturated
+ * posteriors (posterior_bits 8, 26_layered_saturated.cl) are a char. The
+ * kernels that serve every design read them through posterior_at, told the
+ * format: the element's size in bytes for signed values (1, 2 or 4), or
+ * POSTERIOR_BIASED.
+ *
+ * Biased: the value + 32768 as an unsigned 16-bit half of a 32-bit word. An
+ * exact posterior stays below 32639 in magnitude, so a biased half stays
+ * within [129, 65407] before and after any change: adding a change to the
+ * word, shifted to its half (POSTERIOR_HALF_SHIFT), with one 32-bit
+ * atomic_add never carries into or borrows from the other half, and two
+ * changes of one variable add up in either order. */
+#define POSTERIOR_BIASED 3u
+#define POSTERIOR_BIAS 32768
+
+/* Which half of its 32-bit word the 16-bit posterior v is. */
+#ifdef __ENDIAN_LITTLE__
+#define POSTERIOR_HALF_SHIFT(v) (((v) & 1u) * 16u)
+#else
+#define POSTERIOR_HALF_SHIFT(v) ((~(v) & 1u) * 16u)
+#endif
+
+inline int posterior_at(global const int *posterior, ulong at, uint posterior_format)
 {
-    if (posterior_bytes == 1)
+    if (posterior_format == 1)
         return ((global const char *)posterior)[at];
-    return posterior_bytes == 2 ? ((global const short *)posterior)[at] : posterior[at];
+    if (posterior_format == POSTERIOR_BIASED)
+        return (int)((global const ushort *)posterior)[at] - POSTERIOR_BIAS;
+    return posterior_format == 2 ? ((global const short *)posterior)[at] : posterior[at];
 }
 
 /* Iteration `it` (1-based) ends with a syndrome check. */
@@ -98,12 +119,12 @@ inline int syndrome_due(uint it, uint syndrome_period, uint max_iterations)
 /* Parity of the hard decisions (posterior < 0) of the check on edges e0..e1-1;
  * the posterior of variable v is element v * stride. */
 inline int check_unsatisfied(global const uint *check_var, uint e0, uint e1,
-                             global const int *posterior, uint stride, uint posterior_bytes)
+                             global const int *posterior, uint stride, uint posterior_format)
 {
     int parity = 0;
     for (uint e = e0; e < e1; e++)
         parity ^= posterior_at(posterior, (ulong)VARIABLE(check_var[e]) * stride,
-                               posterior_bytes) < 0;
+                               posterior_format) < 0;
     return parity;
 }
 

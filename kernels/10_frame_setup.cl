@@ -1,11 +1,11 @@
 /* Start of a batch: the host's frame-major int8 input (n values per frame, as
  * the application wrote them) becomes the channel values and the initial
- * posteriors (chars, shorts or ints, see posterior_at; at posterior_index),
+ * posteriors (in the format posterior_at reads; at posterior_index),
  * and every frame becomes active. Global size (n, frames).
  */
 kernel void setup_frames(global const uint *tables, code_tables_t code, uint latency_order,
                          global const char *input, uint n, uint frames, global char *channel,
-                         global int *posterior, uint posterior_bytes, uint index_stride,
+                         global int *posterior, uint posterior_format, uint index_stride,
                          uint frame_stride, global uint *frame_iterations,
                          global uint *frame_active, global uint *active_count)
 {
@@ -17,9 +17,11 @@ kernel void setup_frames(global const uint *tables, code_tables_t code, uint lat
     ulong at = frame + (ulong)v * index_stride;
     channel[at] = (char)q;
     at = frame + (ulong)posterior_index(tables, code, latency_order, v) * index_stride;
-    if (posterior_bytes == 1)
+    if (posterior_format == 1)
         ((global char *)posterior)[at] = (char)q;
-    else if (posterior_bytes == 2)
+    else if (posterior_format == POSTERIOR_BIASED)
+        ((global ushort *)posterior)[at] = (ushort)(q + POSTERIOR_BIAS);
+    else if (posterior_format == 2)
         ((global short *)posterior)[at] = (short)q;
     else
         posterior[at] = q;

@@ -19,13 +19,13 @@
  * were read during the previous layer. A barrier separates the reads of a
  * layer from its writes: the new messages, and the posteriors u + new
  * (= posterior + new - old). Where two checks of the layer share a variable
- * (flag in the layer's word) the shared variable (SHARED_IN_LAYER) gets
- * new - old atomically, and a work-item's further checks (the second on) are
- * read before the barrier too, their state kept as a record in local memory
- * (the two minima, the minimum's slot, the sign parity and the signs of the
- * inputs). In a layer without shared variables nothing else touches a
- * check's variables, so a further check is read and written at once after
- * the barrier. Every layer ends with a barrier: the next one reads what this
+ * (flag in the layer's word) every change new - old is added atomically to
+ * its posterior's word (see "Posteriors" below), and a work-item's further
+ * checks (the second on) are read before the barrier too, their state kept
+ * as a record in local memory (the two minima, the minimum's slot, the sign
+ * parity and the signs of the inputs). In a layer without shared variables
+ * nothing else touches a check's variables, so a further check is read and
+ * written at once after the barrier. Every layer ends with a barrier: the next one reads what this
  * one wrote.
  *
  * Why one check in registers and not two (as 23_layered_latency_local.cl
@@ -33,6 +33,13 @@
  * half the registers let more groups share an SM. On the H100, dvbs2-normal-1/2
  * at 20 iterations decoded 1.35-1.42x faster from 1024 frames per call on,
  * and one frame 1.10x faster (docs/OPENCL.md, round 9).
+ *
+ * Posteriors: biased 16-bit values, two to a 32-bit word (POSTERIOR_BIASED,
+ * 00_fixed_point.cl), in the frame's row of the posterior buffer: half the
+ * bytes of ints, so more of a batch's posteriors stay in the L2 cache. A layer
+ * without shared variables stores u + new as a plain 16-bit value (one
+ * writer per posterior); a sharing layer adds every change to its word with
+ * an atomic, so that no plain store races with an atomic on the same word.
  *
  * The syndrome, when due, walks the same slots layer by layer and stops as
  * soon as any work-item found an unsatisfied check (a flag in local memory).
@@ -123,7 +130,25 @@ inline latency_mins_t latency_minima(latency_layer_t layer, const uint *word, co
 
 /* Phase 1 for the check at layer position k (k < checks): its old messages
  * and u = posterior - old (exact), and the two smallest |sat(u)|. */
-inline latency_mins_t latency_read(global const int *post, global const char *c2v,
+/* The frame's posteriors: biased 16-bit halves of 32-bit words
+ * (POSTERIOR_BIASED, 00_fixed_point.cl). */
+inline int latency_posterior(global const uint *post, uint v)
+{
+    return (int)((global const ushort *)post)[v] - POSTERIOR_BIAS;
+}
+
+inline void latency_posterior_store(global uint *post, uint v, int value)
+{
+    ((global ushort *)post)[v] = (ushort)(value + POSTERIOR_BIAS);
+}
+
+/* Adds delta to posterior v while other work-items may add to its word. */
+inline void latency_posterior_add(global uint *post, uint v, int delta)
+{
+    atomic_add(post + (v >> 1), (uint)delta << POSTERIOR_HALF_SHIFT(v));
+}
+
+inline latency_mins_t latency_read(global const uint *post, global const char *c2v,
                                    latency_layer_t layer, uint k, const uint *word, int *old,
                                    int *u, const uint bound)
 {
@@ -131,7 +156,7 @@ inline latency_mins_t latency_read(global const int *post, global const char *c2
 #pragma unroll
     for (uint j = 0; j < bound; j++)
         if (j < layer.slots && word[j] != LATENCY_NO_EDGE)
-            u[j] = post[VARIABLE(word[j])] - old[j];
+            u[j] = latency_posterior(post, VARIABLE(word[j])) - old[j];
     return latency_minima(layer, word, u, bound);
 }
 
@@ -144,7 +169,7 @@ inline int latency_message(latency_mins_t s, uint j, int negative_input, int out
 }
 
 /* Phase 2 for the same check: new messages and posteriors. */
-inline void latency_write(global int *post, global char *c2v, latency_layer_t layer, uint k,
+inline void latency_write(global uint *post, global char *c2v, latency_layer_t layer, uint k,
                           const uint *word, const int *old, const int *u, latency_mins_t s,
                           local const uchar *rule_local, const uint bound)
 {
@@ -154,15 +179,15 @@ inline void latency_write(global int *post, global char *c2v, latency_layer_t la
         if (j < layer.slots && word[j] != LATENCY_NO_EDGE) {
             int message = latency_message(s, j, u[j] < 0, out1, out2);
             c2v[layer.base + j * layer.checks + k] = (char)message;
-            if (word[j] & SHARED_IN_LAYER)
-                atomic_add(post + VARIABLE(word[j]), message - old[j]);
+            if (layer.shares)
+                latency_posterior_add(post, VARIABLE(word[j]), message - old[j]);
             else
-                post[word[j]] = u[j] + message;
+                latency_posterior_store(post, VARIABLE(word[j]), u[j] + message);
         }
 }
 
 /* Both phases of a further check of a layer whose checks share no variable. */
-inline void latency_update(global const uint *slot_var, global int *post, global char *c2v,
+inline void latency_update(global const uint *slot_var, global uint *post, global char *c2v,
                            latency_layer_t layer, uint k, local const uchar *rule_local,
                            uint *word, int *old, int *u, const uint bound)
 {
@@ -197,7 +222,7 @@ inline latency_mins_t latency_load_record(local const uint *records, uint k, uin
 }
 
 /* Phase 1 of a further check of a sharing layer, kept as a record. */
-inline void latency_record(global const uint *slot_var, global const int *post,
+inline void latency_record(global const uint *slot_var, global const uint *post,
                            global const char *c2v, latency_layer_t layer, uint k,
                            local uint *records, uint *word, int *old, int *u, const uint bound)
 {
@@ -206,10 +231,9 @@ inline void latency_record(global const uint *slot_var, global const int *post,
     latency_store_record(records, layer, k, word, u, s, bound);
 }
 
-/* Phase 2 of a recorded check. Its old messages are still in memory, and a
- * posterior that only this check uses in the layer still holds the layer's
- * start value. */
-inline void latency_apply(global const uint *slot_var, global int *post, global char *c2v,
+/* Phase 2 of a recorded check (a sharing layer: every change is added
+ * atomically). Its old messages are still in memory. */
+inline void latency_apply(global const uint *slot_var, global uint *post, global char *c2v,
                           latency_layer_t layer, uint k, local const uint *records,
                           local const uchar *rule_local, uint *word, const uint bound)
 {
@@ -224,15 +248,12 @@ inline void latency_apply(global const uint *slot_var, global int *post, global 
             int old = c2v[at];
             int message = latency_message(s, j, (signs >> j) & 1, out1, out2);
             c2v[at] = (char)message;
-            if (word[j] & SHARED_IN_LAYER)
-                atomic_add(post + VARIABLE(word[j]), message - old);
-            else
-                post[word[j]] += message - old;
+            latency_posterior_add(post, VARIABLE(word[j]), message - old);
         }
 }
 
 /* 1 if the check at layer position k has odd parity of hard decisions. */
-inline int latency_unsatisfied(global const uint *slot_var, global const int *post,
+inline int latency_unsatisfied(global const uint *slot_var, global const uint *post,
                                latency_layer_t layer, uint k, const uint bound)
 {
     int parity = 0;
@@ -241,7 +262,7 @@ inline int latency_unsatisfied(global const uint *slot_var, global const int *po
         if (j < layer.slots) {
             uint word = slot_var[layer.base + j * layer.checks + k];
             if (word != LATENCY_NO_EDGE)
-                parity ^= post[VARIABLE(word)] < 0;
+                parity ^= latency_posterior(post, VARIABLE(word)) < 0;
         }
     return parity;
 }
@@ -269,7 +290,8 @@ inline void layered_latency_frame(LAYERED_LATENCY_PARAMS, local uchar *rule_loca
     global const uint *layer_offsets = tables + code.layer_offsets;
     global const uint *layers = tables + code.latency_layers;
     global const uint *slot_var = tables + code.latency_var;
-    global int *post = posterior + (ulong)f * post_frame_stride;
+    /* post_frame_stride counts 16-bit posteriors, an even number. */
+    global uint *post = (global uint *)posterior + (ulong)f * (post_frame_stride / 2);
     global char *c2v = messages + (ulong)f * message_frame_stride;
 
     uint group = get_local_size(0);

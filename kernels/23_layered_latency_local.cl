@@ -5,18 +5,15 @@
  * device's local memory: a DVB short frame is 32400 bytes, within the 48 KB a
  * work-group gets from NVIDIA's OpenCL; a normal frame (129600) is not.
  *
- * Posteriors. Exact sums below 127 * 257 in magnitude (the host refuses
- * larger variable degrees) kept as unsigned 16-bit values biased by 32768,
- * two to a 32-bit word. In a layer whose checks share no variable each
- * posterior has one writer, a plain 16-bit store. In a layer that shares one
- * (LAYER_SHARES) every change is added to the variable's word with one 32-bit
- * atomic_add of (new - old) shifted to its half: a biased half stays within
- * [32768 - 32639, 32768 + 32639] before and after, so the add never carries
- * into or borrows from the other half, and the two changes of a shared
- * variable add up in either order (integer sums commute). Every write of such
- * a layer goes through the atomic, so no plain store races with an atomic on
- * the same word. (A compare-and-swap loop on 16-bit posteriors serialised the
- * shared variables and was slower, docs/OPENCL.md, round 2.)
+ * Posteriors. The biased 16-bit values of the global kernel
+ * (POSTERIOR_BIASED, 00_fixed_point.cl), here in local memory. In a layer
+ * whose checks share no variable each posterior has one writer, a plain
+ * 16-bit store. In a layer that shares one (LAYER_SHARES) every change is
+ * added to the variable's word with one 32-bit atomic_add of (new - old)
+ * shifted to its half; every write of such a layer goes through the atomic,
+ * so no plain store races with an atomic on the same word. (A compare-and-swap
+ * loop on 16-bit posteriors serialised the shared variables and was slower,
+ * docs/OPENCL.md, round 2.)
  *
  * Messages stay in global memory, but a message slot is only ever read and
  * written by one work-item (check k of every layer belongs to work-item
@@ -26,38 +23,29 @@
  * first barrier instead (more registers live across it) made one
  * dvbs2-short-1/2 frame 1.21x slower on the H100 (docs/OPENCL.md, round 3).
  *
- * At the start of a launch the posteriors come in from the global array the
- * setup kernel wrote, and at the end (the frame retired or the launch's last
- * iteration) they go back there, as ints, for the statistics and decision
+ * At the start of a launch the posteriors come in from the frame's global row
+ * the setup kernel wrote, and at the end (the frame retired or the launch's
+ * last iteration) they go back there, for the statistics and decision
  * kernels: a decode split over several launches still gives the same result.
  */
-
-#define LOCAL_POSTERIOR_BIAS 32768
-
-/* Which half of its 32-bit word the 16-bit posterior v is. */
-#ifdef __ENDIAN_LITTLE__
-#define LOCAL_HALF_SHIFT(v) (((v) & 1u) * 16u)
-#else
-#define LOCAL_HALF_SHIFT(v) ((~(v) & 1u) * 16u)
-#endif
 
 #define LAYERED_LATENCY_LOCAL_PARAMS LAYERED_LATENCY_PARAMS, local uint *post_words
 #define LAYERED_LATENCY_LOCAL_ARGS LAYERED_LATENCY_ARGS, post_words
 
 inline int local_posterior(local const ushort *post, uint v)
 {
-    return (int)post[v] - LOCAL_POSTERIOR_BIAS;
+    return (int)post[v] - POSTERIOR_BIAS;
 }
 
 inline void local_posterior_store(local ushort *post, uint v, int value)
 {
-    post[v] = (ushort)(value + LOCAL_POSTERIOR_BIAS);
+    post[v] = (ushort)(value + POSTERIOR_BIAS);
 }
 
 /* Adds delta to posterior v while other work-items may add to its word. */
 inline void local_posterior_add(local uint *post_words, uint v, int delta)
 {
-    atomic_add(post_words + (v >> 1), (uint)delta << LOCAL_HALF_SHIFT(v));
+    atomic_add(post_words + (v >> 1), (uint)delta << POSTERIOR_HALF_SHIFT(v));
 }
 
 /* A new posterior u + message, or its change message - old in a sharing layer. */
@@ -157,16 +145,18 @@ inline int local_unsatisfied(global const uint *slot_var, local const ushort *po
 }
 
 /* The frame's posteriors between global ints and local memory. */
-inline void local_posteriors_in(local ushort *post, global const int *post_global, uint n)
+/* The frame's posteriors between the global row and local memory, in the
+ * same format (whole words: the row's length is even). */
+inline void local_posteriors_in(local uint *post_words, global const uint *post_global, uint n)
 {
-    for (uint v = get_local_id(0); v < n; v += get_local_size(0))
-        local_posterior_store(post, v, post_global[v]);
+    for (uint w = get_local_id(0); w < (n + 1) / 2; w += get_local_size(0))
+        post_words[w] = post_global[w];
 }
 
-inline void local_posteriors_out(local const ushort *post, global int *post_global, uint n)
+inline void local_posteriors_out(local const uint *post_words, global uint *post_global, uint n)
 {
-    for (uint v = get_local_id(0); v < n; v += get_local_size(0))
-        post_global[v] = local_posterior(post, v);
+    for (uint w = get_local_id(0); w < (n + 1) / 2; w += get_local_size(0))
+        post_global[w] = post_words[w];
 }
 
 /* The registers of a work-item (arrays of `bound` elements declared by the
@@ -203,7 +193,7 @@ inline void layered_latency_local_frame(LAYERED_LATENCY_LOCAL_PARAMS, local ucha
     global const uint *layer_offsets = tables + code.layer_offsets;
     global const uint *layers = tables + code.latency_layers;
     global const uint *slot_var = tables + code.latency_var;
-    global int *post_global = posterior + (ulong)f * post_frame_stride;
+    global uint *post_global = (global uint *)posterior + (ulong)f * (post_frame_stride / 2);
     global char *c2v = messages + (ulong)f * message_frame_stride;
     local ushort *post = (local ushort *)post_words;
 
@@ -214,7 +204,7 @@ inline void layered_latency_local_frame(LAYERED_LATENCY_LOCAL_PARAMS, local ucha
     if (i + group < layer.checks)
         latency_fetch(slot_var, layer, i + group, r.word2, bound);
     local_prefetch(c2v, layer, i, group, r.old, r.old2, bound);
-    local_posteriors_in(post, post_global, code.n);
+    local_posteriors_in(post_words, post_global, code.n);
     barrier(CLK_LOCAL_MEM_FENCE);
     for (uint it = first_iteration + 1; it <= last_iteration; it++) {
         for (uint l = 0; l < code.layer_count; l++) {
@@ -279,7 +269,7 @@ inline void layered_latency_local_frame(LAYERED_LATENCY_LOCAL_PARAMS, local ucha
         if (i == 0)
             frame_iterations[f] = it;
         if (done) {
-            local_posteriors_out(post, post_global, code.n);
+            local_posteriors_out(post_words, post_global, code.n);
             if (i == 0) {
                 frame_active[f] = 0;
                 atomic_dec(active_count);
@@ -287,7 +277,7 @@ inline void layered_latency_local_frame(LAYERED_LATENCY_LOCAL_PARAMS, local ucha
             return;
         }
     }
-    local_posteriors_out(post, post_global, code.n);
+    local_posteriors_out(post_words, post_global, code.n);
 }
 
 /* One kernel per bound on the check degree, its arrays of exactly that size. */

@@ -5,10 +5,10 @@
  * element post_at. */
 inline int decided_negative(global const uint *tables, code_tables_t code, uint latency_order,
                             global const int *posterior, ulong post_at, uint index_stride,
-                            uint posterior_bytes, uint v)
+                            uint posterior_format, uint v)
 {
     ulong at = post_at + (ulong)posterior_index(tables, code, latency_order, v) * index_stride;
-    return posterior_at(posterior, at, posterior_bytes) < 0;
+    return posterior_at(posterior, at, posterior_format) < 0;
 }
 
 /* Global size (groups * group size, frames): the work-groups of a frame
@@ -20,7 +20,7 @@ inline int decided_negative(global const uint *tables, code_tables_t code, uint 
  * (unsatisfied == 0): no group knows when the others are done. */
 kernel void frame_statistics(global const uint *tables, code_tables_t code, uint latency_order,
                              global const char *channel_values, global const int *posterior,
-                             uint posterior_bytes, uint index_stride, uint frame_stride,
+                             uint posterior_format, uint index_stride, uint frame_stride,
                              uint frames, global const uint *frame_iterations,
                              global uint4 *stats)
 {
@@ -43,12 +43,12 @@ kernel void frame_statistics(global const uint *tables, code_tables_t code, uint
         int parity = 0;
         for (uint e = check_offsets[c]; e < check_offsets[c + 1]; e++)
             parity ^= decided_negative(tables, code, latency_order, posterior, post_at,
-                                       index_stride, posterior_bytes, VARIABLE(check_var[e]));
+                                       index_stride, posterior_format, VARIABLE(check_var[e]));
         my_unsatisfied += parity;
     }
     for (uint v = first; v < code.n; v += step)
         my_corrected += decided_negative(tables, code, latency_order, posterior, post_at,
-                                         index_stride, posterior_bytes, v) !=
+                                         index_stride, posterior_format, v) !=
                         (channel[(ulong)v * index_stride] < 0);
     atomic_add(&unsatisfied, my_unsatisfied);
     atomic_add(&corrected, my_corrected);
@@ -64,7 +64,7 @@ kernel void frame_statistics(global const uint *tables, code_tables_t code, uint
 /* Global size (n, frames), the bit index fastest so that the writes to the
  * host-visible buffer coalesce. */
 kernel void write_decisions(global const uint *tables, code_tables_t code, uint latency_order,
-                            global const int *posterior, uint posterior_bytes, uint n,
+                            global const int *posterior, uint posterior_format, uint n,
                             uint frames, uint index_stride, uint frame_stride,
                             global uchar *bits)
 {
@@ -72,5 +72,5 @@ kernel void write_decisions(global const uint *tables, code_tables_t code, uint 
     if (v < n && f < frames)
         bits[(ulong)f * n + v] = decided_negative(tables, code, latency_order, posterior,
                                                   (ulong)f * frame_stride, index_stride,
-                                                  posterior_bytes, v);
+                                                  posterior_format, v);
 }

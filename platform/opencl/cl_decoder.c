@@ -544,8 +544,8 @@ typedef struct {
     ldpc_opencl_design design; /* ITEM_PER_FRAME, GROUP_PER_FRAME or LATENCY */
     int local_posteriors;      /* LATENCY with the posteriors in local memory */
     cl_kernel iterate;
-    /* bytes per posterior: 1 saturated, 2 layered item design, else 4 */
-    cl_uint posterior_bytes;
+    /* posterior_at's format (posterior_format) */
+    cl_uint posterior_format;
     cl_uint index_stride, post_frame_stride, message_frame_stride;
     /* the iteration kernel's work-group and global size (SPREAD: of its
      * first dimension; the second is the frames) */
@@ -658,6 +658,24 @@ static cl_kernel item_kernel_for(const cl_decoder *d, const ldpc_code *code)
     return d->iterate_item[cl_layered_item_kernel_for(code->max_check_degree)];
 }
 
+/* posterior_at's format for the latency design's biased 16-bit posteriors
+ * (kernels/00_fixed_point.cl). */
+#define POSTERIOR_BIASED 3u
+
+/* The format of a batch's posteriors: the bytes of a signed value, or
+ * POSTERIOR_BIASED (half the bytes of ints, round 10 of issue 4). */
+static cl_uint posterior_format(const cl_decoder *d, ldpc_opencl_design design)
+{
+    if (saturated(d))
+        return 1;
+    if (design == LDPC_OPENCL_DESIGN_LATENCY)
+        return POSTERIOR_BIASED;
+    if (design == LDPC_OPENCL_DESIGN_ITEM_PER_FRAME &&
+        d->config.schedule == LDPC_SCHEDULE_LAYERED)
+        return 2;
+    return 4;
+}
+
 /* After the table lookup (p->tables filled). */
 static void plan_batch(const cl_decoder *d, const ldpc_code *code, uint32_t frames,
                        batch_plan *p)
@@ -665,11 +683,7 @@ static void plan_batch(const cl_decoder *d, const ldpc_code *code, uint32_t fram
     p->code = code;
     p->frames = frames;
     p->design = choose_design(d, &p->tables, frames);
-    p->posterior_bytes = saturated(d) ? 1
-                         : p->design == LDPC_OPENCL_DESIGN_ITEM_PER_FRAME &&
-                                 d->config.schedule == LDPC_SCHEDULE_LAYERED
-                             ? 2
-                             : 4;
+    p->posterior_format = posterior_format(d, p->design);
     p->local_posteriors =
         p->design == LDPC_OPENCL_DESIGN_LATENCY && latency_local_posteriors(d, &p->tables);
     if (p->design == LDPC_OPENCL_DESIGN_LATENCY) {
@@ -677,7 +691,8 @@ static void plan_batch(const cl_decoder *d, const ldpc_code *code, uint32_t fram
         p->iterate = p->local_posteriors ? d->iterate_latency_local[kernel]
                                          : d->iterate_latency[kernel];
         p->index_stride = 1;
-        p->post_frame_stride = d->limits.max_n;
+        /* 16-bit posteriors in rows of whole 32-bit words */
+        p->post_frame_stride = (cl_uint)round_up(d->limits.max_n, 2);
         p->message_frame_stride = p->tables.latency_slots;
         /* A work-item per check, or as many checks per work-item as the
          * kernel's largest group needs, evenly where a divisor allows. */
@@ -792,7 +807,7 @@ static ldpc_status run_setup(cl_decoder *d, const batch_plan *p, cl_event upload
     cl_arg(&a, sizeof frames, &frames);
     cl_arg(&a, sizeof(cl_mem), &d->channel);
     cl_arg(&a, sizeof(cl_mem), &d->posterior);
-    cl_arg(&a, sizeof(cl_uint), &p->posterior_bytes);
+    cl_arg(&a, sizeof(cl_uint), &p->posterior_format);
     cl_arg(&a, sizeof(cl_uint), &p->index_stride);
     cl_arg(&a, sizeof(cl_uint), &p->post_frame_stride);
     cl_arg(&a, sizeof(cl_mem), &d->frame_iterations);
@@ -1057,7 +1072,7 @@ static ldpc_status run_finish(cl_decoder *d, const batch_plan *p, cl_event *fini
     cl_arg(&a, sizeof order, &order);
     cl_arg(&a, sizeof(cl_mem), &d->channel);
     cl_arg(&a, sizeof(cl_mem), &d->posterior);
-    cl_arg(&a, sizeof(cl_uint), &p->posterior_bytes);
+    cl_arg(&a, sizeof(cl_uint), &p->posterior_format);
     cl_arg(&a, sizeof(cl_uint), &p->index_stride);
     cl_arg(&a, sizeof(cl_uint), &p->post_frame_stride);
     cl_arg(&a, sizeof frames, &frames);
@@ -1079,7 +1094,7 @@ static ldpc_status run_finish(cl_decoder *d, const batch_plan *p, cl_event *fini
     cl_arg(&a, sizeof p->tables, &p->tables);
     cl_arg(&a, sizeof order, &order);
     cl_arg(&a, sizeof(cl_mem), &d->posterior);
-    cl_arg(&a, sizeof(cl_uint), &p->posterior_bytes);
+    cl_arg(&a, sizeof(cl_uint), &p->posterior_format);
     cl_arg(&a, sizeof n, &n);
     cl_arg(&a, sizeof frames, &frames);
     cl_arg(&a, sizeof(cl_uint), &p->index_stride);
