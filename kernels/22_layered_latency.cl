@@ -9,24 +9,24 @@
  * A check's edges are numbered in "slots": layer l occupies slots
  * base_l .. base_l + slots_l * checks_l - 1, slot j of the check at layer
  * position k being base_l + j * checks_l + k (j < slots_l, the layer's largest
- * check degree). The work-items of a warp thus read adjacent table words. A
- * slot beyond its check's degree holds LATENCY_NO_EDGE. A check's messages
- * are not stored edge by edge but as its record (latency_record_t: two minima,
- * the minimum's slot, sign parity, input signs), one or two words per check
- * in layer order, from which every message it sent is recomputed exactly.
+ * check degree). The work-items of a warp thus read adjacent table words and
+ * adjacent message bytes. A slot beyond its check's degree holds
+ * LATENCY_NO_EDGE. The messages of a frame use the same numbering.
  *
- * Per layer a work-item reads the record and posteriors of its first check
- * (i) with all loads in flight together, and keeps u = posterior - old
- * message (exact) in registers; the slots' variables (constant) were read
- * during the previous layer. A barrier separates the reads of a layer from
- * its writes: the new record, and the posteriors u + new (= posterior + new -
- * old). Where two checks of the layer share a variable (flag in the layer's
- * word) every change new - old is added atomically to its posterior's word
- * (see "Posteriors" below), and a work-item's further checks (the second on)
- * are read before the barrier too, their new record kept in local memory. In
- * a layer without shared variables nothing else touches a check's variables,
- * so a further check is read and written at once after the barrier. Every
- * layer ends with a barrier: the next one reads what this one wrote.
+ * Per layer a work-item reads the messages and posteriors of its first check
+ * (i) with all loads in flight together, and keeps them in registers:
+ * u = posterior - c2v (exact), t = sat(u); the slots' variables (constant)
+ * were read during the previous layer. A barrier separates the reads of a
+ * layer from its writes: the new messages, and the posteriors u + new
+ * (= posterior + new - old). Where two checks of the layer share a variable
+ * (flag in the layer's word) every change new - old is added atomically to
+ * its posterior's word (see "Posteriors" below), and a work-item's further
+ * checks (the second on) are read before the barrier too, their state kept
+ * as a record in local memory (the two minima, the minimum's slot, the sign
+ * parity and the signs of the inputs). In a layer without shared variables
+ * nothing else touches a check's variables, so a further check is read and
+ * written at once after the barrier. Every layer ends with a barrier: the next one reads what this
+ * one wrote.
  *
  * Why one check in registers and not two (as 23_layered_latency_local.cl
  * keeps): with global posteriors a group is not bound by local memory, and
@@ -53,7 +53,7 @@
 /* The parameters of the latency kernels. */
 #define LAYERED_LATENCY_PARAMS                                                                   \
     global const uint *tables, code_tables_t code, global int *posterior,                      \
-        global uint *messages, uint post_frame_stride, uint message_frame_stride, uint frames, \
+        global char *messages, uint post_frame_stride, uint message_frame_stride, uint frames, \
         uint first_iteration, uint last_iteration, uint max_iterations, uint syndrome_period,  \
         constant uchar *rule, global uint *frame_iterations, global uint *frame_active,        \
         global uint *active_count, local uint *records
@@ -62,10 +62,10 @@
         first_iteration, last_iteration, max_iterations, syndrome_period, rule,                \
         frame_iterations, frame_active, active_count, records
 
-/* A layer as the kernels see it: checks, first check (in layer order), first
- * slot, slots per check, and whether two of its checks share a variable. */
+/* A layer as the kernels see it: checks, first slot, slots per check, and
+ * whether two of its checks share a variable. */
 typedef struct {
-    uint checks, first, base, slots;
+    uint checks, base, slots;
     int shares;
 } latency_layer_t;
 
@@ -73,8 +73,8 @@ inline latency_layer_t latency_layer(global const uint *layer_offsets, global co
                                      uint l)
 {
     uint word = layers[2 * l + 1];
-    latency_layer_t layer = {layer_offsets[l + 1] - layer_offsets[l], layer_offsets[l],
-                             layers[2 * l], word & ~LAYER_SHARES, (word & LAYER_SHARES) != 0};
+    latency_layer_t layer = {layer_offsets[l + 1] - layer_offsets[l], layers[2 * l],
+                             word & ~LAYER_SHARES, (word & LAYER_SHARES) != 0};
     return layer;
 }
 
@@ -95,86 +95,14 @@ typedef struct {
     uint idx1;
 } latency_mins_t;
 
-/* A check's messages as its record (the compressed check-node messages of
- * the GPU literature): the two smallest input magnitudes, the first slot of
- * the smallest, the parity of the input signs (head = min1 | min2 << 7 |
- * idx1 << 14 | negatives << 19) and the input signs (bit j: input j
- * negative). Message j is the rule's output for min2 at idx1 and for min1
- * elsewhere, negative where negatives ^ sign j: exactly what the check sent.
- * A frame keeps one record per check in its messages row (latency_checks):
- * one word for checks of degree <= 8 (the signs in bits 20-27), two words
- * otherwise. All zeros is "every message 0" (rule(0) = 0), as the setup's
- * clearing of the messages leaves it. */
-typedef struct {
-    uint head, signs;
-} latency_record_t;
-
-inline latency_record_t latency_pack(latency_mins_t s, uint signs)
+/* The old messages of the check at layer position k (k < checks). */
+inline void latency_messages(global const char *c2v, latency_layer_t layer, uint k, int *old,
+                             const uint bound)
 {
-    latency_record_t r = {(uint)s.min1 | (uint)s.min2 << 7 | s.idx1 << 14 | (uint)s.negatives << 19,
-                          signs};
-    return r;
-}
-
-inline latency_mins_t latency_unpack(latency_record_t r)
-{
-    latency_mins_t s = {r.head & 127, (r.head >> 7) & 127, (r.head >> 19) & 1,
-                        (r.head >> 14) & 31};
-    return s;
-}
-
-/* The record of the check at layer position k in the frame's row. */
-inline latency_record_t latency_checks_get(global const uint *checks, latency_layer_t layer,
-                                           uint k, const uint bound)
-{
-    latency_record_t r;
-    if (bound <= 8) {
-        uint word = checks[layer.first + k];
-        r.head = word & 0xFFFFFu;
-        r.signs = word >> 20;
-    } else {
-        uint2 words = ((global const uint2 *)checks)[layer.first + k];
-        r.head = words.x;
-        r.signs = words.y;
-    }
-    return r;
-}
-
-inline void latency_checks_put(global uint *checks, latency_layer_t layer, uint k,
-                               latency_record_t r, const uint bound)
-{
-    if (bound <= 8)
-        checks[layer.first + k] = r.head | r.signs << 20;
-    else
-        ((global uint2 *)checks)[layer.first + k] = (uint2)(r.head, r.signs);
-}
-
-/* What a check sent, expanded from its record: the rule's two outputs. */
-typedef struct {
-    latency_mins_t s;
-    uint signs;
-    int out1, out2;
-} latency_sent_t;
-
-inline latency_sent_t latency_sent(latency_record_t r, local const uchar *rule_local)
-{
-    latency_sent_t m = {latency_unpack(r), r.signs, 0, 0};
-    m.out1 = rule_local[m.s.min1];
-    m.out2 = rule_local[m.s.min2];
-    return m;
-}
-
-/* The new message of slot j: the rule's output for the minimum of the other
- * inputs, signed by the parity of the other inputs' signs. */
-inline int latency_message(latency_mins_t s, uint j, int negative_input, int out1, int out2)
-{
-    int magnitude = j == s.idx1 ? out2 : out1;
-    return (s.negatives ^ negative_input) ? -magnitude : magnitude;
-}
-
-inline int latency_sent_message(latency_sent_t m, uint j)
-{
-    return latency_message(m.s, j, (m.signs >> j) & 1, m.out1, m.out2);
+#pragma unroll
+    for (uint j = 0; j < bound; j++)
+        if (j < layer.slots)
+            old[j] = c2v[layer.base + j * layer.checks + k];
 }
 
 /* The check rule's first step over the inputs sat(u): the two smallest
@@ -200,17 +128,8 @@ inline latency_mins_t latency_minima(latency_layer_t layer, const uint *word, co
     return s;
 }
 
-/* Bit j: input j of the check is negative. */
-inline uint latency_signs(latency_layer_t layer, const uint *word, const int *u, const uint bound)
-{
-    uint signs = 0;
-#pragma unroll
-    for (uint j = 0; j < bound; j++)
-        if (j < layer.slots && word[j] != LATENCY_NO_EDGE)
-            signs |= (uint)(u[j] < 0) << j;
-    return signs;
-}
-
+/* Phase 1 for the check at layer position k (k < checks): its old messages
+ * and u = posterior - old (exact), and the two smallest |sat(u)|. */
 /* The frame's posteriors: biased 16-bit halves of 32-bit words
  * (POSTERIOR_BIASED, 00_fixed_point.cl). */
 inline int latency_posterior(global const uint *post, uint v)
@@ -229,94 +148,108 @@ inline void latency_posterior_add(global uint *post, uint v, int delta)
     atomic_add(post + (v >> 1), (uint)delta << POSTERIOR_HALF_SHIFT(v));
 }
 
-/* Phase 1 for a check whose record (what it sent last) is `sent`:
- * u = posterior - old message (exact), and the two smallest |sat(u)|. */
-inline latency_mins_t latency_read(global const uint *post, latency_layer_t layer,
-                                   const uint *word, latency_record_t sent, int *u,
-                                   local const uchar *rule_local, const uint bound)
+inline latency_mins_t latency_read(global const uint *post, global const char *c2v,
+                                   latency_layer_t layer, uint k, const uint *word, int *old,
+                                   int *u, const uint bound)
 {
-    latency_sent_t old = latency_sent(sent, rule_local);
+    latency_messages(c2v, layer, k, old, bound);
 #pragma unroll
     for (uint j = 0; j < bound; j++)
         if (j < layer.slots && word[j] != LATENCY_NO_EDGE)
-            u[j] = latency_posterior(post, VARIABLE(word[j])) - latency_sent_message(old, j);
+            u[j] = latency_posterior(post, VARIABLE(word[j])) - old[j];
     return latency_minima(layer, word, u, bound);
 }
 
-/* Phase 2 for the check at layer position k: its new record and posteriors. */
-inline void latency_write(global uint *post, global uint *checks, latency_layer_t layer, uint k,
-                          const uint *word, latency_record_t sent, const int *u,
-                          latency_mins_t s, local const uchar *rule_local, const uint bound)
+/* The new message of slot j: the rule's output for the minimum of the other
+ * inputs, signed by the parity of the other inputs' signs. */
+inline int latency_message(latency_mins_t s, uint j, int negative_input, int out1, int out2)
 {
-    latency_sent_t old = latency_sent(sent, rule_local);
+    int magnitude = j == s.idx1 ? out2 : out1;
+    return (s.negatives ^ negative_input) ? -magnitude : magnitude;
+}
+
+/* Phase 2 for the same check: new messages and posteriors. */
+inline void latency_write(global uint *post, global char *c2v, latency_layer_t layer, uint k,
+                          const uint *word, const int *old, const int *u, latency_mins_t s,
+                          local const uchar *rule_local, const uint bound)
+{
     int out1 = rule_local[s.min1], out2 = rule_local[s.min2];
 #pragma unroll
     for (uint j = 0; j < bound; j++)
         if (j < layer.slots && word[j] != LATENCY_NO_EDGE) {
             int message = latency_message(s, j, u[j] < 0, out1, out2);
+            c2v[layer.base + j * layer.checks + k] = (char)message;
             if (layer.shares)
-                latency_posterior_add(post, VARIABLE(word[j]),
-                                      message - latency_sent_message(old, j));
+                latency_posterior_add(post, VARIABLE(word[j]), message - old[j]);
             else
                 latency_posterior_store(post, VARIABLE(word[j]), u[j] + message);
         }
-    latency_checks_put(checks, layer, k, latency_pack(s, latency_signs(layer, word, u, bound)),
-                       bound);
 }
 
 /* Both phases of a further check of a layer whose checks share no variable. */
-inline void latency_update(global const uint *slot_var, global uint *post, global uint *checks,
+inline void latency_update(global const uint *slot_var, global uint *post, global char *c2v,
                            latency_layer_t layer, uint k, local const uchar *rule_local,
-                           uint *word, int *u, const uint bound)
+                           uint *word, int *old, int *u, const uint bound)
 {
     latency_fetch(slot_var, layer, k, word, bound);
-    latency_record_t sent = latency_checks_get(checks, layer, k, bound);
-    latency_mins_t s = latency_read(post, layer, word, sent, u, rule_local, bound);
-    latency_write(post, checks, layer, k, word, sent, u, s, rule_local, bound);
+    latency_mins_t s = latency_read(post, c2v, layer, k, word, old, u, bound);
+    latency_write(post, c2v, layer, k, word, old, u, s, rule_local, bound);
 }
 
-/* A sharing layer's further checks keep their new record in local memory
- * (two words at 2k) between the phases. */
-inline void latency_store_record(local uint *records, uint k, latency_record_t r)
+/* The record of the check at layer position k: records[2k] = min1 |
+ * min2 << 7 | idx1 << 14 | negatives << 19 and records[2k + 1] bit j = input
+ * j negative. */
+inline void latency_store_record(local uint *records, latency_layer_t layer, uint k,
+                                 const uint *word, const int *u, latency_mins_t s,
+                                 const uint bound)
 {
-    records[2 * k] = r.head;
-    records[2 * k + 1] = r.signs;
-}
-
-inline latency_record_t latency_load_record(local const uint *records, uint k)
-{
-    latency_record_t r = {records[2 * k], records[2 * k + 1]};
-    return r;
-}
-
-/* Phase 1 of a further check of a sharing layer, its new record kept. */
-inline void latency_record(global const uint *slot_var, global const uint *post,
-                           global const uint *checks, latency_layer_t layer, uint k,
-                           local uint *records, local const uchar *rule_local, uint *word,
-                           int *u, const uint bound)
-{
-    latency_fetch(slot_var, layer, k, word, bound);
-    latency_record_t sent = latency_checks_get(checks, layer, k, bound);
-    latency_mins_t s = latency_read(post, layer, word, sent, u, rule_local, bound);
-    latency_store_record(records, k, latency_pack(s, latency_signs(layer, word, u, bound)));
-}
-
-/* Phase 2 of a recorded check (a sharing layer: every change is added
- * atomically): the messages of the new record minus those of the old. */
-inline void latency_apply(global const uint *slot_var, global uint *post, global uint *checks,
-                          latency_layer_t layer, uint k, local const uint *records,
-                          local const uchar *rule_local, uint *word, const uint bound)
-{
-    latency_record_t next = latency_load_record(records, k);
-    latency_sent_t now = latency_sent(next, rule_local);
-    latency_sent_t old = latency_sent(latency_checks_get(checks, layer, k, bound), rule_local);
-    latency_fetch(slot_var, layer, k, word, bound);
+    uint signs = 0;
 #pragma unroll
     for (uint j = 0; j < bound; j++)
         if (j < layer.slots && word[j] != LATENCY_NO_EDGE)
-            latency_posterior_add(post, VARIABLE(word[j]),
-                                  latency_sent_message(now, j) - latency_sent_message(old, j));
-    latency_checks_put(checks, layer, k, next, bound);
+            signs |= (uint)(u[j] < 0) << j;
+    records[2 * k] = (uint)s.min1 | (uint)s.min2 << 7 | s.idx1 << 14 | (uint)s.negatives << 19;
+    records[2 * k + 1] = signs;
+}
+
+inline latency_mins_t latency_load_record(local const uint *records, uint k, uint *signs)
+{
+    uint packed = records[2 * k];
+    latency_mins_t s = {packed & 127, (packed >> 7) & 127, (packed >> 19) & 1,
+                        (packed >> 14) & 31};
+    *signs = records[2 * k + 1];
+    return s;
+}
+
+/* Phase 1 of a further check of a sharing layer, kept as a record. */
+inline void latency_record(global const uint *slot_var, global const uint *post,
+                           global const char *c2v, latency_layer_t layer, uint k,
+                           local uint *records, uint *word, int *old, int *u, const uint bound)
+{
+    latency_fetch(slot_var, layer, k, word, bound);
+    latency_mins_t s = latency_read(post, c2v, layer, k, word, old, u, bound);
+    latency_store_record(records, layer, k, word, u, s, bound);
+}
+
+/* Phase 2 of a recorded check (a sharing layer: every change is added
+ * atomically). Its old messages are still in memory. */
+inline void latency_apply(global const uint *slot_var, global uint *post, global char *c2v,
+                          latency_layer_t layer, uint k, local const uint *records,
+                          local const uchar *rule_local, uint *word, const uint bound)
+{
+    uint signs;
+    latency_mins_t s = latency_load_record(records, k, &signs);
+    int out1 = rule_local[s.min1], out2 = rule_local[s.min2];
+    latency_fetch(slot_var, layer, k, word, bound);
+#pragma unroll
+    for (uint j = 0; j < bound; j++)
+        if (j < layer.slots && word[j] != LATENCY_NO_EDGE) {
+            uint at = layer.base + j * layer.checks + k;
+            int old = c2v[at];
+            int message = latency_message(s, j, (signs >> j) & 1, out1, out2);
+            c2v[at] = (char)message;
+            latency_posterior_add(post, VARIABLE(word[j]), message - old);
+        }
 }
 
 /* 1 if the check at layer position k has odd parity of hard decisions. */
@@ -337,10 +270,10 @@ inline int latency_unsatisfied(global const uint *slot_var, global const uint *p
 /* The registers of a work-item, arrays of `bound` elements declared by the
  * kernel (their size is what lets the compiler keep them in registers): for
  * its first check (i) the slot words, those of the next layer and the inputs
- * u; the slot words of a further check. */
+ * (old, u); the slot words of a further check. */
 typedef struct {
     uint *word, *next_word, *further_word;
-    int *u;
+    int *old, *u;
 } latency_registers_t;
 
 inline void layered_latency_frame(LAYERED_LATENCY_PARAMS, local uchar *rule_local,
@@ -357,32 +290,28 @@ inline void layered_latency_frame(LAYERED_LATENCY_PARAMS, local uchar *rule_loca
     global const uint *layer_offsets = tables + code.layer_offsets;
     global const uint *layers = tables + code.latency_layers;
     global const uint *slot_var = tables + code.latency_var;
-    /* post_frame_stride counts 16-bit posteriors, an even number;
-     * message_frame_stride bytes of check records, a multiple of 8. */
+    /* post_frame_stride counts 16-bit posteriors, an even number. */
     global uint *post = (global uint *)posterior + (ulong)f * (post_frame_stride / 2);
-    global uint *checks = (global uint *)messages + (ulong)f * (message_frame_stride / 4);
+    global char *c2v = messages + (ulong)f * message_frame_stride;
 
     uint group = get_local_size(0);
     latency_layer_t layer = latency_layer(layer_offsets, layers, 0);
     uint *word = r.word, *next_word = r.next_word, *further = r.further_word;
-    int *u = r.u;
+    int *old = r.old, *u = r.u;
     if (i < layer.checks)
         latency_fetch(slot_var, layer, i, word, bound);
     for (uint it = first_iteration + 1; it <= last_iteration; it++) {
         for (uint l = 0; l < code.layer_count; l++) {
-            /* Phase 1: a sharing layer's further checks first (u serves as
-             * their scratch), then the first check, whose loads are all in
-             * flight together. */
+            /* Phase 1: a sharing layer's further checks first (old and u
+             * serve as their scratch), then the first check, whose loads are
+             * all in flight together. */
             if (layer.shares)
                 for (uint k = i + group; k < layer.checks; k += group)
-                    latency_record(slot_var, post, checks, layer, k, records, rule_local,
-                                   further, u, bound);
+                    latency_record(slot_var, post, c2v, layer, k, records, further, old, u,
+                                   bound);
             latency_mins_t mins;
-            latency_record_t sent;
-            if (i < layer.checks) {
-                sent = latency_checks_get(checks, layer, i, bound);
-                mins = latency_read(post, layer, word, sent, u, rule_local, bound);
-            }
+            if (i < layer.checks)
+                mins = latency_read(post, c2v, layer, i, word, old, u, bound);
             latency_layer_t next =
                 latency_layer(layer_offsets, layers, l + 1 < code.layer_count ? l + 1 : 0);
             if (i < next.checks)
@@ -392,13 +321,13 @@ inline void layered_latency_frame(LAYERED_LATENCY_PARAMS, local uchar *rule_loca
             barrier(CLK_GLOBAL_MEM_FENCE);
             /* Phase 2. */
             if (i < layer.checks)
-                latency_write(post, checks, layer, i, word, sent, u, mins, rule_local, bound);
+                latency_write(post, c2v, layer, i, word, old, u, mins, rule_local, bound);
             for (uint k = i + group; k < layer.checks; k += group) {
                 if (layer.shares)
-                    latency_apply(slot_var, post, checks, layer, k, records, rule_local, further,
+                    latency_apply(slot_var, post, c2v, layer, k, records, rule_local, further,
                                   bound);
                 else
-                    latency_update(slot_var, post, checks, layer, k, rule_local, further, u,
+                    latency_update(slot_var, post, c2v, layer, k, rule_local, further, old, u,
                                    bound);
             }
             barrier(CLK_GLOBAL_MEM_FENCE);
@@ -440,8 +369,8 @@ inline void layered_latency_frame(LAYERED_LATENCY_PARAMS, local uchar *rule_loca
         local uchar rule_local[Q_MAX + 1];                                                       \
         volatile local int unsatisfied;                                                          \
         uint word[bound], next_word[bound], further_word[bound];                                 \
-        int u[bound];                                                                            \
-        latency_registers_t r = {word, next_word, further_word, u};                              \
+        int old[bound], u[bound];                                                                \
+        latency_registers_t r = {word, next_word, further_word, old, u};                         \
         layered_latency_frame(LAYERED_LATENCY_ARGS, rule_local, &unsatisfied, r, bound);         \
     }
 

@@ -15,14 +15,13 @@
  * loop on 16-bit posteriors serialised the shared variables and was slower,
  * docs/OPENCL.md, round 2.)
  *
- * The check records (the messages, 22_layered_latency.cl) stay in global
- * memory, but a record is only ever read and written by one work-item (check
- * k of every layer belongs to work-item k mod G), so they need no barrier:
- * the records of a work-item's first two checks of the next layer are loaded
- * as soon as this layer's are written, and arrive during the barrier.
- * Loading the next layer's messages before the layer's first barrier instead
- * (more registers live across it) made one dvbs2-short-1/2 frame 1.21x
- * slower on the H100 (docs/OPENCL.md, round 3).
+ * Messages stay in global memory, but a message slot is only ever read and
+ * written by one work-item (check k of every layer belongs to work-item
+ * k mod G), so they need no barrier: the old messages of a work-item's first
+ * two checks of the next layer are loaded as soon as this layer's are
+ * written, and arrive during the barrier. Loading them before the layer's
+ * first barrier instead (more registers live across it) made one
+ * dvbs2-short-1/2 frame 1.21x slower on the H100 (docs/OPENCL.md, round 3).
  *
  * At the start of a launch the posteriors come in from the frame's global row
  * the setup kernel wrote, and at the end (the frame retired or the launch's
@@ -59,79 +58,75 @@ inline void local_posterior_update(local uint *post_words, latency_layer_t layer
         local_posterior_store((local ushort *)post_words, v, u + message);
 }
 
-/* Phase 1 for a check whose record (what it sent last) is `sent`:
- * u = posterior - old message (exact) and the two smallest |sat(u)|. */
+/* Phase 1 for the check at layer position k, its old messages already in
+ * `old`: u = posterior - old (exact) and the two smallest |sat(u)|. */
 inline latency_mins_t local_read(local const ushort *post, latency_layer_t layer,
-                                 const uint *word, latency_record_t sent, int *u,
-                                 local const uchar *rule_local, const uint bound)
+                                 const uint *word, const int *old, int *u, const uint bound)
 {
-    latency_sent_t old = latency_sent(sent, rule_local);
 #pragma unroll
     for (uint j = 0; j < bound; j++)
         if (j < layer.slots && word[j] != LATENCY_NO_EDGE)
-            u[j] = local_posterior(post, VARIABLE(word[j])) - latency_sent_message(old, j);
+            u[j] = local_posterior(post, VARIABLE(word[j])) - old[j];
     return latency_minima(layer, word, u, bound);
 }
 
-/* Phase 2 for the check at layer position k: its new record and posteriors. */
-inline void local_write(local uint *post_words, global uint *checks, latency_layer_t layer,
-                        uint k, const uint *word, latency_record_t sent, const int *u,
-                        latency_mins_t s, local const uchar *rule_local, const uint bound)
+/* Phase 2 for the same check: new messages and posteriors. */
+inline void local_write(local uint *post_words, global char *c2v, latency_layer_t layer, uint k,
+                        const uint *word, const int *old, const int *u, latency_mins_t s,
+                        local const uchar *rule_local, const uint bound)
 {
-    latency_sent_t old = latency_sent(sent, rule_local);
     int out1 = rule_local[s.min1], out2 = rule_local[s.min2];
 #pragma unroll
     for (uint j = 0; j < bound; j++)
         if (j < layer.slots && word[j] != LATENCY_NO_EDGE) {
             int message = latency_message(s, j, u[j] < 0, out1, out2);
-            local_posterior_update(post_words, layer, VARIABLE(word[j]), u[j],
-                                   latency_sent_message(old, j), message);
+            c2v[layer.base + j * layer.checks + k] = (char)message;
+            local_posterior_update(post_words, layer, VARIABLE(word[j]), u[j], old[j], message);
         }
-    latency_checks_put(checks, layer, k, latency_pack(s, latency_signs(layer, word, u, bound)),
-                       bound);
 }
 
 /* Both phases of a further check (the third on) of a layer whose checks
  * share no variable. */
-inline void local_update(global const uint *slot_var, local uint *post_words, global uint *checks,
+inline void local_update(global const uint *slot_var, local uint *post_words, global char *c2v,
                          latency_layer_t layer, uint k, local const uchar *rule_local,
-                         uint *word, int *u, const uint bound)
+                         uint *word, int *old, int *u, const uint bound)
 {
     latency_fetch(slot_var, layer, k, word, bound);
-    latency_record_t sent = latency_checks_get(checks, layer, k, bound);
+    latency_messages(c2v, layer, k, old, bound);
     latency_mins_t s =
-        local_read((local const ushort *)post_words, layer, word, sent, u, rule_local, bound);
-    local_write(post_words, checks, layer, k, word, sent, u, s, rule_local, bound);
+        local_read((local const ushort *)post_words, layer, word, old, u, bound);
+    local_write(post_words, c2v, layer, k, word, old, u, s, rule_local, bound);
 }
 
-/* Phase 1 of a further check of a sharing layer, its new record kept. */
+/* Phase 1 of a further check of a sharing layer, kept as a record. */
 inline void local_record(global const uint *slot_var, local const ushort *post,
-                         global const uint *checks, latency_layer_t layer, uint k,
-                         local uint *records, local const uchar *rule_local, uint *word, int *u,
-                         const uint bound)
+                         global const char *c2v, latency_layer_t layer, uint k,
+                         local uint *records, uint *word, int *old, int *u, const uint bound)
 {
     latency_fetch(slot_var, layer, k, word, bound);
-    latency_record_t sent = latency_checks_get(checks, layer, k, bound);
-    latency_mins_t s = local_read(post, layer, word, sent, u, rule_local, bound);
-    latency_store_record(records, k, latency_pack(s, latency_signs(layer, word, u, bound)));
+    latency_messages(c2v, layer, k, old, bound);
+    latency_mins_t s = local_read(post, layer, word, old, u, bound);
+    latency_store_record(records, layer, k, word, u, s, bound);
 }
 
-/* Phase 2 of a recorded check (a sharing layer: changes added atomically):
- * the messages of the new record minus those of the old. */
-inline void local_apply(global const uint *slot_var, local uint *post_words, global uint *checks,
+/* Phase 2 of a recorded check (a sharing layer: changes added atomically). */
+inline void local_apply(global const uint *slot_var, local uint *post_words, global char *c2v,
                         latency_layer_t layer, uint k, local const uint *records,
                         local const uchar *rule_local, uint *word, const uint bound)
 {
-    latency_record_t next = latency_load_record(records, k);
-    latency_sent_t now = latency_sent(next, rule_local);
-    latency_sent_t old = latency_sent(latency_checks_get(checks, layer, k, bound), rule_local);
+    uint signs;
+    latency_mins_t s = latency_load_record(records, k, &signs);
+    int out1 = rule_local[s.min1], out2 = rule_local[s.min2];
     latency_fetch(slot_var, layer, k, word, bound);
 #pragma unroll
     for (uint j = 0; j < bound; j++)
-        if (j < layer.slots && word[j] != LATENCY_NO_EDGE)
-            local_posterior_add(post_words, VARIABLE(word[j]),
-                                latency_sent_message(now, j) - latency_sent_message(old, j));
-    latency_checks_put(checks, layer, k, next, bound);
+        if (j < layer.slots && word[j] != LATENCY_NO_EDGE) {
+            uint at = layer.base + j * layer.checks + k;
+            int old = c2v[at];
+            int message = latency_message(s, j, (signs >> j) & 1, out1, out2);
+            c2v[at] = (char)message;
+            local_posterior_add(post_words, VARIABLE(word[j]), message - old);
+        }
 }
 
 /* 1 if the check at layer position k has odd parity of hard decisions. */
@@ -165,23 +160,23 @@ inline void local_posteriors_out(local const uint *post_words, global uint *post
 }
 
 /* The registers of a work-item (arrays of `bound` elements declared by the
- * kernel): for its first two checks the slot words of this layer and the
- * next, and u; scratch for a further check. */
+ * kernel): for its first two checks the slot words and old messages of this
+ * layer and the next, and u; scratch for a further check. */
 typedef struct {
     uint *word, *next_word, *word2, *next_word2;
-    int *u, *u2;
+    int *old, *next_old, *old2, *next_old2, *u, *u2;
     uint *further_word;
-    int *further_u;
+    int *further_old, *further_u;
 } local_registers_t;
 
-/* The records of the work-item's first two checks of `layer`. */
-inline void local_prefetch(global const uint *checks, latency_layer_t layer, uint i, uint group,
-                           latency_record_t *sent, latency_record_t *sent2, const uint bound)
+/* The old messages of the work-item's first two checks of `layer`. */
+inline void local_prefetch(global const char *c2v, latency_layer_t layer, uint i, uint group,
+                           int *old, int *old2, const uint bound)
 {
     if (i < layer.checks)
-        *sent = latency_checks_get(checks, layer, i, bound);
+        latency_messages(c2v, layer, i, old, bound);
     if (i + group < layer.checks)
-        *sent2 = latency_checks_get(checks, layer, i + group, bound);
+        latency_messages(c2v, layer, i + group, old2, bound);
 }
 
 inline void layered_latency_local_frame(LAYERED_LATENCY_LOCAL_PARAMS, local uchar *rule_local,
@@ -199,17 +194,16 @@ inline void layered_latency_local_frame(LAYERED_LATENCY_LOCAL_PARAMS, local ucha
     global const uint *layers = tables + code.latency_layers;
     global const uint *slot_var = tables + code.latency_var;
     global uint *post_global = (global uint *)posterior + (ulong)f * (post_frame_stride / 2);
-    global uint *checks = (global uint *)messages + (ulong)f * (message_frame_stride / 4);
+    global char *c2v = messages + (ulong)f * message_frame_stride;
     local ushort *post = (local ushort *)post_words;
 
     uint group = get_local_size(0);
     latency_layer_t layer = latency_layer(layer_offsets, layers, 0);
-    latency_record_t sent, sent2, next_sent, next_sent2;
     if (i < layer.checks)
         latency_fetch(slot_var, layer, i, r.word, bound);
     if (i + group < layer.checks)
         latency_fetch(slot_var, layer, i + group, r.word2, bound);
-    local_prefetch(checks, layer, i, group, &sent, &sent2, bound);
+    local_prefetch(c2v, layer, i, group, r.old, r.old2, bound);
     local_posteriors_in(post_words, post_global, code.n);
     barrier(CLK_LOCAL_MEM_FENCE);
     for (uint it = first_iteration + 1; it <= last_iteration; it++) {
@@ -218,13 +212,13 @@ inline void layered_latency_local_frame(LAYERED_LATENCY_LOCAL_PARAMS, local ucha
              * two checks, whose inputs are all in local memory or registers. */
             if (layer.shares)
                 for (uint k = i + 2 * group; k < layer.checks; k += group)
-                    local_record(slot_var, post, checks, layer, k, records, rule_local,
-                                 r.further_word, r.further_u, bound);
+                    local_record(slot_var, post, c2v, layer, k, records, r.further_word,
+                                 r.further_old, r.further_u, bound);
             latency_mins_t mins, mins2;
             if (i < layer.checks)
-                mins = local_read(post, layer, r.word, sent, r.u, rule_local, bound);
+                mins = local_read(post, layer, r.word, r.old, r.u, bound);
             if (i + group < layer.checks)
-                mins2 = local_read(post, layer, r.word2, sent2, r.u2, rule_local, bound);
+                mins2 = local_read(post, layer, r.word2, r.old2, r.u2, bound);
             latency_layer_t next =
                 latency_layer(layer_offsets, layers, l + 1 < code.layer_count ? l + 1 : 0);
             if (i < next.checks)
@@ -234,28 +228,28 @@ inline void layered_latency_local_frame(LAYERED_LATENCY_LOCAL_PARAMS, local ucha
             barrier(CLK_LOCAL_MEM_FENCE);
             /* Phase 2. */
             if (i < layer.checks)
-                local_write(post_words, checks, layer, i, r.word, sent, r.u, mins, rule_local,
+                local_write(post_words, c2v, layer, i, r.word, r.old, r.u, mins, rule_local,
                             bound);
             if (i + group < layer.checks)
-                local_write(post_words, checks, layer, i + group, r.word2, sent2, r.u2, mins2,
+                local_write(post_words, c2v, layer, i + group, r.word2, r.old2, r.u2, mins2,
                             rule_local, bound);
             for (uint k = i + 2 * group; k < layer.checks; k += group) {
                 if (layer.shares)
-                    local_apply(slot_var, post_words, checks, layer, k, records, rule_local,
+                    local_apply(slot_var, post_words, c2v, layer, k, records, rule_local,
                                 r.further_word, bound);
                 else
-                    local_update(slot_var, post_words, checks, layer, k, rule_local,
-                                 r.further_word, r.further_u, bound);
+                    local_update(slot_var, post_words, c2v, layer, k, rule_local,
+                                 r.further_word, r.further_old, r.further_u, bound);
             }
-            local_prefetch(checks, next, i, group, &next_sent, &next_sent2, bound);
+            local_prefetch(c2v, next, i, group, r.next_old, r.next_old2, bound);
             barrier(CLK_LOCAL_MEM_FENCE);
             layer = next;
-            sent = next_sent;
-            sent2 = next_sent2;
 #pragma unroll
             for (uint j = 0; j < bound; j++) {
                 r.word[j] = r.next_word[j];
                 r.word2[j] = r.next_word2[j];
+                r.old[j] = r.next_old[j];
+                r.old2[j] = r.next_old2[j];
             }
         }
         int done = it == max_iterations;
@@ -294,9 +288,11 @@ inline void layered_latency_local_frame(LAYERED_LATENCY_LOCAL_PARAMS, local ucha
         volatile local int unsatisfied;                                                          \
         uint word[bound], next_word[bound], word2[bound], next_word2[bound];                     \
         uint further_word[bound];                                                                \
-        int u[bound], u2[bound], further_u[bound];                                               \
-        local_registers_t r = {word, next_word, word2, next_word2, u, u2, further_word,          \
-                               further_u};                                                       \
+        int old[bound], next_old[bound], old2[bound], next_old2[bound], u[bound], u2[bound];     \
+        int further_old[bound], further_u[bound];                                                \
+        local_registers_t r = {word,      next_word, word2, next_word2,   old,                   \
+                               next_old,  old2,      next_old2, u,        u2,                    \
+                               further_word, further_old, further_u};                            \
         layered_latency_local_frame(LAYERED_LATENCY_LOCAL_ARGS, rule_local, &unsatisfied, r,     \
                                     bound);                                                      \
     }

@@ -91,18 +91,14 @@ static ldpc_status create_kernels(cl_decoder *d, ldpc_error *err)
     return status;
 }
 
-/* The latency design stores a check's messages as its record, one or two
- * words per check (latency_record_t in kernels/22_layered_latency.cl). */
-#define LATENCY_CHECK_RECORD_BYTES 8u
-
-/* A frame's messages: a byte per edge, or for the layered 16-bit decoder a
- * check record each if that is more (checks of degree below 8). */
+/* Layered 16-bit: the latency design numbers a frame's messages in slots.
+ * Saturated posteriors take one byte each. */
 static size_t message_frame_bytes(const cl_decoder *d)
 {
     const ldpc_decoder_limits *lim = &d->limits;
-    size_t records = (size_t)lim->max_m * LATENCY_CHECK_RECORD_BYTES;
-    if (d->config.schedule == LDPC_SCHEDULE_LAYERED && !saturated(d) && records > lim->max_edges)
-        return records;
+    size_t slots = cl_latency_slot_capacity(lim->max_m, lim->max_check_degree);
+    if (d->config.schedule == LDPC_SCHEDULE_LAYERED && !saturated(d) && slots > lim->max_edges)
+        return slots;
     return lim->max_edges;
 }
 
@@ -294,12 +290,12 @@ static ldpc_status create_buffers(cl_decoder *d, ldpc_error *err)
      * the kernels' offsets are 64-bit (kernels/00_fixed_point.cl), so a
      * raised limit gives buffers beyond 4 GiB. The strides stay 32-bit
      * arguments: the limits keep frames and arrays below 2^28, but a frame's
-     * check records (8 bytes per check) could pass 2^32 bytes. */
+     * latency slots (checks x degree up to 32) could pass 2^32. */
     if (message_stride > UINT32_MAX)
         return ldpc_fail(err, LDPC_ERR_LIMITS,
-                         "OpenCL: %zu message bytes per frame (%u checks, %u edges) "
+                         "OpenCL: %zu message slots per frame (%u checks of degree up to %u) "
                          "exceed the kernels' 32-bit frame stride",
-                         message_stride, lim->max_m, lim->max_edges);
+                         message_stride, lim->max_m, lim->max_check_degree);
     size_t messages = frames * message_stride;
     size_t post_bytes = frames * posterior_frame_bytes(d);
     size_t table_words =
@@ -697,7 +693,7 @@ static void plan_batch(const cl_decoder *d, const ldpc_code *code, uint32_t fram
         p->index_stride = 1;
         /* 16-bit posteriors in rows of whole 32-bit words */
         p->post_frame_stride = (cl_uint)round_up(d->limits.max_n, 2);
-        p->message_frame_stride = code->m * LATENCY_CHECK_RECORD_BYTES;
+        p->message_frame_stride = p->tables.latency_slots;
         /* A work-item per check, or as many checks per work-item as the
          * kernel's largest group needs, evenly where a divisor allows. */
         p->local = group_size_for_layer(p->tables.max_layer_size,
