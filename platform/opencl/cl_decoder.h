@@ -39,10 +39,6 @@
 
 typedef enum { PROFILE_KERNEL, PROFILE_TRANSFER } cl_profile_kind;
 
-/* The largest per-frame buffer (messages, posteriors) a pass may use unless
- * ldpc_opencl_config.max_buffer_bytes says otherwise (frames_per_pass in
- * cl_decoder.c says why). */
-#define CL_DEFAULT_MAX_BUFFER_BYTES (((size_t)1 << 31) - 1)
 
 typedef struct {
     cl_session session; /* device, vendor row, context, queue, program */

@@ -57,12 +57,31 @@ static void choose_sizes(cl_nb_decoder *d)
     d->stats.iterations_per_launch = d->iterations_per_launch;
 }
 
+/* Frames of one device pass: the limits' max_frames, or fewer where the
+ * posteriors or messages of that many would pass max_buffer_bytes (default
+ * 2^31 - 1: beyond it NVIDIA's driver failed the binary decoder's kernels,
+ * docs/OPENCL.md, round 7) or the device's largest allocation; a larger call
+ * is decoded in several passes through the same buffers. 0 when not even one
+ * frame fits. */
+static uint32_t frames_per_pass(const cl_nb_decoder *d, cl_ulong max_alloc)
+{
+    const ldpc_decoder_limits *g = &d->limits.graph;
+    size_t q = d->limits.max_q;
+    size_t limit = d->opencl.max_buffer_bytes ? d->opencl.max_buffer_bytes
+                                              : CL_DEFAULT_MAX_BUFFER_BYTES;
+    if (max_alloc > 0 && max_alloc < limit)
+        limit = (size_t)max_alloc;
+    size_t per_frame = (size_t)g->max_n * q * sizeof(cl_short);
+    if ((size_t)g->max_edges * q > per_frame)
+        per_frame = (size_t)g->max_edges * q;
+    size_t fit = limit / per_frame;
+    return fit < g->max_frames ? (uint32_t)fit : g->max_frames;
+}
+
 static ldpc_status create_buffers(cl_nb_decoder *d, ldpc_error *err)
 {
     const ldpc_decoder_limits *g = &d->limits.graph;
-    size_t frames = g->max_frames, q = d->limits.max_q;
-    size_t entries = frames * g->max_n * q;
-    size_t messages = frames * g->max_edges * q;
+    size_t q = d->limits.max_q;
     /* The kernel forms a frame's base in 64 bits and indexes within the frame
      * in 32 (kernels/50_nb_minmax.cl): a frame's messages are at most 2^30
      * (max_edges x max_q, nb_decoder.c), its posteriors must be below 2^32. */
@@ -74,12 +93,18 @@ static ldpc_status create_buffers(cl_nb_decoder *d, ldpc_error *err)
     cl_ulong max_alloc = 0;
     clGetDeviceInfo(d->session.choice.device, CL_DEVICE_MAX_MEM_ALLOC_SIZE, sizeof max_alloc,
                     &max_alloc, NULL);
-    size_t largest = entries * sizeof(cl_short) > messages ? entries * sizeof(cl_short) : messages;
-    if (max_alloc > 0 && largest > max_alloc)
+    d->stats.max_alloc_bytes = max_alloc;
+    d->frames_per_pass = frames_per_pass(d, max_alloc);
+    d->stats.frames_per_pass = d->frames_per_pass;
+    if (d->frames_per_pass == 0)
         return ldpc_fail(err, LDPC_ERR_LIMITS,
-                         "OpenCL: a %zu-byte buffer exceeds the device's largest allocation "
-                         "(%llu bytes)",
-                         largest, (unsigned long long)max_alloc);
+                         "OpenCL: one frame's posteriors or messages (%u symbols, %u edges over "
+                         "GF(%zu)) exceed the largest buffer",
+                         g->max_n, g->max_edges, q);
+    /* From here on the buffers are sized for one pass. */
+    size_t frames = d->frames_per_pass;
+    size_t entries = frames * g->max_n * q;
+    size_t messages = frames * g->max_edges * q;
     const cl_mem_flags staged_in = CL_MEM_READ_ONLY | CL_MEM_ALLOC_HOST_PTR;
     cl_mem arena = NULL;
     const struct {
@@ -267,22 +292,14 @@ static ldpc_status run_iterations(cl_nb_decoder *d, const ldpc_nb_code *code, ui
     return LDPC_OK;
 }
 
-ldpc_status cl_nb_decoder_decode(cl_nb_decoder *d, const ldpc_nb_code *code,
-                                 const float *llr_f32, const int8_t *llr_i8, uint32_t frames,
-                                 uint8_t *symbols, ldpc_frame_stats *stats, ldpc_error *err)
+/* One device pass: frames (at most frames_per_pass) through the buffers. */
+static ldpc_status decode_pass(cl_nb_decoder *d, const ldpc_nb_code *code, const float *llr_f32,
+                               const int8_t *llr_i8, uint32_t frames, uint8_t *symbols,
+                               ldpc_frame_stats *stats, ldpc_error *err)
 {
-    d->calls++;
-    if (d->opencl.simulate_device_loss_at_call != 0 &&
-        d->calls >= d->opencl.simulate_device_loss_at_call)
-        return ldpc_fail(err, LDPC_ERR_IO, "OpenCL: %s (simulated device loss at call %u)",
-                         cl_error_name(CL_DEVICE_NOT_AVAILABLE), d->calls);
-    if (frames == 0)
-        return LDPC_OK;
     const ldpc_code *g = code->graph;
-    ldpc_status status = cl_nb_table_cache_lookup(&d->tables, d->session.queue, code, err);
-    if (status == LDPC_OK)
-        status = stage_input(d, llr_f32, llr_i8, (size_t)frames * g->n * code->bits_per_symbol,
-                             err);
+    ldpc_status status =
+        stage_input(d, llr_f32, llr_i8, (size_t)frames * g->n * code->bits_per_symbol, err);
     if (status == LDPC_OK)
         status = run_iterations(d, code, frames, err);
     if (status != LDPC_OK)
@@ -298,6 +315,33 @@ ldpc_status cl_nb_decoder_decode(cl_nb_decoder *d, const ldpc_nb_code *code,
     d->stats.batches_group_per_frame++;
     d->stats.frames += frames;
     return LDPC_OK;
+}
+
+ldpc_status cl_nb_decoder_decode(cl_nb_decoder *d, const ldpc_nb_code *code,
+                                 const float *llr_f32, const int8_t *llr_i8, uint32_t frames,
+                                 uint8_t *symbols, ldpc_frame_stats *stats, ldpc_error *err)
+{
+    d->calls++;
+    if (d->opencl.simulate_device_loss_at_call != 0 &&
+        d->calls >= d->opencl.simulate_device_loss_at_call)
+        return ldpc_fail(err, LDPC_ERR_IO, "OpenCL: %s (simulated device loss at call %u)",
+                         cl_error_name(CL_DEVICE_NOT_AVAILABLE), d->calls);
+    if (frames == 0)
+        return LDPC_OK;
+    ldpc_status status = cl_nb_table_cache_lookup(&d->tables, d->session.queue, code, err);
+    /* A call larger than the buffers goes through them in passes of equal
+     * size, each a whole decode (the frames are independent). */
+    size_t n = code->graph->n, bits = n * code->bits_per_symbol;
+    size_t passes = ((size_t)frames + d->frames_per_pass - 1) / d->frames_per_pass;
+    for (size_t i = 0; i < passes && status == LDPC_OK; i++) {
+        size_t first = (size_t)frames * i / passes, end = (size_t)frames * (i + 1) / passes;
+        status = decode_pass(d, code, llr_f32 != NULL ? llr_f32 + first * bits : NULL,
+                             llr_i8 != NULL ? llr_i8 + first * bits : NULL,
+                             (uint32_t)(end - first), symbols + first * n,
+                             stats != NULL ? stats + first : NULL, err);
+    }
+    d->stats.split_calls += status == LDPC_OK && passes > 1;
+    return status;
 }
 
 void cl_nb_decoder_fill_stats(const cl_nb_decoder *d, ldpc_opencl_stats *out)

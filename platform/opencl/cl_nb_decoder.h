@@ -30,6 +30,7 @@ typedef struct {
     size_t group_cap;        /* most work-items of a group (vendor row, kernel, device) */
     size_t local_bytes;      /* local memory left for the check slots */
     uint32_t iterations_per_launch;
+    uint32_t frames_per_pass; /* frames the buffers hold: a larger call runs in passes */
     uint32_t calls;
     cl_uint status_word;     /* active_count as read back */
 

@@ -11,6 +11,11 @@
 #include "cl_vendor_defaults.h"
 #include "opencl/opencl_backend.h"
 
+/* The largest per-frame buffer (messages, posteriors) a device pass of the
+ * binary or nonbinary decoder may use unless ldpc_opencl_config.max_buffer_bytes
+ * says otherwise (frames_per_pass in cl_decoder.c says why). */
+#define CL_DEFAULT_MAX_BUFFER_BYTES (((size_t)1 << 31) - 1)
+
 typedef struct {
     cl_device_choice choice;
     const cl_vendor_defaults *vendor;

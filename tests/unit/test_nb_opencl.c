@@ -5,8 +5,9 @@
  * small code with checks of degree 1 and 2) and GF(256) (public files), both
  * schedules, syndrome periods 0, 1 and > 1, f32 and i8 input, untruncated and
  * truncated (nm from 3 to 100), with frames that converge and frames that
- * fail; one table upload per code change; the CPU fallback when the device cannot be used or is lost. No platform at all
- * is test_nb_opencl_no_platform. */
+ * fail; calls larger than the buffers, in device passes; one table upload
+ * per code change; the CPU fallback when the device cannot be used or is
+ * lost. No platform at all is test_nb_opencl_no_platform. */
 #include "ldpc/nonbinary.h"
 #include "ldpc/soft.h"
 #include "opencl/nb_opencl_backend.h"
@@ -230,6 +231,44 @@ static void gf32_peg_620(void **state)
         {LDPC_SCHEDULE_FLOODING, 6, 0, 0, 2, 3},
     };
     compare_code("nbreg-gf32-620-310", 6, 1.5, 3.5, cases, sizeof cases / sizeof cases[0]);
+}
+
+/* A call larger than the buffers (max_buffer_bytes room for 3 frames) is
+ * decoded in device passes through them, frame for frame as the reference. */
+static void calls_in_device_passes(void **state)
+{
+    (void)state;
+    test_opencl_require();
+    ldpc_nb_code *code = builtin("nbreg-gf32-620-310");
+    nb_frames in = noisy_frames(code, 7, 1.5, 3.5, 11);
+    ldpc_decoder_config config = ldpc_nb_decoder_config_default();
+    config.max_iterations = 8;
+    ldpc_nb_decoder_limits limits = ldpc_nb_decoder_limits_for_code(code, in.frames);
+    size_t posteriors = (size_t)limits.graph.max_n * limits.max_q * sizeof(int16_t);
+    size_t messages = (size_t)limits.graph.max_edges * limits.max_q;
+    ldpc_opencl_config opencl = test_opencl_config(LDPC_OPENCL_DESIGN_AUTO);
+    opencl.max_buffer_bytes = 3 * (posteriors > messages ? posteriors : messages);
+    nb_outcome outcome = {0, 0};
+    for (int as_i8 = 0; as_i8 <= 1; as_i8++) {
+        nb_output reference = decode_reference(&in, &config, as_i8);
+        ldpc_nb_decoder *decoder = create_opencl(&config, &limits, &opencl);
+        nb_output device = new_output(&in);
+        decode_with(decoder, &in, as_i8, &device);
+        ldpc_opencl_stats stats = nb_stats(decoder);
+        if (!stats.on_device || stats.frames_on_cpu != 0)
+            fail_msg("decoded on the CPU, not the device: %s", stats.fallback_reason);
+        assert_int_equal(stats.frames_per_pass, 3);
+        assert_int_equal(stats.batches, 3); /* 7 frames: passes of 2, 2 and 3 */
+        assert_int_equal(stats.split_calls, 1);
+        expect_equal(&in, &reference, &device, &outcome);
+        free_output(&reference);
+        free_output(&device);
+        ldpc_nb_decoder_destroy(decoder);
+    }
+    assert_true(outcome.converged > 0);
+    assert_true(outcome.failed > 0);
+    free(in.llr);
+    ldpc_nb_code_destroy(code);
 }
 
 static void gf32_qc_744(void **state)
@@ -480,6 +519,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(gf32_peg_620),
         cmocka_unit_test(gf32_qc_744),
+        cmocka_unit_test(calls_in_device_passes),
         cmocka_unit_test(gf64_qc_1512),
         cmocka_unit_test(gf64_small_with_short_checks),
         cmocka_unit_test(gf256_shared_files),
