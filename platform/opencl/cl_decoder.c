@@ -107,12 +107,6 @@ static size_t posterior_frame_bytes(const cl_decoder *d)
     return (size_t)d->limits.max_n * (saturated(d) ? 1 : sizeof(cl_int));
 }
 
-/* The configured largest per-frame buffer (max_buffer_bytes or the default). */
-static size_t buffer_limit(const cl_decoder *d)
-{
-    return d->opencl.max_buffer_bytes ? d->opencl.max_buffer_bytes : CL_DEFAULT_MAX_BUFFER_BYTES;
-}
-
 /* Frames per device pass: as many as the caller's limits allow, unless one
  * of the per-frame buffers (messages, posteriors) would then pass
  * max_buffer_bytes or the device's largest allocation; a larger call is
@@ -124,7 +118,7 @@ static size_t buffer_limit(const cl_decoder *d)
  * even one frame fits. */
 static uint32_t frames_per_pass(const cl_decoder *d, cl_ulong max_alloc)
 {
-    size_t limit = buffer_limit(d);
+    size_t limit = cl_max_buffer_bytes(&d->opencl);
     if (max_alloc > 0 && max_alloc < limit)
         limit = (size_t)max_alloc;
     size_t per_frame = message_frame_bytes(d);
@@ -468,7 +462,7 @@ ldpc_status cl_decoder_init(cl_decoder *d, const ldpc_decoder_limits *limits,
                                  "OpenCL: one frame's messages or posteriors (%zu, %zu bytes) "
                                  "exceed the largest buffer allowed (%llu bytes)",
                                  message_frame_bytes(d), posterior_frame_bytes(d),
-                                 (unsigned long long)buffer_limit(d));
+                                 (unsigned long long)cl_max_buffer_bytes(&d->opencl));
     }
     uint32_t copy_threads = copy_thread_count(opencl);
     if (status == LDPC_OK && copy_threads > 1)

@@ -67,8 +67,7 @@ static uint32_t frames_per_pass(const cl_nb_decoder *d, cl_ulong max_alloc)
 {
     const ldpc_decoder_limits *g = &d->limits.graph;
     size_t q = d->limits.max_q;
-    size_t limit = d->opencl.max_buffer_bytes ? d->opencl.max_buffer_bytes
-                                              : CL_DEFAULT_MAX_BUFFER_BYTES;
+    size_t limit = cl_max_buffer_bytes(&d->opencl);
     if (max_alloc > 0 && max_alloc < limit)
         limit = (size_t)max_alloc;
     size_t per_frame = (size_t)g->max_n * q * sizeof(cl_short);

@@ -16,6 +16,12 @@
  * says otherwise (frames_per_pass in cl_decoder.c says why). */
 #define CL_DEFAULT_MAX_BUFFER_BYTES (((size_t)1 << 31) - 1)
 
+/* The configured largest per-frame buffer, or the default. */
+static inline size_t cl_max_buffer_bytes(const ldpc_opencl_config *opencl)
+{
+    return opencl->max_buffer_bytes ? opencl->max_buffer_bytes : CL_DEFAULT_MAX_BUFFER_BYTES;
+}
+
 typedef struct {
     cl_device_choice choice;
     const cl_vendor_defaults *vendor;
