@@ -2,6 +2,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cl_batch_plan.h"
 #include "cl_decoder.h"
 #include "cl_error.h"
 #include "cl_item_kernels.h"
@@ -13,11 +14,6 @@
 /* Posteriors are exact sums in a short: (1 + degree) * 127 must stay below
  * 32768, as in the reference. */
 #define MAX_VAR_DEGREE 256u
-
-static size_t round_up(size_t value, size_t multiple)
-{
-    return (value + multiple - 1) / multiple * multiple;
-}
 
 /* ---- creation -------------------------------------------------------------- */
 
@@ -42,18 +38,6 @@ static size_t kernel_max_group(const cl_decoder *d, cl_kernel kernel)
     return size;
 }
 
-static size_t min_size(size_t a, size_t b)
-{
-    return a < b ? a : b;
-}
-
-/* posterior_bits 8: saturated posteriors, decoded only by the saturated
- * item kernels (kernels/26_layered_saturated.cl). */
-static int saturated(const cl_decoder *d)
-{
-    return d->config.posterior_bits == 8;
-}
-
 /* Only the iteration kernels the configuration can use: with posterior_bits 8
  * the saturated ones (the latency and group designs do not implement it). */
 static ldpc_status create_kernels(cl_decoder *d, ldpc_error *err)
@@ -68,17 +52,17 @@ static ldpc_status create_kernels(cl_decoder *d, ldpc_error *err)
         status = create_kernel(d, "flooding_spread_result", &d->spread_result, err);
     for (size_t i = 0; i < CL_ITEM_KERNELS && layered && status == LDPC_OK; i++)
         status = create_kernel(d,
-                               saturated(d) ? cl_layered_item_kernels[i].saturated_name
+                               cl_decoder_saturated(d) ? cl_layered_item_kernels[i].saturated_name
                                             : cl_layered_item_kernels[i].name,
                                &d->iterate_item[i], err);
-    if (status == LDPC_OK && !saturated(d))
+    if (status == LDPC_OK && !cl_decoder_saturated(d))
         status = create_kernel(d, layered ? "layered_group_per_frame" : "flooding_group_per_frame",
                                &d->iterate_group, err);
     static const char *const latency[CL_LATENCY_KERNELS] = {
         "layered_latency_d8", "layered_latency_d16", "layered_latency_d32"};
     static const char *const latency_local[CL_LATENCY_KERNELS] = {
         "layered_latency_local_d8", "layered_latency_local_d16", "layered_latency_local_d32"};
-    for (size_t i = 0; i < CL_LATENCY_KERNELS && layered && !saturated(d) && status == LDPC_OK;
+    for (size_t i = 0; i < CL_LATENCY_KERNELS && layered && !cl_decoder_saturated(d) && status == LDPC_OK;
          i++) {
         status = create_kernel(d, latency[i], &d->iterate_latency[i], err);
         if (status == LDPC_OK)
@@ -97,14 +81,14 @@ static size_t message_frame_bytes(const cl_decoder *d)
 {
     const ldpc_decoder_limits *lim = &d->limits;
     size_t slots = cl_latency_slot_capacity(lim->max_m, lim->max_check_degree);
-    if (d->config.schedule == LDPC_SCHEDULE_LAYERED && !saturated(d) && slots > lim->max_edges)
+    if (d->config.schedule == LDPC_SCHEDULE_LAYERED && !cl_decoder_saturated(d) && slots > lim->max_edges)
         return slots;
     return lim->max_edges;
 }
 
 static size_t posterior_frame_bytes(const cl_decoder *d)
 {
-    return (size_t)d->limits.max_n * (saturated(d) ? 1 : sizeof(cl_int));
+    return (size_t)d->limits.max_n * (cl_decoder_saturated(d) ? 1 : sizeof(cl_int));
 }
 
 /* Frames per device pass: as many as the caller's limits allow, unless one
@@ -140,22 +124,22 @@ static void choose_sizes(cl_decoder *d)
     d->item_group = requested ? requested : d->session.vendor->item_group;
     for (size_t i = 0; i < CL_ITEM_KERNELS; i++)
         if (d->iterate_item[i] != NULL)
-            d->item_group = min_size(d->item_group, kernel_max_group(d, d->iterate_item[i]));
+            d->item_group = cl_min_size(d->item_group, kernel_max_group(d, d->iterate_item[i]));
     d->frame_group_cap = d->iterate_group == NULL
                              ? 0
-                             : min_size(requested ? requested : d->session.vendor->frame_group,
+                             : cl_min_size(requested ? requested : d->session.vendor->frame_group,
                                         kernel_max_group(d, d->iterate_group));
     for (size_t i = 0; i < CL_LATENCY_KERNELS; i++) {
         d->latency_group_cap[i] =
             d->iterate_latency[i] == NULL
                 ? 0
-                : min_size(requested ? requested : SIZE_MAX,
+                : cl_min_size(requested ? requested : SIZE_MAX,
                            kernel_max_group(d, d->iterate_latency[i]));
         d->stats.latency_group_sizes[i] = (uint32_t)d->latency_group_cap[i];
         d->latency_local_group_cap[i] =
             d->iterate_latency_local[i] == NULL
                 ? 0
-                : min_size(requested ? requested : SIZE_MAX,
+                : cl_min_size(requested ? requested : SIZE_MAX,
                            kernel_max_group(d, d->iterate_latency_local[i]));
     }
     if (clGetDeviceInfo(d->session.choice.device, CL_DEVICE_LOCAL_MEM_SIZE,
@@ -193,14 +177,14 @@ static void choose_sizes(cl_decoder *d)
     d->stats.local_memory_bytes = d->local_memory;
     d->stats.local_memory_dedicated = d->local_memory_dedicated;
     /* Several groups per frame where the batch is small (statistics_groups). */
-    d->statistics_group = min_size(256, kernel_max_group(d, d->statistics));
+    d->statistics_group = cl_min_size(256, kernel_max_group(d, d->statistics));
     d->iterations_per_launch = d->opencl.iterations_per_launch
                                    ? d->opencl.iterations_per_launch
                                    : d->session.vendor->iterations_per_launch;
     d->stats.item_group_size = (uint32_t)d->item_group;
     d->stats.frame_group_size = (uint32_t)d->frame_group_cap;
     if (d->iterate_spread != NULL) {
-        d->spread_group = min_size(requested ? requested : d->session.vendor->item_group,
+        d->spread_group = cl_min_size(requested ? requested : d->session.vendor->item_group,
                                    kernel_max_group(d, d->iterate_spread));
         d->spread_frames = d->limits.max_frames < LDPC_OPENCL_SPREAD_MAX_FRAMES
                                ? d->limits.max_frames
@@ -245,7 +229,7 @@ static ldpc_status map_staging(cl_decoder *d, cl_mem buffer, size_t bytes, void 
  * slot_frames frames, aligned for a sub-buffer. */
 static size_t slot_origin(const cl_decoder *d, size_t frame_bytes)
 {
-    return round_up((size_t)d->slot_frames * frame_bytes, d->base_align);
+    return cl_round_up((size_t)d->slot_frames * frame_bytes, d->base_align);
 }
 
 /* A buffer of `frame_bytes` per frame that holds a whole pass from 0, and
@@ -333,7 +317,7 @@ static ldpc_status create_buffers(cl_decoder *d, ldpc_error *err)
         {&d->posterior, device_only, post_bytes, NULL, "posterior", 1},
         {&d->messages, device_only, messages, NULL, "messages", 1},
         {&d->next_messages, device_only, messages, NULL, "next_messages",
-         d->config.schedule == LDPC_SCHEDULE_LAYERED && !saturated(d)},
+         d->config.schedule == LDPC_SCHEDULE_LAYERED && !cl_decoder_saturated(d)},
         {&d->spread_totals, device_only, 2 * spread_plane * sizeof(cl_int), NULL,
          "spread totals", d->spread_frames > 0},
         {&d->spread_unsatisfied, device_only, 3 * (size_t)d->spread_frames * sizeof(cl_uint),
@@ -478,7 +462,7 @@ ldpc_status cl_decoder_init(cl_decoder *d, const ldpc_decoder_limits *limits,
 
 int cl_decoder_accepts(const cl_decoder *d, const ldpc_code *code)
 {
-    return saturated(d) || code->max_var_degree <= MAX_VAR_DEGREE;
+    return cl_decoder_saturated(d) || code->max_var_degree <= MAX_VAR_DEGREE;
 }
 
 /* ---- profiling ------------------------------------------------------------- */
@@ -526,205 +510,6 @@ static void profile_drop_failed(cl_decoder *d)
 
 /* ---- one batch ------------------------------------------------------------- */
 
-typedef struct {
-    const ldpc_code *code;
-    cl_code_tables tables;
-    uint32_t frames;
-    size_t slot; /* staging and device slot of input and results (CL_STAGING_SLOTS) */
-    /* where the uploads and read-backs go: the transfer queues for a
-     * pipelined pass, else the kernels' queue (a wait across queues cost
-     * one flooding dvbs2-short frame on the H200 0.31 ms against 0.26) */
-    cl_command_queue upload_queue, download_queue;
-    ldpc_opencl_design design; /* ITEM_PER_FRAME, GROUP_PER_FRAME or LATENCY */
-    int local_posteriors;      /* LATENCY with the posteriors in local memory */
-    cl_kernel iterate;
-    /* posterior_at's format (posterior_format) */
-    cl_uint posterior_format;
-    cl_uint index_stride, post_frame_stride, message_frame_stride;
-    /* the iteration kernel's work-group and global size (SPREAD: of its
-     * first dimension; the second is the frames) */
-    size_t local, global;
-} batch_plan;
-
-/* "auto": the latency design wherever it takes the code, at every batch size:
- * on the H100 it was also the fastest for throughput (dvbs2-normal-1/2, 20
- * iterations, 4096 frames: 247 ms per call against 757 ms for the item design;
- * dvbs2-short-1/2, 16384 frames: 218 ms against 289 ms; one frame: 5.4 ms
- * against 25.3 ms for the group design) and on PoCL. Flooding calls of at
- * most spread_frames frames take the spread design. Else (flooding, check
- * degree above 32, a layer too large for local memory) the
- * group design for small batches and the item design from
- * ITEM_DESIGN_MIN_FRAMES on (H200, 2048 dvbs2-short frames: 168 ms per call
- * against 222 ms for the group design). */
-#define ITEM_DESIGN_MIN_FRAMES 1024u
-
-/* The latency kernel for a check degree bound: 8, 16, 32. */
-static size_t latency_kernel_index(uint32_t max_check_degree)
-{
-    return max_check_degree <= 8 ? 0 : max_check_degree <= 16 ? 1 : 2;
-}
-
-/* Local memory of a latency group: the records of its checks (two words per
- * check of the largest layer), beside the rule table and a flag. */
-static size_t latency_record_bytes(const cl_code_tables *tables)
-{
-    return 2 * (size_t)tables->max_layer_size * sizeof(cl_uint);
-}
-
-/* The latency kernels take the code: latency tables (check degree <= 32) and
- * the records of its largest layer in local memory. */
-static int latency_fits(const cl_decoder *d, const cl_code_tables *tables)
-{
-    size_t kernel = latency_kernel_index(tables->max_check_degree);
-    return d->iterate_latency[kernel] != NULL && tables->latency_slots > 0 &&
-           tables->max_layer_size > 0 &&
-           latency_record_bytes(tables) + 1024 <= d->local_memory;
-}
-
-/* Local memory of a latency group with the frame's posteriors there: two
- * bytes per variable in whole 32-bit words. */
-static size_t latency_posterior_bytes(const cl_code_tables *tables)
-{
-    return round_up(tables->n, 2) * sizeof(cl_ushort);
-}
-
-/* The latency design keeps the posteriors in local memory where they fit
- * beside the records, the rule table and the flag, when LOCAL forces it or,
- * for AUTO, where it measured faster. On the H100, with the posteriors in the
- * latency order (docs/OPENCL.md, round 5), the kernel time of dvbs2-short-1/2
- * (degree bound 8) at 20 iterations was 0.74-0.79x the global kernel's at
- * every batch size from 1 to 16384 frames, and of dvbs2-short-3/5 (bound 16)
- * 0.74-0.75x; with bound 32 (-8/9: more registers) it took 1.07x. So AUTO
- * takes it for bounds 8 and 16, and only where local memory is dedicated
- * (CL_LOCAL): Mali and PoCL's CPU device report CL_GLOBAL, ordinary memory
- * by another name. */
-static int latency_local_posteriors(const cl_decoder *d, const cl_code_tables *tables)
-{
-    ldpc_opencl_posterior_memory memory = d->opencl.latency_posteriors;
-    size_t kernel = latency_kernel_index(tables->max_check_degree);
-    int fits = d->iterate_latency_local[kernel] != NULL &&
-               latency_posterior_bytes(tables) + latency_record_bytes(tables) + 1024 <=
-                   d->local_memory;
-    if (memory == LDPC_OPENCL_POSTERIORS_AUTO)
-        return fits && d->local_memory_dedicated && tables->max_check_degree <= 16;
-    return fits && memory == LDPC_OPENCL_POSTERIORS_LOCAL;
-}
-
-static ldpc_opencl_design choose_design(const cl_decoder *d, const cl_code_tables *tables,
-                                        uint32_t frames)
-{
-    if (saturated(d))
-        return LDPC_OPENCL_DESIGN_ITEM_PER_FRAME; /* opencl_init refused group and latency */
-    ldpc_opencl_design design = d->opencl.design;
-    int spread_fits = frames <= d->spread_frames; /* flooding only: else 0 frames */
-    if (design == LDPC_OPENCL_DESIGN_AUTO) {
-        if (latency_fits(d, tables))
-            return LDPC_OPENCL_DESIGN_LATENCY;
-        if (spread_fits)
-            return LDPC_OPENCL_DESIGN_SPREAD;
-        return frames < ITEM_DESIGN_MIN_FRAMES ? LDPC_OPENCL_DESIGN_GROUP_PER_FRAME
-                                               : LDPC_OPENCL_DESIGN_ITEM_PER_FRAME;
-    }
-    if ((design == LDPC_OPENCL_DESIGN_LATENCY && !latency_fits(d, tables)) ||
-        (design == LDPC_OPENCL_DESIGN_SPREAD && !spread_fits))
-        design = LDPC_OPENCL_DESIGN_GROUP_PER_FRAME;
-    return design;
-}
-
-/* The largest divisor of `layer` not above `cap`, so that every work-item of a
- * DVB layer (360 checks) gets the same number of checks. */
-static size_t group_size_for_layer(size_t layer, size_t cap)
-{
-    if (layer == 0 || layer <= cap)
-        return layer == 0 ? cap : layer;
-    for (size_t size = cap; size > 1; size--)
-        if (layer % size == 0)
-            return size;
-    return cap;
-}
-
-/* The item kernel for this code: for the layered schedule the one with the
- * smallest check degree bound that fits. */
-static cl_kernel item_kernel_for(const cl_decoder *d, const ldpc_code *code)
-{
-    if (d->config.schedule != LDPC_SCHEDULE_LAYERED)
-        return d->iterate_item[0];
-    return d->iterate_item[cl_layered_item_kernel_for(code->max_check_degree)];
-}
-
-/* posterior_at's format for the latency design's biased 16-bit posteriors
- * (kernels/00_fixed_point.cl). */
-#define POSTERIOR_BIASED 3u
-
-/* The format of a batch's posteriors: the bytes of a signed value, or
- * POSTERIOR_BIASED (half the bytes of ints, round 10 of issue 4). */
-static cl_uint posterior_format(const cl_decoder *d, ldpc_opencl_design design)
-{
-    if (saturated(d))
-        return 1;
-    if (design == LDPC_OPENCL_DESIGN_LATENCY)
-        return POSTERIOR_BIASED;
-    if (design == LDPC_OPENCL_DESIGN_ITEM_PER_FRAME &&
-        d->config.schedule == LDPC_SCHEDULE_LAYERED)
-        return 2;
-    return 4;
-}
-
-/* After the table lookup (p->tables filled). */
-static void plan_batch(const cl_decoder *d, const ldpc_code *code, uint32_t frames,
-                       batch_plan *p)
-{
-    p->code = code;
-    p->frames = frames;
-    p->design = choose_design(d, &p->tables, frames);
-    p->posterior_format = posterior_format(d, p->design);
-    p->local_posteriors =
-        p->design == LDPC_OPENCL_DESIGN_LATENCY && latency_local_posteriors(d, &p->tables);
-    if (p->design == LDPC_OPENCL_DESIGN_LATENCY) {
-        size_t kernel = latency_kernel_index(code->max_check_degree);
-        p->iterate = p->local_posteriors ? d->iterate_latency_local[kernel]
-                                         : d->iterate_latency[kernel];
-        p->index_stride = 1;
-        /* 16-bit posteriors in rows of whole 32-bit words */
-        p->post_frame_stride = (cl_uint)round_up(d->limits.max_n, 2);
-        p->message_frame_stride = p->tables.latency_slots;
-        /* A work-item per check, or as many checks per work-item as the
-         * kernel's largest group needs, evenly where a divisor allows. */
-        p->local = group_size_for_layer(p->tables.max_layer_size,
-                                        p->local_posteriors ? d->latency_local_group_cap[kernel]
-                                                            : d->latency_group_cap[kernel]);
-        p->global = (size_t)frames * p->local;
-    } else if (p->design == LDPC_OPENCL_DESIGN_SPREAD) {
-        p->iterate = d->iterate_spread;
-        p->index_stride = 1;
-        p->post_frame_stride = d->limits.max_n;
-        p->message_frame_stride = d->limits.max_edges;
-        /* A work-item per check and per variable of each frame. */
-        p->local = d->spread_group;
-        p->global = round_up(code->n > code->m ? code->n : code->m, p->local);
-    } else if (p->design == LDPC_OPENCL_DESIGN_GROUP_PER_FRAME) {
-        p->iterate = d->iterate_group;
-        /* Frame-major: a work-group's frame is contiguous. */
-        p->index_stride = 1;
-        p->post_frame_stride = d->limits.max_n;
-        p->message_frame_stride = d->limits.max_edges;
-        p->local = d->config.schedule == LDPC_SCHEDULE_LAYERED
-                       ? group_size_for_layer(code->layer_size, d->frame_group_cap)
-                       : d->frame_group_cap;
-        p->global = (size_t)frames * p->local;
-    } else {
-        /* Frame-interleaved: [index][frame], neighbouring work-items adjacent;
-         * rows as short as the batch allows, whole warps aligned (saturated:
-         * a warp's 32 bytes of a row are one 32-byte sector). */
-        p->iterate = item_kernel_for(d, code);
-        p->index_stride = (cl_uint)min_size(round_up(frames, 32), d->limits.max_frames);
-        p->post_frame_stride = 1;
-        p->message_frame_stride = 1;
-        p->local = d->item_group;
-        p->global = round_up(frames, p->local);
-    }
-}
-
 /* Transfers between the pinned staging and the device go in chunks so that
  * the host's copy of one chunk overlaps the DMA of another. */
 #define TRANSFER_CHUNK_MIN ((size_t)1 << 20)
@@ -747,14 +532,14 @@ static void profile_keep(cl_decoder *d, cl_event event, cl_profile_kind kind)
 
 /* Where a pass's frames start in a staging buffer of `frame_bytes` per frame:
  * its slot's first frame. */
-static size_t staging_offset(const cl_decoder *d, const batch_plan *p, size_t frame_bytes)
+static size_t staging_offset(const cl_decoder *d, const cl_batch_plan *p, size_t frame_bytes)
 {
     return p->slot * d->slot_frames * frame_bytes;
 }
 
 /* The caller's frames into the pinned staging, chunk by chunk, each chunk's
  * write to the device enqueued (and flushed) as soon as it is copied. */
-static ldpc_status stage_input(cl_decoder *d, const batch_plan *p, const int8_t *q,
+static ldpc_status stage_input(cl_decoder *d, const cl_batch_plan *p, const int8_t *q,
                                cl_event *uploaded, ldpc_error *err)
 {
     size_t bytes = (size_t)p->frames * p->code->n, chunks = transfer_chunks(bytes);
@@ -774,14 +559,7 @@ static ldpc_status stage_input(cl_decoder *d, const batch_plan *p, const int8_t 
     return LDPC_OK;
 }
 
-/* The latency design keeps the posteriors in the latency order
- * (opencl_latency_order.h); the setup and finish kernels are told so. */
-static cl_uint latency_order(const batch_plan *p)
-{
-    return p->design == LDPC_OPENCL_DESIGN_LATENCY;
-}
-
-static ldpc_status run_setup(cl_decoder *d, const batch_plan *p, cl_event uploaded,
+static ldpc_status run_setup(cl_decoder *d, const cl_batch_plan *p, cl_event uploaded,
                              ldpc_error *err)
 {
     const cl_char zero = 0;
@@ -791,7 +569,7 @@ static ldpc_status run_setup(cl_decoder *d, const batch_plan *p, cl_event upload
     CL_TRY(clEnqueueFillBuffer(d->session.queue, d->messages, &zero, sizeof zero, 0, message_bytes,
                                0, NULL, profile_slot(d, PROFILE_KERNEL)),
            "clear messages");
-    cl_uint n = p->code->n, frames = p->frames, order = latency_order(p);
+    cl_uint n = p->code->n, frames = p->frames, order = cl_plan_latency_order(p);
     cl_arg_list a = {d->setup, 0, CL_SUCCESS};
     cl_arg(&a, sizeof(cl_mem), &d->tables.arena);
     cl_arg(&a, sizeof p->tables, &p->tables);
@@ -825,7 +603,7 @@ static ldpc_status run_setup(cl_decoder *d, const batch_plan *p, cl_event upload
 
 /* Arguments of a saturated kernel (LAYERED_SATURATED_PARAMS in
  * kernels/26_layered_saturated.cl) that do not change between launches. */
-static ldpc_status set_saturated_args(cl_decoder *d, cl_kernel kernel, const batch_plan *p,
+static ldpc_status set_saturated_args(cl_decoder *d, cl_kernel kernel, const cl_batch_plan *p,
                                       cl_uint *first_index, ldpc_error *err)
 {
     cl_uint frames = p->frames, max_iterations = d->config.max_iterations;
@@ -852,7 +630,7 @@ static ldpc_status set_saturated_args(cl_decoder *d, cl_kernel kernel, const bat
 
 /* Arguments of flooding_spread (kernels/32_flooding_spread.cl) but its
  * iteration, whose index goes to *iteration_index. */
-static ldpc_status set_spread_args(cl_decoder *d, const batch_plan *p, cl_uint *iteration_index,
+static ldpc_status set_spread_args(cl_decoder *d, const cl_batch_plan *p, cl_uint *iteration_index,
                                    ldpc_error *err)
 {
     cl_uint frames = p->frames, max_iterations = d->config.max_iterations;
@@ -882,10 +660,10 @@ static ldpc_status set_spread_args(cl_decoder *d, const batch_plan *p, cl_uint *
 }
 
 /* Arguments of the iteration kernel that do not change between launches. */
-static ldpc_status set_iteration_args(cl_decoder *d, cl_kernel kernel, const batch_plan *p,
+static ldpc_status set_iteration_args(cl_decoder *d, cl_kernel kernel, const cl_batch_plan *p,
                                       cl_uint *first_index, ldpc_error *err)
 {
-    if (saturated(d))
+    if (cl_decoder_saturated(d))
         return set_saturated_args(d, kernel, p, first_index, err);
     if (p->design == LDPC_OPENCL_DESIGN_SPREAD)
         return set_spread_args(d, p, first_index, err);
@@ -917,15 +695,15 @@ static ldpc_status set_iteration_args(cl_decoder *d, cl_kernel kernel, const bat
     cl_arg(&a, sizeof(cl_mem), &d->frame_active);
     cl_arg(&a, sizeof(cl_mem), &d->active_count);
     if (latency)
-        cl_arg(&a, latency_record_bytes(&p->tables), NULL);
+        cl_arg(&a, p->record_bytes, NULL);
     if (p->local_posteriors)
-        cl_arg(&a, latency_posterior_bytes(&p->tables), NULL);
+        cl_arg(&a, p->local_posterior_bytes, NULL);
     CL_TRY(a.rc, "iteration arguments");
     return LDPC_OK;
 }
 
 /* The spread design: one launch per iteration, first + 1 to last. */
-static ldpc_status launch_spread(cl_decoder *d, const batch_plan *p, cl_uint iteration_index,
+static ldpc_status launch_spread(cl_decoder *d, const cl_batch_plan *p, cl_uint iteration_index,
                                  cl_uint first, cl_uint last, ldpc_error *err)
 {
     size_t global[2] = {p->global, p->frames}, local[2] = {p->local, 1};
@@ -939,7 +717,7 @@ static ldpc_status launch_spread(cl_decoder *d, const batch_plan *p, cl_uint ite
     return LDPC_OK;
 }
 
-static ldpc_status launch_iterations(cl_decoder *d, cl_kernel kernel, const batch_plan *p,
+static ldpc_status launch_iterations(cl_decoder *d, cl_kernel kernel, const cl_batch_plan *p,
                                      cl_uint first_index, cl_uint first, cl_uint last,
                                      ldpc_error *err)
 {
@@ -968,7 +746,7 @@ static ldpc_status read_status(cl_decoder *d, int slot, cl_event *done, ldpc_err
  * still active) reads 0. One launch is always queued ahead of the status read
  * being waited for, so the device does not idle during the round trip; once
  * every frame has retired such a launch does nothing. */
-static ldpc_status run_iterations(cl_decoder *d, const batch_plan *p, ldpc_error *err)
+static ldpc_status run_iterations(cl_decoder *d, const cl_batch_plan *p, ldpc_error *err)
 {
     cl_kernel kernel = p->iterate;
     cl_uint first_index = 0;
@@ -1018,7 +796,7 @@ static ldpc_status run_iterations(cl_decoder *d, const batch_plan *p, ldpc_error
 
 /* The spread design: every frame's final totals into plane 0 (`posterior`),
  * its iteration count settled (flooding_spread_result). */
-static ldpc_status run_spread_result(cl_decoder *d, const batch_plan *p, ldpc_error *err)
+static ldpc_status run_spread_result(cl_decoder *d, const cl_batch_plan *p, ldpc_error *err)
 {
     cl_uint n = p->code->n, frames = p->frames, max_iterations = d->config.max_iterations;
     cl_uint period = d->config.syndrome_period, plane = d->spread_frames * d->limits.max_n;
@@ -1048,7 +826,7 @@ static ldpc_status run_spread_result(cl_decoder *d, const batch_plan *p, ldpc_er
  * single group walking 32400 checks took about 0.15 ms of one dvbs2-normal
  * frame's 0.44 ms of spread-design kernels on the H100 (docs/OPENCL.md,
  * round 6). */
-static size_t statistics_groups(const cl_decoder *d, const batch_plan *p)
+static size_t statistics_groups(const cl_decoder *d, const cl_batch_plan *p)
 {
     size_t rows = p->code->n > p->code->m ? p->code->n : p->code->m;
     size_t most = (rows + d->statistics_group - 1) / d->statistics_group;
@@ -1056,10 +834,10 @@ static size_t statistics_groups(const cl_decoder *d, const batch_plan *p)
     return wanted < 1 ? 1 : wanted < most ? wanted : most;
 }
 
-static ldpc_status run_finish(cl_decoder *d, const batch_plan *p, cl_event *finished,
+static ldpc_status run_finish(cl_decoder *d, const cl_batch_plan *p, cl_event *finished,
                               ldpc_error *err)
 {
-    cl_uint frames = p->frames, n = p->code->n, order = latency_order(p);
+    cl_uint frames = p->frames, n = p->code->n, order = cl_plan_latency_order(p);
     cl_arg_list a = {d->statistics, 0, CL_SUCCESS};
     cl_arg(&a, sizeof(cl_mem), &d->tables.arena);
     cl_arg(&a, sizeof p->tables, &p->tables);
@@ -1108,7 +886,7 @@ static ldpc_status run_finish(cl_decoder *d, const batch_plan *p, cl_event *fini
 /* A pass whose results are on their way back: the read events of its
  * decisions' chunks and statistics, and where the results go. */
 typedef struct {
-    batch_plan plan;
+    cl_batch_plan plan;
     size_t chunks;     /* read events of the decisions; one more for the statistics */
     size_t events;     /* read events enqueued */
     uint8_t *bits;
@@ -1138,7 +916,7 @@ static ldpc_status enqueue_read(cl_decoder *d, pending_pass *pass, cl_mem buffer
 static ldpc_status enqueue_results(cl_decoder *d, pending_pass *pass, cl_event finished,
                                    ldpc_error *err)
 {
-    const batch_plan *p = &pass->plan;
+    const cl_batch_plan *p = &pass->plan;
     size_t bit_bytes = (size_t)p->frames * p->code->n;
     void *bits_staged = (char *)d->bits_host + staging_offset(d, p, p->code->n);
     void *stats_staged =
@@ -1162,9 +940,9 @@ static ldpc_status begin_pass(cl_decoder *d, const ldpc_code *code, const cl_cod
                               const int8_t *q, uint32_t frames, pending_pass *pass,
                               ldpc_error *err)
 {
-    batch_plan *plan = &pass->plan;
+    cl_batch_plan *plan = &pass->plan;
     plan->tables = *tables;
-    plan_batch(d, code, frames, plan);
+    cl_plan_batch(d, code, frames, plan);
     cl_event uploaded = NULL, finished = NULL;
     ldpc_status status = stage_input(d, plan, q, &uploaded, err);
     if (status == LDPC_OK)
@@ -1184,7 +962,7 @@ static ldpc_status begin_pass(cl_decoder *d, const ldpc_code *code, const cl_cod
     return status;
 }
 
-static void count_pass(cl_decoder *d, const batch_plan *plan)
+static void count_pass(cl_decoder *d, const cl_batch_plan *plan)
 {
     d->stats.batches++;
     d->stats.frames += plan->frames;
@@ -1206,7 +984,7 @@ static void count_pass(cl_decoder *d, const batch_plan *plan)
 static ldpc_status end_pass(cl_decoder *d, pending_pass *pass, ldpc_status status,
                             ldpc_error *err)
 {
-    const batch_plan *p = &pass->plan;
+    const cl_batch_plan *p = &pass->plan;
     size_t bit_bytes = (size_t)p->frames * p->code->n;
     const char *bits_staged = (const char *)d->bits_host + staging_offset(d, p, p->code->n);
     const char *stats_staged =
@@ -1248,7 +1026,7 @@ static size_t pass_count(const cl_decoder *d, const cl_code_tables *tables, uint
     size_t passes = (frames + per_pass - 1) / per_pass;
     size_t min = d->pipeline_frames;
     int design_allows = d->opencl.pipeline_frames != 0 ||
-                        choose_design(d, tables, frames) != LDPC_OPENCL_DESIGN_ITEM_PER_FRAME;
+                        cl_choose_design(d, tables, frames) != LDPC_OPENCL_DESIGN_ITEM_PER_FRAME;
     *pipelined = design_allows && min > 0 && half > 0 && frames >= 2 * min;
     if (!*pipelined)
         return passes;

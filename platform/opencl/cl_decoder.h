@@ -116,6 +116,23 @@ typedef struct {
     ldpc_opencl_stats stats; /* the device's part; tables counters filled on query */
 } cl_decoder;
 
+static inline size_t cl_round_up(size_t value, size_t multiple)
+{
+    return (value + multiple - 1) / multiple * multiple;
+}
+
+static inline size_t cl_min_size(size_t a, size_t b)
+{
+    return a < b ? a : b;
+}
+
+/* posterior_bits 8: saturated posteriors, decoded only by the saturated
+ * item kernels (kernels/26_layered_saturated.cl). */
+static inline int cl_decoder_saturated(const cl_decoder *d)
+{
+    return d->config.posterior_bits == 8;
+}
+
 /* Everything, for these limits and configuration (fixed point only). On
  * failure nothing stays allocated. */
 ldpc_status cl_decoder_init(cl_decoder *d, const ldpc_decoder_limits *limits,

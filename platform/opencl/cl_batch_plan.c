@@ -1,0 +1,189 @@
+#include "cl_batch_plan.h"
+
+/* "auto": the latency design wherever it takes the code, at every batch size:
+ * on the H100 it was also the fastest for throughput (dvbs2-normal-1/2, 20
+ * iterations, 4096 frames: 247 ms per call against 757 ms for the item design;
+ * dvbs2-short-1/2, 16384 frames: 218 ms against 289 ms; one frame: 5.4 ms
+ * against 25.3 ms for the group design) and on PoCL. Flooding calls of at
+ * most spread_frames frames take the spread design. Else (flooding, check
+ * degree above 32, a layer too large for local memory) the
+ * group design for small batches and the item design from
+ * ITEM_DESIGN_MIN_FRAMES on (H200, 2048 dvbs2-short frames: 168 ms per call
+ * against 222 ms for the group design). */
+#define ITEM_DESIGN_MIN_FRAMES 1024u
+
+/* The latency kernel for a check degree bound: 8, 16, 32. */
+static size_t latency_kernel_index(uint32_t max_check_degree)
+{
+    return max_check_degree <= 8 ? 0 : max_check_degree <= 16 ? 1 : 2;
+}
+
+/* Local memory of a latency group: the records of its checks (two words per
+ * check of the largest layer), beside the rule table and a flag. */
+static size_t latency_record_bytes(const cl_code_tables *tables)
+{
+    return 2 * (size_t)tables->max_layer_size * sizeof(cl_uint);
+}
+
+/* The latency kernels take the code: latency tables (check degree <= 32) and
+ * the records of its largest layer in local memory. */
+static int latency_fits(const cl_decoder *d, const cl_code_tables *tables)
+{
+    size_t kernel = latency_kernel_index(tables->max_check_degree);
+    return d->iterate_latency[kernel] != NULL && tables->latency_slots > 0 &&
+           tables->max_layer_size > 0 &&
+           latency_record_bytes(tables) + 1024 <= d->local_memory;
+}
+
+/* Local memory of a latency group with the frame's posteriors there: two
+ * bytes per variable in whole 32-bit words. */
+static size_t latency_posterior_bytes(const cl_code_tables *tables)
+{
+    return cl_round_up(tables->n, 2) * sizeof(cl_ushort);
+}
+
+/* The latency design keeps the posteriors in local memory where they fit
+ * beside the records, the rule table and the flag, when LOCAL forces it or,
+ * for AUTO, where it measured faster. On the H100, with the posteriors in the
+ * latency order (docs/OPENCL.md, round 5), the kernel time of dvbs2-short-1/2
+ * (degree bound 8) at 20 iterations was 0.74-0.79x the global kernel's at
+ * every batch size from 1 to 16384 frames, and of dvbs2-short-3/5 (bound 16)
+ * 0.74-0.75x; with bound 32 (-8/9: more registers) it took 1.07x. So AUTO
+ * takes it for bounds 8 and 16, and only where local memory is dedicated
+ * (CL_LOCAL): Mali and PoCL's CPU device report CL_GLOBAL, ordinary memory
+ * by another name. */
+static int latency_local_posteriors(const cl_decoder *d, const cl_code_tables *tables)
+{
+    ldpc_opencl_posterior_memory memory = d->opencl.latency_posteriors;
+    size_t kernel = latency_kernel_index(tables->max_check_degree);
+    int fits = d->iterate_latency_local[kernel] != NULL &&
+               latency_posterior_bytes(tables) + latency_record_bytes(tables) + 1024 <=
+                   d->local_memory;
+    if (memory == LDPC_OPENCL_POSTERIORS_AUTO)
+        return fits && d->local_memory_dedicated && tables->max_check_degree <= 16;
+    return fits && memory == LDPC_OPENCL_POSTERIORS_LOCAL;
+}
+
+ldpc_opencl_design cl_choose_design(const cl_decoder *d, const cl_code_tables *tables,
+                                        uint32_t frames)
+{
+    if (cl_decoder_saturated(d))
+        return LDPC_OPENCL_DESIGN_ITEM_PER_FRAME; /* opencl_init refused group and latency */
+    ldpc_opencl_design design = d->opencl.design;
+    int spread_fits = frames <= d->spread_frames; /* flooding only: else 0 frames */
+    if (design == LDPC_OPENCL_DESIGN_AUTO) {
+        if (latency_fits(d, tables))
+            return LDPC_OPENCL_DESIGN_LATENCY;
+        if (spread_fits)
+            return LDPC_OPENCL_DESIGN_SPREAD;
+        return frames < ITEM_DESIGN_MIN_FRAMES ? LDPC_OPENCL_DESIGN_GROUP_PER_FRAME
+                                               : LDPC_OPENCL_DESIGN_ITEM_PER_FRAME;
+    }
+    if ((design == LDPC_OPENCL_DESIGN_LATENCY && !latency_fits(d, tables)) ||
+        (design == LDPC_OPENCL_DESIGN_SPREAD && !spread_fits))
+        design = LDPC_OPENCL_DESIGN_GROUP_PER_FRAME;
+    return design;
+}
+
+/* The largest divisor of `layer` not above `cap`, so that every work-item of a
+ * DVB layer (360 checks) gets the same number of checks. */
+static size_t group_size_for_layer(size_t layer, size_t cap)
+{
+    if (layer == 0 || layer <= cap)
+        return layer == 0 ? cap : layer;
+    for (size_t size = cap; size > 1; size--)
+        if (layer % size == 0)
+            return size;
+    return cap;
+}
+
+/* The item kernel for this code: for the layered schedule the one with the
+ * smallest check degree bound that fits. */
+static cl_kernel item_kernel_for(const cl_decoder *d, const ldpc_code *code)
+{
+    if (d->config.schedule != LDPC_SCHEDULE_LAYERED)
+        return d->iterate_item[0];
+    return d->iterate_item[cl_layered_item_kernel_for(code->max_check_degree)];
+}
+
+/* posterior_at's format for the latency design's biased 16-bit posteriors
+ * (kernels/00_fixed_point.cl). */
+#define POSTERIOR_BIASED 3u
+
+/* The format of a batch's posteriors: the bytes of a signed value, or
+ * POSTERIOR_BIASED (half the bytes of ints, round 10 of issue 4). */
+static cl_uint posterior_format(const cl_decoder *d, ldpc_opencl_design design)
+{
+    if (cl_decoder_saturated(d))
+        return 1;
+    if (design == LDPC_OPENCL_DESIGN_LATENCY)
+        return POSTERIOR_BIASED;
+    if (design == LDPC_OPENCL_DESIGN_ITEM_PER_FRAME &&
+        d->config.schedule == LDPC_SCHEDULE_LAYERED)
+        return 2;
+    return 4;
+}
+
+void cl_plan_batch(const cl_decoder *d, const ldpc_code *code, uint32_t frames,
+                       cl_batch_plan *p)
+{
+    p->code = code;
+    p->frames = frames;
+    p->design = cl_choose_design(d, &p->tables, frames);
+    p->posterior_format = posterior_format(d, p->design);
+    p->local_posteriors =
+        p->design == LDPC_OPENCL_DESIGN_LATENCY && latency_local_posteriors(d, &p->tables);
+    if (p->design == LDPC_OPENCL_DESIGN_LATENCY) {
+        size_t kernel = latency_kernel_index(code->max_check_degree);
+        p->iterate = p->local_posteriors ? d->iterate_latency_local[kernel]
+                                         : d->iterate_latency[kernel];
+        p->index_stride = 1;
+        /* 16-bit posteriors in rows of whole 32-bit words */
+        p->post_frame_stride = (cl_uint)cl_round_up(d->limits.max_n, 2);
+        p->message_frame_stride = p->tables.latency_slots;
+        /* A work-item per check, or as many checks per work-item as the
+         * kernel's largest group needs, evenly where a divisor allows. */
+        p->local = group_size_for_layer(p->tables.max_layer_size,
+                                        p->local_posteriors ? d->latency_local_group_cap[kernel]
+                                                            : d->latency_group_cap[kernel]);
+        p->global = (size_t)frames * p->local;
+        p->record_bytes = latency_record_bytes(&p->tables);
+        p->local_posterior_bytes =
+            p->local_posteriors ? latency_posterior_bytes(&p->tables) : 0;
+    } else if (p->design == LDPC_OPENCL_DESIGN_SPREAD) {
+        p->iterate = d->iterate_spread;
+        p->index_stride = 1;
+        p->post_frame_stride = d->limits.max_n;
+        p->message_frame_stride = d->limits.max_edges;
+        /* A work-item per check and per variable of each frame. */
+        p->local = d->spread_group;
+        p->global = cl_round_up(code->n > code->m ? code->n : code->m, p->local);
+    } else if (p->design == LDPC_OPENCL_DESIGN_GROUP_PER_FRAME) {
+        p->iterate = d->iterate_group;
+        /* Frame-major: a work-group's frame is contiguous. */
+        p->index_stride = 1;
+        p->post_frame_stride = d->limits.max_n;
+        p->message_frame_stride = d->limits.max_edges;
+        p->local = d->config.schedule == LDPC_SCHEDULE_LAYERED
+                       ? group_size_for_layer(code->layer_size, d->frame_group_cap)
+                       : d->frame_group_cap;
+        p->global = (size_t)frames * p->local;
+    } else {
+        /* Frame-interleaved: [index][frame], neighbouring work-items adjacent;
+         * rows as short as the batch allows, whole warps aligned (saturated:
+         * a warp's 32 bytes of a row are one 32-byte sector). */
+        p->iterate = item_kernel_for(d, code);
+        p->index_stride = (cl_uint)cl_min_size(cl_round_up(frames, 32), d->limits.max_frames);
+        p->post_frame_stride = 1;
+        p->message_frame_stride = 1;
+        p->local = d->item_group;
+        p->global = cl_round_up(frames, p->local);
+    }
+}
+
+/* The latency design keeps the posteriors in the latency order
+ * (opencl_latency_order.h); the setup and finish kernels are told so. */
+cl_uint cl_plan_latency_order(const cl_batch_plan *p)
+{
+    return p->design == LDPC_OPENCL_DESIGN_LATENCY;
+}
