@@ -25,18 +25,19 @@
  * as a record in local memory (the two minima, the minimum's slot, the sign
  * parity and the signs of the inputs). In a layer without shared variables
  * nothing else touches a check's variables, so a further check is read and
- * written at once after the barrier. Every layer ends with a barrier: the next one reads what this
- * one wrote.
+ * written at once after the barrier. Every layer ends with a barrier: the
+ * next one reads what this one wrote.
  *
  * Why one check in registers and not two (as 23_layered_latency_local.cl
  * keeps): with global posteriors a group is not bound by local memory, and
- * half the registers let more groups share an SM. On the H100, dvbs2-normal-1/2
- * at 20 iterations decoded 1.35-1.42x faster from 1024 frames per call on,
- * and one frame 1.10x faster (docs/OPENCL.md, round 9).
+ * half the registers let more groups share an SM. On the H100,
+ * dvbs2-normal-1/2 at 20 iterations decoded 1.25-1.41x faster from 1024
+ * frames per call on, and one frame 1.10x faster (docs/OPENCL.md, round 9).
  *
  * Posteriors: biased 16-bit values, two to a 32-bit word (POSTERIOR_BIASED,
  * 00_fixed_point.cl), in the frame's row of the posterior buffer: half the
- * bytes of ints, so more of a batch's posteriors stay in the L2 cache. A layer
+ * bytes of ints, so more of a batch's posteriors stay in the L2 cache (1.2x
+ * for normal frames on the H100, docs/OPENCL.md, round 10). A layer
  * without shared variables stores u + new as a plain 16-bit value (one
  * writer per posterior); a sharing layer adds every change to its word with
  * an atomic, so that no plain store races with an atomic on the same word.

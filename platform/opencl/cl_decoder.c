@@ -62,8 +62,8 @@ static ldpc_status create_kernels(cl_decoder *d, ldpc_error *err)
         "layered_latency_d8", "layered_latency_d16", "layered_latency_d32"};
     static const char *const latency_local[CL_LATENCY_KERNELS] = {
         "layered_latency_local_d8", "layered_latency_local_d16", "layered_latency_local_d32"};
-    for (size_t i = 0; i < CL_LATENCY_KERNELS && layered && !cl_decoder_saturated(d) && status == LDPC_OK;
-         i++) {
+    int layered_16 = layered && !cl_decoder_saturated(d);
+    for (size_t i = 0; i < CL_LATENCY_KERNELS && layered_16 && status == LDPC_OK; i++) {
         status = create_kernel(d, latency[i], &d->iterate_latency[i], err);
         if (status == LDPC_OK)
             status = create_kernel(d, latency_local[i], &d->iterate_latency_local[i], err);
@@ -81,7 +81,8 @@ static size_t message_frame_bytes(const cl_decoder *d)
 {
     const ldpc_decoder_limits *lim = &d->limits;
     size_t slots = cl_latency_slot_capacity(lim->max_m, lim->max_check_degree);
-    if (d->config.schedule == LDPC_SCHEDULE_LAYERED && !cl_decoder_saturated(d) && slots > lim->max_edges)
+    int layered_16 = d->config.schedule == LDPC_SCHEDULE_LAYERED && !cl_decoder_saturated(d);
+    if (layered_16 && slots > lim->max_edges)
         return slots;
     return lim->max_edges;
 }

@@ -119,10 +119,11 @@ ldpc_opencl_config ldpc_opencl_config_default(void);
  * LDPC_CL_DEVICE_TYPE (gpu|cpu|accelerator|all|default), LDPC_CL_DEVICE_INDEX,
  * LDPC_CL_DESIGN (auto|item|group|latency|spread), LDPC_CL_LATENCY_POSTERIORS
  * (auto|local|global), LDPC_CL_ITERATIONS_PER_LAUNCH,
- * LDPC_CL_WORK_GROUP_SIZE, LDPC_CL_TABLE_CACHE_BYTES, LDPC_CL_MAX_BUFFER_BYTES, LDPC_CL_PIPELINE_FRAMES, LDPC_CL_KERNEL_DIR,
- * LDPC_CL_CACHE_DIR ("off" disables the cache), LDPC_CL_PROFILE,
- * LDPC_CL_COPY_THREADS, LDPC_CL_MAX_REGISTERS. A value that
- * does not parse is an error naming the variable. */
+ * LDPC_CL_WORK_GROUP_SIZE, LDPC_CL_TABLE_CACHE_BYTES, LDPC_CL_MAX_BUFFER_BYTES,
+ * LDPC_CL_PIPELINE_FRAMES, LDPC_CL_KERNEL_DIR, LDPC_CL_CACHE_DIR ("off"
+ * disables the cache), LDPC_CL_PROFILE, LDPC_CL_COPY_THREADS,
+ * LDPC_CL_MAX_REGISTERS. A value that does not parse is an error naming the
+ * variable. */
 ldpc_status ldpc_opencl_config_from_env(ldpc_opencl_config *config, ldpc_error *err);
 
 /* Like ldpc_decoder_create(config, limits, "opencl", ...) with explicit
