@@ -66,14 +66,15 @@ static void choose_sizes(cl_nb_decoder *d)
 static uint32_t frames_per_pass(const cl_nb_decoder *d, cl_ulong max_alloc)
 {
     const ldpc_decoder_limits *g = &d->limits.graph;
-    size_t q = d->limits.max_q;
-    size_t limit = cl_max_buffer_bytes(&d->opencl);
+    uint64_t q = d->limits.max_q;
+    uint64_t limit = cl_max_buffer_bytes(&d->opencl);
     if (max_alloc > 0 && max_alloc < limit)
-        limit = (size_t)max_alloc;
-    size_t per_frame = (size_t)g->max_n * q * sizeof(cl_short);
-    if ((size_t)g->max_edges * q > per_frame)
-        per_frame = (size_t)g->max_edges * q;
-    size_t fit = limit / per_frame;
+        limit = max_alloc;
+    /* 64-bit: a frame's posteriors can pass 4 GiB where size_t is 32 bits */
+    uint64_t per_frame = g->max_n * q * sizeof(cl_short);
+    if (g->max_edges * q > per_frame)
+        per_frame = g->max_edges * q;
+    uint64_t fit = limit / per_frame;
     return fit < g->max_frames ? (uint32_t)fit : g->max_frames;
 }
 
