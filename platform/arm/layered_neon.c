@@ -31,4 +31,5 @@ static inline vec v_negate_where_negative(vec a, vec s)
     return vsubq_s8(veorq_s8(a, negative), negative);
 }
 
+#include "common/saturated_byte_messages.h"
 #include "common/simd_saturated_template.h"

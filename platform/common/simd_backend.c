@@ -4,11 +4,13 @@
  * call's next frame when its own has finished. They take raw int8 input
  * (maps_input): simd_lanes_refill maps -128 while interleaving the frames
  * into lanes, on the workers. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "common/simd_backend.h"
 #include "common/simd_lane_results.h"
 #include "decode/workspace_layout.h"
+#include "util/error_internal.h"
 #include "util/worker_pool.h"
 
 typedef struct {
@@ -49,10 +51,30 @@ static size_t simd_state_bytes(const simd_variant *variant, const ldpc_decoder_l
     return header_bytes(workers) + workers * simd_workspace_bytes(limits, config, variant->lanes);
 }
 
+/* LDPC_SATURATED_MESSAGES, read once at creation (simd_layered.h). */
+static ldpc_status message_store_from_env(simd_message_store *store, ldpc_error *err)
+{
+    const char *value = getenv(SIMD_MESSAGES_ENV);
+    if (value == NULL || strcmp(value, "auto") == 0)
+        *store = SIMD_MESSAGES_AUTO;
+    else if (strcmp(value, "edges") == 0)
+        *store = SIMD_MESSAGES_EDGES;
+    else if (strcmp(value, "masks") == 0)
+        *store = SIMD_MESSAGES_MASKS;
+    else
+        return ldpc_fail(err, LDPC_ERR_INVALID, "%s=%s: expected auto, edges or masks",
+                         SIMD_MESSAGES_ENV, value);
+    return LDPC_OK;
+}
+
 static ldpc_status simd_init(const simd_variant *variant, void *memory,
                              const ldpc_decoder_limits *limits, const ldpc_decoder_config *config,
                              ldpc_error *err)
 {
+    simd_message_store store = SIMD_MESSAGES_AUTO;
+    ldpc_status status = message_store_from_env(&store, err);
+    if (status != LDPC_OK)
+        return status;
     simd_state *state = memory;
     state->config = *config;
     state->variant = variant;
@@ -62,6 +84,7 @@ static ldpc_status simd_init(const simd_variant *variant, void *memory,
     cursor = (unsigned char *)memory + header_bytes(state->workers);
     for (uint32_t w = 0; w < state->workers; w++) {
         simd_workspace_carve(&state->workspaces[w], cursor, limits, config, variant->lanes);
+        state->workspaces[w].message_store = store;
         cursor += simd_workspace_bytes(limits, config, variant->lanes);
     }
     atomic_init(&state->source.next, 0);

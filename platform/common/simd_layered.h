@@ -14,6 +14,20 @@
 
 #include "ldpc/decoder.h"
 
+/* How the saturated decoder keeps its messages: one int8 vector per edge, or
+ * (AVX-512) two minima per check and two lane masks per edge; auto takes the
+ * masks where the code's per-edge messages would be large enough for memory
+ * traffic to bound the decoder (docs/CPU.md). Forced by
+ * LDPC_SATURATED_MESSAGES=auto|edges|masks at decoder creation; every form
+ * gives the same results. */
+typedef enum {
+    SIMD_MESSAGES_AUTO,
+    SIMD_MESSAGES_EDGES,
+    SIMD_MESSAGES_MASKS
+} simd_message_store;
+
+#define SIMD_MESSAGES_ENV "LDPC_SATURATED_MESSAGES"
+
 /* Scratch of one vector of lanes, reserved at decoder creation: interleaved
  * [index][lane] arrays, 64-byte aligned. Its layout depends on
  * config->posterior_bits.
@@ -37,11 +51,13 @@ typedef struct {
     int16_t *snapshot; /* max_layer_snapshots * lanes: layer-start posteriors of
                         * the variables a layer's checks share */
     int8_t *lane_bytes; /* lanes: one vector stored for per-lane inspection */
-    int8_t *messages; /* max_edges * lanes: the message of each edge, in the order
-                       * the checks are updated (layer_checks) */
+    int8_t *messages; /* the messages of each edge, in the order the checks are
+                       * updated (layer_checks) */
     uint32_t *update_post_offsets; /* max_edges: offset of each of those edges'
                                     * posterior row (variable * lanes) */
     uint32_t *update_degrees;      /* max_m: degree of each check in that order */
+    simd_message_store message_store; /* how `messages` holds them, when the
+                                       * instruction set has a choice */
 } simd_workspace;
 
 /* The messages a check sent at the previous iteration, stored as one record of
@@ -54,6 +70,16 @@ static inline size_t simd_check_record_vectors(uint32_t max_check_degree)
 {
     return 3 + ((size_t)max_check_degree + 7) / 8;
 }
+/* Bytes for the saturated decoder's messages in either form of its message
+ * store: a vector per edge, or two minima vectors per check and two lane masks
+ * (lanes / 8 bytes each) per edge. */
+static inline size_t simd_saturated_message_bytes(const ldpc_decoder_limits *limits, uint32_t lanes)
+{
+    size_t per_edge = (size_t)limits->max_edges * lanes;
+    size_t as_masks = (size_t)limits->max_m * 2 * lanes + (size_t)limits->max_edges * (lanes / 4);
+    return per_edge > as_masks ? per_edge : as_masks;
+}
+
 static inline size_t simd_check_record_bytes(const ldpc_code *code, uint32_t lanes)
 {
     return simd_check_record_vectors(code->max_check_degree) * lanes;

@@ -4,15 +4,16 @@
  * an instruction-set file includes first (this one shares its check_rule),
  * plus:
  *   v_adds (saturating add),
- *   v_negate_where_negative(a, s): -a in the lanes where s < 0, a elsewhere
+ *   v_negate_where_negative(a, s): -a in the lanes where s < 0, a elsewhere,
+ * and a message store (common/saturated_byte_messages.h has its interface):
+ * how a check's messages are kept from one iteration to the next.
  * Everything is int8 and interleaved [index][lane] in natural lane order, so
  * nothing is widened: posteriors (ws->decided, which are therefore always
- * ready to report) and one message per edge (ws->messages), the method of Le
- * Gal et al.'s x86 decoders. The 16-bit template's record of two minima per
- * check would save memory here too, but rebuilding each message from it costs
- * more vector operations per edge than the per-edge load it saves, and the
- * messages, stored in the order the checks are updated, stream through the
- * cache sequentially, which the hardware prefetcher follows. Checks run one
+ * ready to report) and the messages of every edge (ws->messages), the method of Le
+ * Gal et al.'s x86 decoders. The messages are stored in the order the checks
+ * are updated, so they stream through the cache sequentially, which the
+ * hardware prefetcher follows; AVX-512 stores them compressed, as two lane
+ * masks per edge, which its mask registers rebuild in two operations. Checks run one
  * after another in layer_checks order, each reading what the previous one
  * wrote: that is the reference's order, so no snapshots are needed. */
 #include "common/simd_lane_results.h"
@@ -37,15 +38,19 @@ static inline int8_t *SIMD_FUNCTION(saturated_post_of)(int8_t *post, uint32_t va
 static inline void SIMD_FUNCTION(saturated_check)(const ldpc_decoder_config *config,
                                                   int8_t *post, int8_t *t_scratch,
                                                   const uint32_t *post_offsets, uint32_t degree,
-                                                  int8_t *messages, vec cap,
-                                                  simd_lanes_start start, vec keep)
+                                                  saturated_messages *messages, vec cap,
+                                                  simd_lanes_start start, vec keep,
+                                                  saturated_form form)
 {
     const vec minus127 = v_set1(-127);
     vec min1 = v_set1(127), min2 = v_set1(127), signs = v_zero();
+    saturated_sent sent = {0};
+    if (start != SIMD_LANES_ALL_START)
+        sent = saturated_sent_load(messages, form);
     for (uint32_t j = 0; j < degree; j++) {
         vec current = v_load(post + post_offsets[j]), t = current;
         if (start != SIMD_LANES_ALL_START) {
-            vec old = v_load(messages + (size_t)j * VEC_LANES);
+            vec old = saturated_sent_message(&sent, j, form);
             if (start == SIMD_LANES_SOME_START)
                 old = v_and(old, keep);
             t = v_max(v_subs(current, old), minus127);
@@ -61,11 +66,11 @@ static inline void SIMD_FUNCTION(saturated_check)(const ldpc_decoder_config *con
     const vec sent_min2 = SIMD_FUNCTION(check_rule)(min2, config);
     for (uint32_t j = 0; j < degree; j++) {
         vec t = v_load(t_scratch + (size_t)j * VEC_LANES);
-        vec magnitude = v_select(v_equal_mask(v_min(v_abs(t), cap), min1), sent_min2, sent_min1);
-        vec message = v_negate_where_negative(magnitude, v_xor(signs, t));
-        v_store(messages + (size_t)j * VEC_LANES, message);
+        vec message = saturated_send(messages, j, v_min(v_abs(t), cap), min1, sent_min1,
+                                     sent_min2, v_xor(signs, t), form);
         v_store(post + post_offsets[j], v_max(v_adds(t, message), minus127));
     }
+    saturated_check_end(messages, degree, sent_min1, sent_min2, form);
 }
 
 /* saturated_check for a check of degree at most SATURATED_REGISTER_DEGREE,
@@ -76,16 +81,20 @@ static inline void SIMD_FUNCTION(saturated_check)(const ldpc_decoder_config *con
 #define SATURATED_REGISTER_DEGREE 8
 static inline __attribute__((always_inline)) void SIMD_FUNCTION(saturated_check_in_registers)(
     const ldpc_decoder_config *config, int8_t *post, const uint32_t *post_offsets,
-    const uint32_t degree, int8_t *messages, vec cap, simd_lanes_start start, vec keep)
+    const uint32_t degree, saturated_messages *messages, vec cap, simd_lanes_start start, vec keep,
+    saturated_form form)
 {
     const vec minus127 = v_set1(-127);
     vec min1 = v_set1(127), min2 = v_set1(127), signs = v_zero();
     vec t[SATURATED_REGISTER_DEGREE];
+    saturated_sent sent = {0};
+    if (start != SIMD_LANES_ALL_START)
+        sent = saturated_sent_load(messages, form);
 #pragma GCC unroll 8
     for (uint32_t j = 0; j < degree; j++) {
         t[j] = v_load(post + post_offsets[j]);
         if (start != SIMD_LANES_ALL_START) {
-            vec old = v_load(messages + (size_t)j * VEC_LANES);
+            vec old = saturated_sent_message(&sent, j, form);
             if (start == SIMD_LANES_SOME_START)
                 old = v_and(old, keep);
             t[j] = v_max(v_subs(t[j], old), minus127);
@@ -99,23 +108,23 @@ static inline __attribute__((always_inline)) void SIMD_FUNCTION(saturated_check_
     const vec sent_min2 = SIMD_FUNCTION(check_rule)(min2, config);
 #pragma GCC unroll 8
     for (uint32_t j = 0; j < degree; j++) {
-        vec magnitude = v_select(v_equal_mask(v_min(v_abs(t[j]), cap), min1), sent_min2, sent_min1);
-        vec message = v_negate_where_negative(magnitude, v_xor(signs, t[j]));
-        v_store(messages + (size_t)j * VEC_LANES, message);
+        vec message = saturated_send(messages, j, v_min(v_abs(t[j]), cap), min1, sent_min1,
+                                     sent_min2, v_xor(signs, t[j]), form);
         v_store(post + post_offsets[j], v_max(v_adds(t[j], message), minus127));
     }
+    saturated_check_end(messages, degree, sent_min1, sent_min2, form);
 }
 
 static inline void SIMD_FUNCTION(saturated_checks)(const ldpc_code *code,
                                                    const ldpc_decoder_config *config,
                                                    simd_workspace *ws, simd_lanes_start start,
-                                                   vec keep)
+                                                   vec keep, saturated_form form)
 {
     const vec cap = v_set1((int8_t)config->message_cap);
     int8_t *const post = ws->decided, *const t_scratch = ws->t;
     const uint32_t *const degrees = ws->update_degrees;
     const uint32_t *post_offsets = ws->update_post_offsets;
-    int8_t *messages = ws->messages;
+    saturated_messages messages = saturated_messages_begin(ws, code, form);
     /* No software prefetch: requesting the posteriors of the check four
      * positions ahead, as the 16-bit template does, measured no faster here
      * (docs/CPU.md); a posterior row is one cache line or less. */
@@ -123,8 +132,8 @@ static inline void SIMD_FUNCTION(saturated_checks)(const ldpc_code *code,
         switch (degrees[i]) {
 #define SATURATED_DEGREE_CASE(d)                                                                   \
     case d:                                                                                        \
-        SIMD_FUNCTION(saturated_check_in_registers)(config, post, post_offsets, d, messages, cap, \
-                                                    start, keep);                                  \
+        SIMD_FUNCTION(saturated_check_in_registers)(config, post, post_offsets, d, &messages,     \
+                                                    cap, start, keep, form);                       \
         break;
             SATURATED_DEGREE_CASE(2)
             SATURATED_DEGREE_CASE(3)
@@ -136,10 +145,9 @@ static inline void SIMD_FUNCTION(saturated_checks)(const ldpc_code *code,
 #undef SATURATED_DEGREE_CASE
         default:
             SIMD_FUNCTION(saturated_check)(config, post, t_scratch, post_offsets, degrees[i],
-                                           messages, cap, start, keep);
+                                           &messages, cap, start, keep, form);
         }
         post_offsets += degrees[i];
-        messages += (size_t)degrees[i] * VEC_LANES;
     }
 }
 
@@ -158,19 +166,33 @@ static void SIMD_FUNCTION(saturated_schedule)(const ldpc_code *code, simd_worksp
     }
 }
 
-/* Three instances of the loop: every lane starts a frame (no message loads),
- * some do (one more operation per edge), none does. */
+/* The loop instantiated for each case, so that neither choice costs a branch
+ * per edge: every lane starts a frame (no message loads), some do (one more
+ * operation per edge), none does; and each message form the instruction set
+ * has (one, or two on AVX-512). */
+static inline void SIMD_FUNCTION(saturated_checks_for)(const ldpc_code *code,
+                                                       const ldpc_decoder_config *config,
+                                                       simd_workspace *ws, simd_lanes_start start,
+                                                       vec keep, saturated_form form)
+{
+    if (start == SIMD_LANES_ALL_START)
+        SIMD_FUNCTION(saturated_checks)(code, config, ws, SIMD_LANES_ALL_START, keep, form);
+    else if (start == SIMD_LANES_SOME_START)
+        SIMD_FUNCTION(saturated_checks)(code, config, ws, SIMD_LANES_SOME_START, keep, form);
+    else
+        SIMD_FUNCTION(saturated_checks)(code, config, ws, SIMD_LANES_RUNNING, keep, form);
+}
+
 static void SIMD_FUNCTION(saturated_iteration)(const ldpc_code *code,
                                                const ldpc_decoder_config *config,
                                                simd_workspace *ws, simd_lanes_start start,
                                                vec keep)
 {
-    if (start == SIMD_LANES_ALL_START)
-        SIMD_FUNCTION(saturated_checks)(code, config, ws, SIMD_LANES_ALL_START, keep);
-    else if (start == SIMD_LANES_SOME_START)
-        SIMD_FUNCTION(saturated_checks)(code, config, ws, SIMD_LANES_SOME_START, keep);
+    const saturated_form form = saturated_form_for(code, ws);
+    if (form == SATURATED_PER_EDGE)
+        SIMD_FUNCTION(saturated_checks_for)(code, config, ws, start, keep, SATURATED_PER_EDGE);
     else
-        SIMD_FUNCTION(saturated_checks)(code, config, ws, SIMD_LANES_RUNNING, keep);
+        SIMD_FUNCTION(saturated_checks_for)(code, config, ws, start, keep, SATURATED_LANE_MASKS);
 }
 
 /* Marks, in ws->lane_bytes, the lanes whose decision fails some check: the sign

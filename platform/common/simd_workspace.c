@@ -19,7 +19,7 @@ static workspace_sizes sizes_for(const ldpc_decoder_limits *limits,
         return (workspace_sizes){.decided = per_variable,
                                  .t = per_check_edge,
                                  .lane_bytes = lanes,
-                                 .messages = (size_t)limits->max_edges * lanes,
+                                 .messages = simd_saturated_message_bytes(limits, lanes),
                                  .update_post_offsets = limits->max_edges * sizeof(uint32_t),
                                  .update_degrees = limits->max_m * sizeof(uint32_t)};
     return (workspace_sizes){

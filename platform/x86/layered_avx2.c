@@ -44,4 +44,5 @@ static inline wide w_select(wide mask, wide if_set, wide if_clear)
  * its sign and keeps it off zero. */
 static inline vec v_negate_where_negative(vec a, vec s) { return _mm256_sign_epi8(a, _mm256_or_si256(s, _mm256_set1_epi8(1))); }
 
+#include "common/saturated_byte_messages.h"
 #include "common/simd_saturated_template.h"

@@ -43,4 +43,5 @@ static inline wide w_select(wide mask, wide if_set, wide if_clear)
 /* AVX-512 has no vpsignb: a subtraction from zero under the mask of s's sign bits. */
 static inline vec v_negate_where_negative(vec a, vec s) { return _mm512_mask_sub_epi8(a, _mm512_movepi8_mask(s), _mm512_setzero_si512(), a); }
 
+#include "x86/saturated_mask_messages_avx512.h"
 #include "common/simd_saturated_template.h"

@@ -42,4 +42,5 @@ static inline wide w_select(wide mask, wide if_set, wide if_clear)
  * its sign and keeps it off zero. */
 static inline vec v_negate_where_negative(vec a, vec s) { return _mm_sign_epi8(a, _mm_or_si128(s, _mm_set1_epi8(1))); }
 
+#include "common/saturated_byte_messages.h"
 #include "common/simd_saturated_template.h"

@@ -15,6 +15,7 @@
 #include <cmocka.h>
 
 #include "common/simd_backend.h"
+#include "common/simd_layered.h"
 #include "ldpc/ldpc.h"
 #include "test_decoder_codes.h"
 #include "test_support.h"
@@ -297,17 +298,19 @@ static void refill_variant_matches(const char *variant)
 }
 
 /* Every variant against the reference (decoded once) for one code and frame
- * set: both posterior widths, syndrome periods 1 and 3 (and 0 on small
+ * set: the given posterior widths, syndrome periods 1 and 3 (and 0 on small
  * codes), a small and a large iteration limit. */
+static const uint32_t both_posterior_widths[] = {16, 8};
+
 static void refill_matches(const ldpc_code *code, uint32_t frames, double noisy_db,
-                           const uint32_t *periods, size_t period_count, uint64_t seed)
+                           const uint32_t *periods, size_t period_count,
+                           const uint32_t *posterior_bits, size_t width_count, uint64_t seed)
 {
     int8_t *q = make_mixed_frames(code, frames, noisy_db, seed);
     uint8_t *expected_bits = malloc((size_t)frames * code->n);
     ldpc_frame_stats *expected = calloc(frames, sizeof *expected);
     const uint32_t max_iterations[] = {5, 40};
-    const uint32_t posterior_bits[] = {16, 8};
-    for (size_t b = 0; b < 2; b++) {
+    for (size_t b = 0; b < width_count; b++) {
         for (size_t p = 0; p < period_count; p++) {
             for (size_t i = 0; i < 2; i++) {
                 refill_case c = {.code = code, .q = q, .frames = frames,
@@ -348,7 +351,7 @@ static void test_refill_dvb(void **state)
     if (ldpc_code_create("dvbs2-short-1/2", &code, &err) != LDPC_OK)
         fail_msg("%s", err.message);
     const uint32_t periods[] = {1, 3};
-    refill_matches(code, 100, 1.2, periods, 2, 60);
+    refill_matches(code, 100, 1.2, periods, 2, both_posterior_widths, 2, 60);
     ldpc_code_destroy(code);
 }
 
@@ -361,7 +364,7 @@ static void test_refill_random_code(void **state)
     ldpc_code *code = test_code_random_regular("grouped-240", 240, 3, 6, 8, 61);
     assert_true(code->layer_repeat_count > 0);
     const uint32_t periods[] = {1, 3, 0};
-    refill_matches(code, 5 * 64 * 3 + 37, 2.5, periods, 3, 62);
+    refill_matches(code, 5 * 64 * 3 + 37, 2.5, periods, 3, both_posterior_widths, 2, 62);
     ldpc_code_destroy(code);
 }
 
@@ -407,6 +410,49 @@ static void test_saturated_threads(void **state)
     for_each_runnable_variant(saturated_threads_match);
 }
 
+/* The saturated decoder's two message stores (AVX-512: a vector per edge or
+ * two lane masks per edge; the other instruction sets have only the first)
+ * forced through LDPC_SATURATED_MESSAGES, whatever auto would pick for the
+ * code: codes, caps, periods and lane refill, each form against the
+ * reference. */
+static void test_saturated_message_stores(void **state)
+{
+    (void)state;
+    const char *forms[] = {"edges", "masks"};
+    for (size_t f = 0; f < 2; f++) {
+        assert_int_equal(setenv(SIMD_MESSAGES_ENV, forms[f], 1), 0);
+        print_message("  %s=%s\n", SIMD_MESSAGES_ENV, forms[f]);
+        for_each_runnable_variant(saturated_codes_match);
+        for_each_runnable_variant(saturated_caps_and_periods_match);
+        ldpc_code *code = test_code_random_regular("grouped-240", 240, 3, 6, 8, 61);
+        const uint32_t periods[] = {1, 0}, saturated_only[] = {8};
+        refill_matches(code, 3 * 64 + 37, 2.5, periods, 2, saturated_only, 1, 63);
+        ldpc_code_destroy(code);
+    }
+    unsetenv(SIMD_MESSAGES_ENV);
+}
+
+/* Any other value is refused at creation, naming the variable and value. */
+static void test_saturated_message_store_refused(void **state)
+{
+    (void)state;
+    const decode_backend *variant = simd_backend_at(0);
+    if (variant == NULL || !variant->available())
+        skip();
+    assert_int_equal(setenv(SIMD_MESSAGES_ENV, "bytes", 1), 0);
+    ldpc_code *code = test_code_random_regular("grouped-240", 240, 3, 6, 8, 61);
+    ldpc_decoder_limits limits = ldpc_decoder_limits_for_code(code, 4);
+    ldpc_decoder_config config = saturated_config(LDPC_RULE_MIN_SUM_OFFSET, 31);
+    ldpc_decoder *decoder = NULL;
+    ldpc_error err;
+    ldpc_status status = ldpc_decoder_create(&config, &limits, variant->name, &decoder, &err);
+    unsetenv(SIMD_MESSAGES_ENV);
+    assert_int_equal(status, LDPC_ERR_INVALID);
+    assert_null(decoder);
+    assert_non_null(strstr(err.message, "LDPC_SATURATED_MESSAGES=bytes"));
+    ldpc_code_destroy(code);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -419,6 +465,8 @@ int main(void)
         cmocka_unit_test(test_saturated_threads),
         cmocka_unit_test(test_refill_dvb),
         cmocka_unit_test(test_refill_random_code),
+        cmocka_unit_test(test_saturated_message_stores),
+        cmocka_unit_test(test_saturated_message_store_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
