@@ -76,9 +76,11 @@ static inline void SIMD_FUNCTION(saturated_check)(const ldpc_decoder_config *con
 /* saturated_check for a check of degree at most SATURATED_REGISTER_DEGREE,
  * the degree a constant where it is inlined: the loops unroll, so the t of
  * every edge stays in a register instead of going through t_scratch (DVB
- * checks have degree 4 to 30, most codes' below 9). Same operations, same
- * order, so the same result. */
-#define SATURATED_REGISTER_DEGREE 8
+ * checks have degree 4 to 30: this takes rates 1/4 to 2/3, short 3/4 and
+ * most of short 4/5). Same operations, same order, so the same result. 12
+ * measured best on AVX-512 (16 lost on normal 3/4, degree 14: its t no
+ * longer fit the 32 registers) and no worse on AVX2 (docs/CPU.md). */
+#define SATURATED_REGISTER_DEGREE 12
 static inline __attribute__((always_inline)) void SIMD_FUNCTION(saturated_check_in_registers)(
     const ldpc_decoder_config *config, int8_t *post, const uint32_t *post_offsets,
     const uint32_t degree, saturated_messages *messages, vec cap, simd_lanes_start start, vec keep,
@@ -90,7 +92,7 @@ static inline __attribute__((always_inline)) void SIMD_FUNCTION(saturated_check_
     saturated_sent sent = {0};
     if (start != SIMD_LANES_ALL_START)
         sent = saturated_sent_load(messages, form);
-#pragma GCC unroll 8
+#pragma GCC unroll 12
     for (uint32_t j = 0; j < degree; j++) {
         t[j] = v_load(post + post_offsets[j]);
         if (start != SIMD_LANES_ALL_START) {
@@ -106,7 +108,7 @@ static inline __attribute__((always_inline)) void SIMD_FUNCTION(saturated_check_
     }
     const vec sent_min1 = SIMD_FUNCTION(check_rule)(min1, config);
     const vec sent_min2 = SIMD_FUNCTION(check_rule)(min2, config);
-#pragma GCC unroll 8
+#pragma GCC unroll 12
     for (uint32_t j = 0; j < degree; j++) {
         vec message = saturated_send(messages, j, v_min(v_abs(t[j]), cap), min1, sent_min1,
                                      sent_min2, v_xor(signs, t[j]), form);
@@ -142,6 +144,10 @@ static inline void SIMD_FUNCTION(saturated_checks)(const ldpc_code *code,
             SATURATED_DEGREE_CASE(6)
             SATURATED_DEGREE_CASE(7)
             SATURATED_DEGREE_CASE(8)
+            SATURATED_DEGREE_CASE(9)
+            SATURATED_DEGREE_CASE(10)
+            SATURATED_DEGREE_CASE(11)
+            SATURATED_DEGREE_CASE(12)
 #undef SATURATED_DEGREE_CASE
         default:
             SIMD_FUNCTION(saturated_check)(config, post, t_scratch, post_offsets, degrees[i],
