@@ -9,13 +9,14 @@
  * how a check's messages are kept from one iteration to the next.
  * Everything is int8 and interleaved [index][lane] in natural lane order, so
  * nothing is widened: posteriors (ws->decided, which are therefore always
- * ready to report) and the messages of every edge (ws->messages), the method of Le
- * Gal et al.'s x86 decoders. The messages are stored in the order the checks
- * are updated, so they stream through the cache sequentially, which the
- * hardware prefetcher follows; AVX-512 stores them compressed, as two lane
- * masks per edge, which its mask registers rebuild in two operations. Checks run one
- * after another in layer_checks order, each reading what the previous one
- * wrote: that is the reference's order, so no snapshots are needed. */
+ * ready to report) and the messages of every edge (ws->messages), the method
+ * of Le Gal et al.'s x86 decoders. The messages are stored in the order the
+ * checks are updated, so they stream through the cache sequentially, which
+ * the hardware prefetcher follows; AVX-512 can store them compressed, as two
+ * lane masks per edge, which its mask registers rebuild in two operations.
+ * Checks run one after another in layer_checks order, each reading what the
+ * previous one wrote: that is the reference's order, so no snapshots are
+ * needed. */
 #include "common/simd_lane_results.h"
 #include "common/simd_layered.h"
 
