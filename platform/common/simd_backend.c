@@ -10,7 +10,7 @@
 #include "common/simd_backend.h"
 #include "common/simd_lane_results.h"
 #include "decode/workspace_layout.h"
-#include "util/error_internal.h"
+#include "util/env_choice.h"
 #include "util/worker_pool.h"
 
 typedef struct {
@@ -51,20 +51,17 @@ static size_t simd_state_bytes(const simd_variant *variant, const ldpc_decoder_l
     return header_bytes(workers) + workers * simd_workspace_bytes(limits, config, variant->lanes);
 }
 
-/* LDPC_SATURATED_MESSAGES, read once at creation (simd_layered.h). */
+/* LDPC_SATURATED_MESSAGES, read once at creation (simd_layered.h); the names
+ * in simd_message_store order. */
 static ldpc_status message_store_from_env(simd_message_store *store, ldpc_error *err)
 {
+    static const char *const names[] = {"auto", "edges", "masks", NULL};
     const char *value = getenv(SIMD_MESSAGES_ENV);
-    if (value == NULL || strcmp(value, "auto") == 0)
-        *store = SIMD_MESSAGES_AUTO;
-    else if (strcmp(value, "edges") == 0)
-        *store = SIMD_MESSAGES_EDGES;
-    else if (strcmp(value, "masks") == 0)
-        *store = SIMD_MESSAGES_MASKS;
-    else
-        return ldpc_fail(err, LDPC_ERR_INVALID, "%s=%s: expected auto, edges or masks",
-                         SIMD_MESSAGES_ENV, value);
-    return LDPC_OK;
+    int choice = SIMD_MESSAGES_AUTO;
+    ldpc_status status = value != NULL ? env_choice(SIMD_MESSAGES_ENV, value, names, &choice, err)
+                                       : LDPC_OK;
+    *store = (simd_message_store)choice;
+    return status;
 }
 
 static ldpc_status simd_init(const simd_variant *variant, void *memory,

@@ -193,9 +193,8 @@ static inline void SIMD_FUNCTION(saturated_checks_for)(const ldpc_code *code,
 static void SIMD_FUNCTION(saturated_iteration)(const ldpc_code *code,
                                                const ldpc_decoder_config *config,
                                                simd_workspace *ws, simd_lanes_start start,
-                                               vec keep)
+                                               vec keep, saturated_form form)
 {
-    const saturated_form form = saturated_form_for(code, ws);
     if (form == SATURATED_PER_EDGE)
         SIMD_FUNCTION(saturated_checks_for)(code, config, ws, start, keep, SATURATED_PER_EDGE);
     else
@@ -226,9 +225,10 @@ void SIMD_FUNCTION(saturated_decode)(const ldpc_code *code, const ldpc_decoder_c
     simd_lanes_begin(&lanes, code, config, ws, ws->decided, &SIMD_FUNCTION(lane_vector_ops),
                      source);
     SIMD_FUNCTION(saturated_schedule)(code, ws);
+    const saturated_form form = saturated_form_for(code, ws);
     simd_lanes_start start;
     while ((start = simd_lanes_refill(&lanes)) != SIMD_LANES_DONE) {
-        SIMD_FUNCTION(saturated_iteration)(code, config, ws, start, v_load(lanes.keep));
+        SIMD_FUNCTION(saturated_iteration)(code, config, ws, start, v_load(lanes.keep), form);
         const simd_lanes_check check = simd_lanes_advance(&lanes);
         if (check == SIMD_CHECK_NONE)
             continue;

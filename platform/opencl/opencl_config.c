@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "opencl/opencl_backend.h"
+#include "util/env_choice.h"
 #include "util/error_internal.h"
 
 ldpc_opencl_config ldpc_opencl_config_default(void)
@@ -45,23 +46,6 @@ static ldpc_status parse_unsigned(const char *variable, const char *value,
     return LDPC_OK;
 }
 
-/* Index of `value` in the NULL-terminated `names`, or an error listing them. */
-static ldpc_status parse_choice(const char *variable, const char *value, const char *const *names,
-                                int *out, ldpc_error *err)
-{
-    for (int i = 0; names[i] != NULL; i++)
-        if (strcmp(value, names[i]) == 0) {
-            *out = i;
-            return LDPC_OK;
-        }
-    char list[128] = "";
-    for (int i = 0; names[i] != NULL; i++) {
-        strncat(list, i ? "|" : "", sizeof list - strlen(list) - 1);
-        strncat(list, names[i], sizeof list - strlen(list) - 1);
-    }
-    return ldpc_fail(err, LDPC_ERR_INVALID, "%s='%s': expected %s", variable, value, list);
-}
-
 ldpc_status ldpc_opencl_config_from_env(ldpc_opencl_config *config, ldpc_error *err)
 {
     static const char *const types[] = {"default", "gpu", "cpu", "accelerator", "all", NULL};
@@ -77,16 +61,16 @@ ldpc_status ldpc_opencl_config_from_env(ldpc_opencl_config *config, ldpc_error *
     if (status == LDPC_OK && (value = getenv("LDPC_CL_DEVICE")) != NULL)
         status = copy_text("LDPC_CL_DEVICE", value, config->device, sizeof config->device, err);
     if (status == LDPC_OK && (value = getenv("LDPC_CL_DEVICE_TYPE")) != NULL &&
-        (status = parse_choice("LDPC_CL_DEVICE_TYPE", value, types, &choice, err)) == LDPC_OK)
+        (status = env_choice("LDPC_CL_DEVICE_TYPE", value, types, &choice, err)) == LDPC_OK)
         config->device_type = (ldpc_opencl_device_type)choice;
     if (status == LDPC_OK && (value = getenv("LDPC_CL_DEVICE_INDEX")) != NULL &&
         (status = parse_unsigned("LDPC_CL_DEVICE_INDEX", value, 1000, &number, err)) == LDPC_OK)
         config->device_index = (int)number;
     if (status == LDPC_OK && (value = getenv("LDPC_CL_DESIGN")) != NULL &&
-        (status = parse_choice("LDPC_CL_DESIGN", value, designs, &choice, err)) == LDPC_OK)
+        (status = env_choice("LDPC_CL_DESIGN", value, designs, &choice, err)) == LDPC_OK)
         config->design = (ldpc_opencl_design)choice;
     if (status == LDPC_OK && (value = getenv("LDPC_CL_LATENCY_POSTERIORS")) != NULL &&
-        (status = parse_choice("LDPC_CL_LATENCY_POSTERIORS", value, posterior_memories, &choice,
+        (status = env_choice("LDPC_CL_LATENCY_POSTERIORS", value, posterior_memories, &choice,
                                err)) == LDPC_OK)
         config->latency_posteriors = (ldpc_opencl_posterior_memory)choice;
     if (status == LDPC_OK && (value = getenv("LDPC_CL_ITERATIONS_PER_LAUNCH")) != NULL &&

@@ -449,7 +449,7 @@ static void test_saturated_message_store_refused(void **state)
     unsetenv(SIMD_MESSAGES_ENV);
     assert_int_equal(status, LDPC_ERR_INVALID);
     assert_null(decoder);
-    assert_non_null(strstr(err.message, "LDPC_SATURATED_MESSAGES=bytes"));
+    assert_non_null(strstr(err.message, "LDPC_SATURATED_MESSAGES='bytes'"));
     ldpc_code_destroy(code);
 }
 
