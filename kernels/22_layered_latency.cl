@@ -14,7 +14,8 @@
  * LATENCY_NO_EDGE. The messages of a frame use the same numbering.
  *
  * Per layer a work-item reads the messages and posteriors of its first check
- * (i) with all loads in flight together, and keeps them in registers:
+ * (i) with all loads in flight together (above degree bound 8 the messages
+ * were loaded during the previous layer), and keeps them in registers:
  * u = posterior - c2v (exact), t = sat(u); the slots' variables (constant)
  * were read during the previous layer. A barrier separates the reads of a
  * layer from its writes: the new messages, and the posteriors u + new
@@ -129,8 +130,6 @@ inline latency_mins_t latency_minima(latency_layer_t layer, const uint *word, co
     return s;
 }
 
-/* Phase 1 for the check at layer position k (k < checks): its old messages
- * and u = posterior - old (exact), and the two smallest |sat(u)|. */
 /* The frame's posteriors: biased 16-bit halves of 32-bit words
  * (POSTERIOR_BIASED, 00_fixed_point.cl). */
 inline int latency_posterior(global const uint *post, uint v)
@@ -149,11 +148,11 @@ inline void latency_posterior_add(global uint *post, uint v, int delta)
     atomic_add(post + (v >> 1), (uint)delta << POSTERIOR_HALF_SHIFT(v));
 }
 
-inline latency_mins_t latency_read(global const uint *post, global const char *c2v,
-                                   latency_layer_t layer, uint k, const uint *word, int *old,
-                                   int *u, const uint bound)
+/* Phase 1 for a check whose old messages are in `old`: u = posterior - old
+ * (exact) and the two smallest |sat(u)|. */
+inline latency_mins_t latency_read(global const uint *post, latency_layer_t layer,
+                                   const uint *word, const int *old, int *u, const uint bound)
 {
-    latency_messages(c2v, layer, k, old, bound);
 #pragma unroll
     for (uint j = 0; j < bound; j++)
         if (j < layer.slots && word[j] != LATENCY_NO_EDGE)
@@ -193,7 +192,8 @@ inline void latency_update(global const uint *slot_var, global uint *post, globa
                            uint *word, int *old, int *u, const uint bound)
 {
     latency_fetch(slot_var, layer, k, word, bound);
-    latency_mins_t s = latency_read(post, c2v, layer, k, word, old, u, bound);
+    latency_messages(c2v, layer, k, old, bound);
+    latency_mins_t s = latency_read(post, layer, word, old, u, bound);
     latency_write(post, c2v, layer, k, word, old, u, s, rule_local, bound);
 }
 
@@ -228,7 +228,8 @@ inline void latency_record(global const uint *slot_var, global const uint *post,
                            local uint *records, uint *word, int *old, int *u, const uint bound)
 {
     latency_fetch(slot_var, layer, k, word, bound);
-    latency_mins_t s = latency_read(post, c2v, layer, k, word, old, u, bound);
+    latency_messages(c2v, layer, k, old, bound);
+    latency_mins_t s = latency_read(post, layer, word, old, u, bound);
     latency_store_record(records, layer, k, word, u, s, bound);
 }
 
@@ -271,10 +272,10 @@ inline int latency_unsatisfied(global const uint *slot_var, global const uint *p
 /* The registers of a work-item, arrays of `bound` elements declared by the
  * kernel (their size is what lets the compiler keep them in registers): for
  * its first check (i) the slot words, those of the next layer and the inputs
- * (old, u); the slot words of a further check. */
+ * (old, u); the slot words and old messages of a further check. */
 typedef struct {
     uint *word, *next_word, *further_word;
-    int *old, *u;
+    int *old, *u, *further_old;
 } latency_registers_t;
 
 inline void layered_latency_frame(LAYERED_LATENCY_PARAMS, local uchar *rule_local,
@@ -298,21 +299,32 @@ inline void layered_latency_frame(LAYERED_LATENCY_PARAMS, local uchar *rule_loca
     uint group = get_local_size(0);
     latency_layer_t layer = latency_layer(layer_offsets, layers, 0);
     uint *word = r.word, *next_word = r.next_word, *further = r.further_word;
-    int *old = r.old, *u = r.u;
-    if (i < layer.checks)
+    int *old = r.old, *u = r.u, *further_old = r.further_old;
+    /* Above degree bound 8 the first check's old messages load a layer
+     * ahead, across the barrier; at 8 that lost (more registers live across
+     * the layer) and they load with the posteriors (docs/OPENCL.md, round
+     * 12). A constant: each kernel has one of the two loops. */
+    const int messages_ahead = bound > 8;
+    if (i < layer.checks) {
         latency_fetch(slot_var, layer, i, word, bound);
+        if (messages_ahead)
+            latency_messages(c2v, layer, i, old, bound);
+    }
     for (uint it = first_iteration + 1; it <= last_iteration; it++) {
         for (uint l = 0; l < code.layer_count; l++) {
-            /* Phase 1: a sharing layer's further checks first (old and u
-             * serve as their scratch), then the first check, whose loads are
-             * all in flight together. */
+            /* Phase 1: a sharing layer's further checks first (u serves as
+             * their scratch too), then the first check, whose loads are all
+             * in flight together. */
             if (layer.shares)
                 for (uint k = i + group; k < layer.checks; k += group)
-                    latency_record(slot_var, post, c2v, layer, k, records, further, old, u,
-                                   bound);
+                    latency_record(slot_var, post, c2v, layer, k, records, further,
+                                   further_old, u, bound);
             latency_mins_t mins;
-            if (i < layer.checks)
-                mins = latency_read(post, c2v, layer, i, word, old, u, bound);
+            if (i < layer.checks) {
+                if (!messages_ahead)
+                    latency_messages(c2v, layer, i, old, bound);
+                mins = latency_read(post, layer, word, old, u, bound);
+            }
             latency_layer_t next =
                 latency_layer(layer_offsets, layers, l + 1 < code.layer_count ? l + 1 : 0);
             if (i < next.checks)
@@ -328,9 +340,13 @@ inline void layered_latency_frame(LAYERED_LATENCY_PARAMS, local uchar *rule_loca
                     latency_apply(slot_var, post, c2v, layer, k, records, rule_local, further,
                                   bound);
                 else
-                    latency_update(slot_var, post, c2v, layer, k, rule_local, further, old, u,
-                                   bound);
+                    latency_update(slot_var, post, c2v, layer, k, rule_local, further,
+                                   further_old, u, bound);
             }
+            /* Only this work-item writes the first check's messages of the
+             * next layer, so they may load across the barrier. */
+            if (messages_ahead && i < next.checks)
+                latency_messages(c2v, next, i, old, bound);
             barrier(CLK_GLOBAL_MEM_FENCE);
             layer = next;
 #pragma unroll
@@ -370,8 +386,8 @@ inline void layered_latency_frame(LAYERED_LATENCY_PARAMS, local uchar *rule_loca
         local uchar rule_local[Q_MAX + 1];                                                       \
         volatile local int unsatisfied;                                                          \
         uint word[bound], next_word[bound], further_word[bound];                                 \
-        int old[bound], u[bound];                                                                \
-        latency_registers_t r = {word, next_word, further_word, old, u};                         \
+        int old[bound], u[bound], further_old[bound];                                            \
+        latency_registers_t r = {word, next_word, further_word, old, u, further_old};            \
         layered_latency_frame(LAYERED_LATENCY_ARGS, rule_local, &unsatisfied, r, bound);         \
     }
 

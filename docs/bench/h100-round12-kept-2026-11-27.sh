@@ -1,0 +1,26 @@
+#!/bin/bash
+# Round 12, run 4: the kept change (v3: the first check's old messages a layer ahead in the
+# degree-bound 16 and 32 kernels only) against base (02b44cc), alternating; the CPU backend once.
+# Binaries: .device/bin/ldpc = 02b44cc; .device/v3/ = the working tree (Release).
+exec > >(tee "$OUT/run.txt") 2>&1
+source .device/env.sh
+export LDPC_CL_PLATFORM=NVIDIA
+nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv
+echo "### exactness through NVIDIA's driver (v3)"
+for t in exact tables fallback saturated; do echo "-- $t"; LDPC_CL_CACHE_DIR=/tmp/cl-t timeout 200 .device/v3/test_opencl_$t 2>&1 | grep -E "PASSED|FAILED|SKIPPED  \]" | head -6; done
+b() { local v=$1; shift; echo "== $v $*"; LDPC_CL_CACHE_DIR=/tmp/cl-$v timeout 100 .device/$v/ldpc bench --backend opencl --baseline none --seconds 2 "$@" 2>&1 | grep -E "^opencl" | head -4 | sed 's/(NVIDIA CUDA), on device; device passes by design//'; }
+for rep in 1 2; do
+  for v in bin v3; do
+    b $v --code dvbs2-normal-1/2 --iterations 20 --batch 8192
+    b $v --code dvbs2-normal-2/3 --iterations 20 --batch 8192
+    b $v --code dvbs2-normal-3/4 --iterations 20 --batch 8192
+    b $v --code dvbs2-normal-5/6 --iterations 20 --batch 8192
+    b $v --code dvbs2-normal-9/10 --iterations 20 --batch 8192
+    b $v --code dvbs2-normal-9/10 --iterations 50 --batch 8192
+    b $v --code dvbs2-normal-9/10 --iterations 20 --batch 1
+  done
+done
+echo "### CPU backend, same machine (16 threads)"
+for code in dvbs2-normal-1/2 dvbs2-normal-9/10; do
+  timeout 100 .device/v3/ldpc bench --code $code --iterations 20 --threads 16 --baseline none --seconds 2 2>&1 | grep -vE "^\s*$" | tail -3
+done
