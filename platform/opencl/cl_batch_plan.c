@@ -48,19 +48,31 @@ static size_t latency_posterior_bytes(const cl_code_tables *tables)
  * latency order (docs/OPENCL.md, round 5), the kernel time of dvbs2-short-1/2
  * (degree bound 8) at 20 iterations was 0.74-0.79x the global kernel's at
  * every batch size from 1 to 16384 frames, and of dvbs2-short-3/5 (bound 16)
- * 0.74-0.75x; with bound 32 (-8/9: more registers) it took 1.07x. So AUTO
- * takes it for bounds 8 and 16, and only where local memory is dedicated
- * (CL_LOCAL): Mali and PoCL's CPU device report CL_GLOBAL, ordinary memory
- * by another name. */
-static int latency_local_posteriors(const cl_decoder *d, const cl_code_tables *tables)
+ * 0.74-0.75x; with bound 32 (-8/9: more registers) it took 1.07x. Since
+ * round 12 the global bound-16 kernel reads the first check's messages a
+ * layer ahead and wins large calls (short 3/5: local 1.15-1.2x at 1 and 132
+ * frames, global 1.32-1.38x from 1024 on; 2/3 and 3/4 global 1.45x at
+ * 32768). So AUTO takes it for bound 8, for bound 16 in calls of at most
+ * LOCAL_POSTERIORS_FRAMES_PER_UNIT frames per compute unit, and only where
+ * local memory is dedicated (CL_LOCAL): Mali and PoCL's CPU device report
+ * CL_GLOBAL, ordinary memory by another name. */
+#define LOCAL_POSTERIORS_FRAMES_PER_UNIT 4u
+
+static int latency_local_posteriors(const cl_decoder *d, const cl_code_tables *tables,
+                                    uint32_t frames)
 {
     ldpc_opencl_posterior_memory memory = d->opencl.latency_posteriors;
     size_t kernel = latency_kernel_index(tables->max_check_degree);
     int fits = d->iterate_latency_local[kernel] != NULL &&
                latency_posterior_bytes(tables) + latency_record_bytes(tables) + 1024 <=
                    d->local_memory;
-    if (memory == LDPC_OPENCL_POSTERIORS_AUTO)
-        return fits && d->local_memory_dedicated && tables->max_check_degree <= 16;
+    if (memory == LDPC_OPENCL_POSTERIORS_AUTO) {
+        int small_call =
+            frames <= LOCAL_POSTERIORS_FRAMES_PER_UNIT * (uint64_t)d->stats.compute_units;
+        return fits && d->local_memory_dedicated &&
+               (tables->max_check_degree <= 8 ||
+                (tables->max_check_degree <= 16 && small_call));
+    }
     return fits && memory == LDPC_OPENCL_POSTERIORS_LOCAL;
 }
 
@@ -132,7 +144,7 @@ void cl_plan_batch(const cl_decoder *d, const ldpc_code *code, uint32_t frames,
     p->design = cl_choose_design(d, &p->tables, frames);
     p->posterior_format = posterior_format(d, p->design);
     p->local_posteriors =
-        p->design == LDPC_OPENCL_DESIGN_LATENCY && latency_local_posteriors(d, &p->tables);
+        p->design == LDPC_OPENCL_DESIGN_LATENCY && latency_local_posteriors(d, &p->tables, frames);
     if (p->design == LDPC_OPENCL_DESIGN_LATENCY) {
         size_t kernel = latency_kernel_index(code->max_check_degree);
         p->iterate = p->local_posteriors ? d->iterate_latency_local[kernel]

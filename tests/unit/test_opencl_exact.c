@@ -22,13 +22,14 @@ typedef struct {
     ldpc_opencl_posterior_memory posteriors; /* LDPC_CL_LATENCY_POSTERIORS */
 } exact_case;
 
-/* The backend's rule (cl_decoder.c): the latency design keeps a frame's
+/* The backend's rule (cl_batch_plan.c): the latency design keeps a frame's
  * posteriors in local memory where two bytes per variable (in whole words),
  * the records of the largest layer (8 bytes per check) and 1 KiB fit the
  * device's local memory, if LOCAL forces it or, for AUTO, if that memory is
- * dedicated and the check degree at most 16. */
+ * dedicated and the check degree at most 8, or at most 16 in a call of at
+ * most 4 frames per compute unit. */
 static int expect_local_posteriors(const ldpc_code *code, ldpc_opencl_posterior_memory memory,
-                                   const test_opencl_outcome *outcome)
+                                   uint32_t call_frames, const test_opencl_outcome *outcome)
 {
     uint32_t largest_layer = 0;
     for (uint32_t l = 0; l < code->layer_count; l++) {
@@ -38,8 +39,11 @@ static int expect_local_posteriors(const ldpc_code *code, ldpc_opencl_posterior_
     uint64_t bytes = 2 * (((uint64_t)code->n + 1) / 2 * 2) + 8 * (uint64_t)largest_layer + 1024;
     if (bytes > outcome->local_memory_bytes)
         return 0;
-    if (memory == LDPC_OPENCL_POSTERIORS_AUTO)
-        return outcome->local_memory_dedicated && code->max_check_degree <= 16;
+    if (memory == LDPC_OPENCL_POSTERIORS_AUTO) {
+        int small_call = call_frames <= 4 * (uint64_t)outcome->compute_units;
+        return outcome->local_memory_dedicated &&
+               (code->max_check_degree <= 8 || (code->max_check_degree <= 16 && small_call));
+    }
     return memory == LDPC_OPENCL_POSTERIORS_LOCAL;
 }
 
@@ -82,9 +86,13 @@ static test_opencl_outcome run_case(const exact_case *c)
     assert_int_equal(outcome.latency_batches,
                      expected == LDPC_OPENCL_DESIGN_LATENCY ? batches : 0);
     assert_int_equal(outcome.spread_batches, expected == LDPC_OPENCL_DESIGN_SPREAD ? batches : 0);
-    int local = expected == LDPC_OPENCL_DESIGN_LATENCY &&
-                expect_local_posteriors(code, c->posteriors, &outcome);
-    assert_int_equal(outcome.latency_local_batches, local ? batches : 0);
+    uint32_t local_batches = 0;
+    for (uint32_t first = 0; first < c->frames; first += c->batch) {
+        uint32_t call_frames = c->frames - first < c->batch ? c->frames - first : c->batch;
+        local_batches += expected == LDPC_OPENCL_DESIGN_LATENCY &&
+                         expect_local_posteriors(code, c->posteriors, call_frames, &outcome);
+    }
+    assert_int_equal(outcome.latency_local_batches, local_batches);
     free(llr);
     ldpc_code_destroy(code);
     return outcome;

@@ -119,6 +119,7 @@ typedef struct {
     uint32_t converged_at; /* bit i: a frame converged at iteration i (i < 32) */
     uint64_t local_memory_bytes;    /* the device's, as the decoder saw it */
     int local_memory_dedicated;
+    uint32_t compute_units;
 } test_opencl_outcome;
 
 /* Decodes the same frames with the reference and the OpenCL backend, in
@@ -188,6 +189,7 @@ static inline test_opencl_outcome test_opencl_compare(const ldpc_code *code,
     outcome.spread_batches = (uint32_t)stats.batches_spread;
     outcome.local_memory_bytes = stats.local_memory_bytes;
     outcome.local_memory_dedicated = stats.local_memory_dedicated;
+    outcome.compute_units = stats.compute_units;
     free(bits_ref);
     free(bits_dev);
     free(stats_ref);

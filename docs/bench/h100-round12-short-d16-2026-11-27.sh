@@ -1,0 +1,17 @@
+#!/bin/bash
+# Round 12, run 13: short codes of check degree 9-16 (the bound-16 kernels), posteriors in local
+# memory (auto's choice until now) against global memory, small and large calls; same build
+# (ab90603, .device/v3/ldpc), alternating.
+exec > >(tee "$OUT/run.txt") 2>&1
+source .device/env.sh
+export LDPC_CL_PLATFORM=NVIDIA LDPC_CL_CACHE_DIR=/tmp/cl
+nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv
+b() { local v=$1; shift; echo "== $v $*"; LDPC_CL_LATENCY_POSTERIORS=$v timeout 100 .device/v3/ldpc bench --backend opencl --baseline none --seconds 2 "$@" 2>&1 | grep -E "^opencl" | head -1; }
+for rep in 1 2; do
+  for v in local global; do
+    for batch in 1 132 1024; do b $v --code dvbs2-short-3/5 --iterations 20 --batch $batch; done
+    b $v --code dvbs2-short-2/3 --iterations 20 --batch 32768
+    b $v --code dvbs2-short-3/4 --iterations 20 --batch 32768
+    b $v --code dvbs2-short-3/4 --iterations 20 --batch 1
+  done
+done
