@@ -4,7 +4,8 @@
  * AVX-512 can also keep two lane masks per edge instead
  * (x86/saturated_mask_messages_avx512.h). Included by an instruction-set file
  * after its vector vocabulary, before the template. The interface, which both
- * implement; `form` is saturated_form_for's answer for the call, a constant
+ * implement; `form` is saturated_form_for's answer for the call
+ * (SIMD_MESSAGES_EDGES or SIMD_MESSAGES_MASKS, auto resolved), a constant
  * where the template inlines the functions:
  *   saturated_form_for(code, ws): the form this call's messages take;
  *   saturated_messages_begin(ws, code, form): a cursor at the first check;
@@ -17,10 +18,6 @@
  *     sign < 0 (the store makes it, since the mask form keeps that choice);
  *   saturated_check_end(cursor, degree, sent_min1, sent_min2, form): on to
  *     the next check, after the current one's sent minima are kept. */
-/* The instruction sets of this form never answer SATURATED_LANE_MASKS; it is
- * named so that the template's dispatch compiles for every form. */
-typedef enum { SATURATED_PER_EDGE, SATURATED_LANE_MASKS } saturated_form;
-
 typedef struct {
     int8_t *edges;
 } saturated_messages;
@@ -29,15 +26,15 @@ typedef struct {
     const int8_t *edges;
 } saturated_sent;
 
-static inline saturated_form saturated_form_for(const ldpc_code *code, const simd_workspace *ws)
+static inline simd_message_store saturated_form_for(const ldpc_code *code, const simd_workspace *ws)
 {
     (void)code;
     (void)ws;
-    return SATURATED_PER_EDGE;
+    return SIMD_MESSAGES_EDGES;
 }
 
 static inline saturated_messages saturated_messages_begin(simd_workspace *ws, const ldpc_code *code,
-                                                          saturated_form form)
+                                                          simd_message_store form)
 {
     (void)code;
     (void)form;
@@ -45,21 +42,21 @@ static inline saturated_messages saturated_messages_begin(simd_workspace *ws, co
 }
 
 static inline saturated_sent saturated_sent_load(const saturated_messages *cursor,
-                                                 saturated_form form)
+                                                 simd_message_store form)
 {
     (void)form;
     return (saturated_sent){cursor->edges};
 }
 
 static inline vec saturated_sent_message(const saturated_sent *sent, uint32_t j,
-                                         saturated_form form)
+                                         simd_message_store form)
 {
     (void)form;
     return v_load(sent->edges + (size_t)j * VEC_LANES);
 }
 
 static inline vec saturated_send(saturated_messages *cursor, uint32_t j, vec magnitude, vec min1,
-                                 vec sent_min1, vec sent_min2, vec sign, saturated_form form)
+                                 vec sent_min1, vec sent_min2, vec sign, simd_message_store form)
 {
     (void)form;
     vec sent = v_select(v_equal_mask(magnitude, min1), sent_min2, sent_min1);
@@ -69,7 +66,7 @@ static inline vec saturated_send(saturated_messages *cursor, uint32_t j, vec mag
 }
 
 static inline void saturated_check_end(saturated_messages *cursor, uint32_t degree, vec sent_min1,
-                                       vec sent_min2, saturated_form form)
+                                       vec sent_min2, simd_message_store form)
 {
     (void)sent_min1;
     (void)sent_min2;

@@ -19,7 +19,8 @@
  * masks where the code's per-edge messages would be large enough for memory
  * traffic to bound the decoder (docs/CPU.md). Forced by
  * LDPC_SATURATED_MESSAGES=auto|edges|masks at decoder creation; every form
- * gives the same results. */
+ * gives the same results. The decoder resolves auto once per call
+ * (saturated_form_for in saturated_byte_messages.h). */
 typedef enum {
     SIMD_MESSAGES_AUTO,
     SIMD_MESSAGES_EDGES,

@@ -41,7 +41,7 @@ static inline void SIMD_FUNCTION(saturated_check)(const ldpc_decoder_config *con
                                                   const uint32_t *post_offsets, uint32_t degree,
                                                   saturated_messages *messages, vec cap,
                                                   simd_lanes_start start, vec keep,
-                                                  saturated_form form)
+                                                  simd_message_store form)
 {
     const vec minus127 = v_set1(-127);
     vec min1 = v_set1(127), min2 = v_set1(127), signs = v_zero();
@@ -85,7 +85,7 @@ static inline void SIMD_FUNCTION(saturated_check)(const ldpc_decoder_config *con
 static inline __attribute__((always_inline)) void SIMD_FUNCTION(saturated_check_in_registers)(
     const ldpc_decoder_config *config, int8_t *post, const uint32_t *post_offsets,
     const uint32_t degree, saturated_messages *messages, vec cap, simd_lanes_start start, vec keep,
-    saturated_form form)
+    simd_message_store form)
 {
     const vec minus127 = v_set1(-127);
     vec min1 = v_set1(127), min2 = v_set1(127), signs = v_zero();
@@ -121,7 +121,7 @@ static inline __attribute__((always_inline)) void SIMD_FUNCTION(saturated_check_
 static inline void SIMD_FUNCTION(saturated_checks)(const ldpc_code *code,
                                                    const ldpc_decoder_config *config,
                                                    simd_workspace *ws, simd_lanes_start start,
-                                                   vec keep, saturated_form form)
+                                                   vec keep, simd_message_store form)
 {
     const vec cap = v_set1((int8_t)config->message_cap);
     int8_t *const post = ws->decided, *const t_scratch = ws->t;
@@ -180,7 +180,7 @@ static void SIMD_FUNCTION(saturated_schedule)(const ldpc_code *code, simd_worksp
 static inline void SIMD_FUNCTION(saturated_checks_for)(const ldpc_code *code,
                                                        const ldpc_decoder_config *config,
                                                        simd_workspace *ws, simd_lanes_start start,
-                                                       vec keep, saturated_form form)
+                                                       vec keep, simd_message_store form)
 {
     if (start == SIMD_LANES_ALL_START)
         SIMD_FUNCTION(saturated_checks)(code, config, ws, SIMD_LANES_ALL_START, keep, form);
@@ -193,12 +193,12 @@ static inline void SIMD_FUNCTION(saturated_checks_for)(const ldpc_code *code,
 static void SIMD_FUNCTION(saturated_iteration)(const ldpc_code *code,
                                                const ldpc_decoder_config *config,
                                                simd_workspace *ws, simd_lanes_start start,
-                                               vec keep, saturated_form form)
+                                               vec keep, simd_message_store form)
 {
-    if (form == SATURATED_PER_EDGE)
-        SIMD_FUNCTION(saturated_checks_for)(code, config, ws, start, keep, SATURATED_PER_EDGE);
+    if (form == SIMD_MESSAGES_EDGES)
+        SIMD_FUNCTION(saturated_checks_for)(code, config, ws, start, keep, SIMD_MESSAGES_EDGES);
     else
-        SIMD_FUNCTION(saturated_checks_for)(code, config, ws, start, keep, SATURATED_LANE_MASKS);
+        SIMD_FUNCTION(saturated_checks_for)(code, config, ws, start, keep, SIMD_MESSAGES_MASKS);
 }
 
 /* Marks, in ws->lane_bytes, the lanes whose decision fails some check: the sign
@@ -225,7 +225,7 @@ void SIMD_FUNCTION(saturated_decode)(const ldpc_code *code, const ldpc_decoder_c
     simd_lanes_begin(&lanes, code, config, ws, ws->decided, &SIMD_FUNCTION(lane_vector_ops),
                      source);
     SIMD_FUNCTION(saturated_schedule)(code, ws);
-    const saturated_form form = saturated_form_for(code, ws);
+    const simd_message_store form = saturated_form_for(code, ws);
     simd_lanes_start start;
     while ((start = simd_lanes_refill(&lanes)) != SIMD_LANES_DONE) {
         SIMD_FUNCTION(saturated_iteration)(code, config, ws, start, v_load(lanes.keep), form);
