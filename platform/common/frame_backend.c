@@ -152,7 +152,7 @@ static void decode_frames(void *context, uint32_t worker_index)
     const ldpc_code *code = state->code;
     const size_t n = code->n;
     if (state->frame_path)
-        frame_schedule_prepare(&worker->frame, code);
+        frame_schedule_prepare(&worker->frame.schedule, code);
     for (;;) {
         uint32_t f = atomic_fetch_add_explicit(&state->next_frame, 1, memory_order_relaxed);
         if (f >= state->frames)

@@ -85,9 +85,17 @@ void frame_workspace_carve(frame_workspace *ws, void *block, const ldpc_decoder_
  * structure it relies on). */
 int frame_code_supported(const ldpc_code *code);
 
-/* Derives the block schedule of a supported code into ws->schedule, unless
- * it already holds that code's (O(block edges), no allocation). */
-void frame_schedule_prepare(frame_workspace *ws, const ldpc_code *code);
+/* Derives the block schedule of a supported code into s, unless it already
+ * holds that code's (O(block edges), no allocation). s->layer_offsets and
+ * s->edges hold at least the capacities below for the largest code; set
+ * s->code to NULL before the first use. The OpenCL backend derives its
+ * circulant tables from it too (platform/opencl/cl_circulant_tables.h). */
+void frame_schedule_prepare(frame_schedule *s, const ldpc_code *code);
+
+/* Entries of layer_offsets and of edges for codes up to max_m checks and
+ * max_edges edges. */
+size_t frame_schedule_layer_capacity(uint32_t max_m);
+size_t frame_schedule_edge_capacity(uint32_t max_edges);
 
 /* Decodes one frame (q: code->n raw values in [-128, 127], -128 read as -127
  * while loading) of the code whose schedule ws holds; bits and stats as in

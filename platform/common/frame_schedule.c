@@ -16,14 +16,19 @@ static uint32_t max_blocks(const ldpc_decoder_limits *limits)
     return limits->max_n / FRAME_GROUP;
 }
 
-static uint32_t max_layers(const ldpc_decoder_limits *limits)
+size_t frame_schedule_layer_capacity(uint32_t max_m)
 {
-    return limits->max_m / FRAME_GROUP;
+    return max_m / FRAME_GROUP + 1;
+}
+
+size_t frame_schedule_edge_capacity(uint32_t max_edges)
+{
+    return max_edges / FRAME_GROUP + 1;
 }
 
 static uint32_t max_block_edges(const ldpc_decoder_limits *limits)
 {
-    return limits->max_edges / FRAME_GROUP + 1;
+    return (uint32_t)frame_schedule_edge_capacity(limits->max_edges);
 }
 
 size_t frame_workspace_bytes(const ldpc_decoder_limits *limits)
@@ -35,7 +40,7 @@ size_t frame_workspace_bytes(const ldpc_decoder_limits *limits)
            6 * workspace_round_up(FRAME_LANES) +
            workspace_round_up(FRAME_LANES * sizeof(int16_t)) +
            workspace_round_up(2 * FRAME_MARGIN * sizeof(int16_t)) +
-           workspace_round_up(((size_t)max_layers(limits) + 1) * sizeof(uint32_t)) +
+           workspace_round_up(frame_schedule_layer_capacity(limits->max_m) * sizeof(uint32_t)) +
            workspace_round_up((size_t)max_block_edges(limits) * sizeof(frame_block_edge));
 }
 
@@ -57,7 +62,7 @@ void frame_workspace_carve(frame_workspace *ws, void *block, const ldpc_decoder_
     ws->a.window = workspace_take(&cursor, FRAME_LANES * sizeof(int16_t));
     ws->a.lanes_from = workspace_take(&cursor, 2 * FRAME_MARGIN * sizeof(int16_t));
     ws->schedule.layer_offsets =
-        workspace_take(&cursor, ((size_t)max_layers(limits) + 1) * sizeof(uint32_t));
+        workspace_take(&cursor, frame_schedule_layer_capacity(limits->max_m) * sizeof(uint32_t));
     ws->schedule.edges =
         workspace_take(&cursor, (size_t)max_block_edges(limits) * sizeof(frame_block_edge));
     ws->schedule.code = NULL;
@@ -117,9 +122,8 @@ static void mark_repeats(frame_schedule *s)
  * position i of parity block t; check (t, i) holds parity (t, i), and parity
  * (t - 1, i) for t > 0 or (q - 1, i - 1) for t = 0 (rotation 1, absent for
  * i = 0). Counting sort by layer, layer_offsets serving as cursors. */
-void frame_schedule_prepare(frame_workspace *ws, const ldpc_code *code)
+void frame_schedule_prepare(frame_schedule *s, const ldpc_code *code)
 {
-    frame_schedule *s = &ws->schedule;
     if (schedule_holds(s, code))
         return;
     const uint32_t q = code->dvb_q, groups = code->dvb_groups;

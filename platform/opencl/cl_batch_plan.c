@@ -53,10 +53,15 @@ static size_t latency_posterior_bytes(const cl_code_tables *tables)
  * layer ahead and wins large calls (short 3/5: local 1.15-1.2x at 1 and 132
  * frames, global 1.32-1.38x from 1024 on; 2/3 and 3/4 global 1.45x at
  * 32768). So AUTO takes it for bound 8, for bound 16 in calls of at most
- * LOCAL_POSTERIORS_FRAMES_PER_UNIT frames per compute unit, and only where
+ * SMALL_CALL_FRAMES_PER_UNIT frames per compute unit, and only where
  * local memory is dedicated (CL_LOCAL): Mali and PoCL's CPU device report
  * CL_GLOBAL, ordinary memory by another name. */
-#define LOCAL_POSTERIORS_FRAMES_PER_UNIT 4u
+#define SMALL_CALL_FRAMES_PER_UNIT 4u
+
+static int small_call(const cl_decoder *d, uint32_t frames)
+{
+    return frames <= SMALL_CALL_FRAMES_PER_UNIT * (uint64_t)d->stats.compute_units;
+}
 
 static int latency_local_posteriors(const cl_decoder *d, const cl_code_tables *tables,
                                     uint32_t frames)
@@ -66,14 +71,35 @@ static int latency_local_posteriors(const cl_decoder *d, const cl_code_tables *t
     int fits = d->iterate_latency_local[kernel] != NULL &&
                latency_posterior_bytes(tables) + latency_record_bytes(tables) + 1024 <=
                    d->local_memory;
-    if (memory == LDPC_OPENCL_POSTERIORS_AUTO) {
-        int small_call =
-            frames <= LOCAL_POSTERIORS_FRAMES_PER_UNIT * (uint64_t)d->stats.compute_units;
+    if (memory == LDPC_OPENCL_POSTERIORS_AUTO)
         return fits && d->local_memory_dedicated &&
                (tables->max_check_degree <= 8 ||
-                (tables->max_check_degree <= 16 && small_call));
-    }
+                (tables->max_check_degree <= 16 && small_call(d, frames)));
     return fits && memory == LDPC_OPENCL_POSTERIORS_LOCAL;
+}
+
+/* The circulant kernels take a code with circulant tables whose layer (the
+ * circulant size) needs at most two checks per work-item, the tables in
+ * local memory beside the rule table and a flag. CIRCULANTS takes them
+ * wherever they fit, SLOTS never. AUTO takes them where they measured faster
+ * on the H100 (docs/OPENCL.md, round 13), with the posteriors in global
+ * memory (local posteriors have no circulant kernel): above degree bound 8
+ * at any size (normal 3/4 and 5/6, 8192 frames, 1.26-1.27x; short 3/5,
+ * 32768 frames, 1.32x), and at bound 8 in calls of at most
+ * SMALL_CALL_FRAMES_PER_UNIT frames per compute unit (one normal 1/2 frame
+ * 1.20x; 8192 of them 0.96x). */
+static int latency_circulants(const cl_decoder *d, const cl_code_tables *tables,
+                              int local_posteriors, uint32_t frames)
+{
+    ldpc_opencl_latency_tables choice = d->opencl.latency_tables;
+    size_t kernel = latency_kernel_index(tables->max_check_degree);
+    int fits = tables->circulant_size > 0 && d->iterate_circulant[kernel] != NULL &&
+               2 * d->circulant_group_cap[kernel] >= tables->circulant_size &&
+               (size_t)tables->circulant_words * sizeof(cl_uint) + 1024 <= d->local_memory;
+    if (choice == LDPC_OPENCL_TABLES_AUTO)
+        return fits && !local_posteriors &&
+               (tables->max_check_degree > 8 || small_call(d, frames));
+    return fits && choice == LDPC_OPENCL_TABLES_CIRCULANTS;
 }
 
 ldpc_opencl_design cl_choose_design(const cl_decoder *d, const cl_code_tables *tables,
@@ -145,21 +171,35 @@ void cl_plan_batch(const cl_decoder *d, const ldpc_code *code, uint32_t frames,
     p->posterior_format = posterior_format(d, p->design);
     p->local_posteriors =
         p->design == LDPC_OPENCL_DESIGN_LATENCY && latency_local_posteriors(d, &p->tables, frames);
+    p->circulants = p->design == LDPC_OPENCL_DESIGN_LATENCY &&
+                    latency_circulants(d, &p->tables, p->local_posteriors, frames);
+    if (p->circulants)
+        p->local_posteriors = 0;
     if (p->design == LDPC_OPENCL_DESIGN_LATENCY) {
         size_t kernel = latency_kernel_index(code->max_check_degree);
-        p->iterate = p->local_posteriors ? d->iterate_latency_local[kernel]
-                                         : d->iterate_latency[kernel];
+        p->iterate = p->circulants         ? d->iterate_circulant[kernel]
+                     : p->local_posteriors ? d->iterate_latency_local[kernel]
+                                           : d->iterate_latency[kernel];
         p->index_stride = 1;
         /* 16-bit posteriors in rows of whole 32-bit words */
         p->post_frame_stride = (cl_uint)cl_round_up(d->limits.max_n, 2);
+        /* the circulant kernels number the messages as the slot kernels do */
         p->message_frame_stride = p->tables.latency_slots;
         /* A work-item per check, or as many checks per work-item as the
-         * kernel's largest group needs, evenly where a divisor allows. */
-        p->local = group_size_for_layer(p->tables.max_layer_size,
-                                        p->local_posteriors ? d->latency_local_group_cap[kernel]
-                                                            : d->latency_group_cap[kernel]);
+         * kernel's largest group needs, evenly where a divisor allows; the
+         * circulant kernels take a layer in one or two checks per work-item. */
+        size_t size = p->tables.circulant_size;
+        if (p->circulants)
+            p->local = d->circulant_group_cap[kernel] >= size ? size : (size + 1) / 2;
+        else
+            p->local = group_size_for_layer(p->tables.max_layer_size,
+                                            p->local_posteriors
+                                                ? d->latency_local_group_cap[kernel]
+                                                : d->latency_group_cap[kernel]);
         p->global = (size_t)frames * p->local;
-        p->record_bytes = latency_record_bytes(&p->tables);
+        /* local memory: the circulant tables, or the records of a layer */
+        p->record_bytes = p->circulants ? (size_t)p->tables.circulant_words * sizeof(cl_uint)
+                                        : latency_record_bytes(&p->tables);
         p->local_posterior_bytes =
             p->local_posteriors ? latency_posterior_bytes(&p->tables) : 0;
     } else if (p->design == LDPC_OPENCL_DESIGN_SPREAD) {

@@ -18,8 +18,10 @@ typedef struct {
     cl_command_queue upload_queue, download_queue;
     ldpc_opencl_design design; /* ITEM_PER_FRAME, GROUP_PER_FRAME, LATENCY or SPREAD */
     int local_posteriors;      /* LATENCY with the posteriors in local memory */
-    /* LATENCY: the local memory of a group's records and, with local
-     * posteriors, of its posteriors (kernel arguments) */
+    int circulants;            /* LATENCY through the circulant tables */
+    /* LATENCY: the local memory of a group's records (with circulants: of the
+     * code's circulant tables) and, with local posteriors, of its posteriors
+     * (kernel arguments) */
     size_t record_bytes, local_posterior_bytes;
     cl_kernel iterate;
     /* posterior_at's format (posterior_format) */

@@ -4,6 +4,7 @@
 
 #include "cl_batch_plan.h"
 #include "cl_decoder.h"
+#include "cl_circulant_tables.h"
 #include "cl_error.h"
 #include "cl_item_kernels.h"
 #include "decode/check_rules.h"
@@ -62,11 +63,15 @@ static ldpc_status create_kernels(cl_decoder *d, ldpc_error *err)
         "layered_latency_d8", "layered_latency_d16", "layered_latency_d32"};
     static const char *const latency_local[CL_LATENCY_KERNELS] = {
         "layered_latency_local_d8", "layered_latency_local_d16", "layered_latency_local_d32"};
+    static const char *const circulant[CL_LATENCY_KERNELS] = {
+        "layered_circulant_d8", "layered_circulant_d16", "layered_circulant_d32"};
     int layered_16 = layered && !cl_decoder_saturated(d);
     for (size_t i = 0; i < CL_LATENCY_KERNELS && layered_16 && status == LDPC_OK; i++) {
         status = create_kernel(d, latency[i], &d->iterate_latency[i], err);
         if (status == LDPC_OK)
             status = create_kernel(d, latency_local[i], &d->iterate_latency_local[i], err);
+        if (status == LDPC_OK)
+            status = create_kernel(d, circulant[i], &d->iterate_circulant[i], err);
     }
     if (status == LDPC_OK)
         status = create_kernel(d, "frame_statistics", &d->statistics, err);
@@ -142,6 +147,11 @@ static void choose_sizes(cl_decoder *d)
                 ? 0
                 : cl_min_size(requested ? requested : SIZE_MAX,
                            kernel_max_group(d, d->iterate_latency_local[i]));
+        d->circulant_group_cap[i] =
+            d->iterate_circulant[i] == NULL
+                ? 0
+                : cl_min_size(requested ? requested : SIZE_MAX,
+                              kernel_max_group(d, d->iterate_circulant[i]));
     }
     if (clGetDeviceInfo(d->session.choice.device, CL_DEVICE_LOCAL_MEM_SIZE,
                         sizeof d->local_memory, &d->local_memory, NULL) != CL_SUCCESS)
@@ -279,7 +289,8 @@ static ldpc_status create_buffers(cl_decoder *d, ldpc_error *err)
     size_t post_bytes = frames * posterior_frame_bytes(d);
     size_t table_words =
         cl_table_words(lim->max_n, lim->max_m, lim->max_edges, lim->max_m, lim->max_edges / 2,
-                       cl_latency_slot_capacity(lim->max_m, lim->max_check_degree));
+                       cl_latency_slot_capacity(lim->max_m, lim->max_check_degree),
+                       cl_circulant_capacity(lim->max_m, lim->max_edges));
     size_t arena_bytes = d->opencl.table_cache_bytes ? d->opencl.table_cache_bytes
                                                      : DEFAULT_TABLE_CACHE_BYTES;
     if (arena_bytes < table_words * sizeof(cl_uint))
@@ -969,6 +980,8 @@ static void count_pass(cl_decoder *d, const cl_batch_plan *plan)
     d->stats.frames += plan->frames;
     if (plan->local_posteriors)
         d->stats.batches_latency_local++;
+    if (plan->circulants)
+        d->stats.batches_circulant++;
     if (plan->design == LDPC_OPENCL_DESIGN_LATENCY)
         d->stats.batches_latency++;
     else if (plan->design == LDPC_OPENCL_DESIGN_GROUP_PER_FRAME)
@@ -1159,7 +1172,9 @@ void cl_decoder_release(cl_decoder *d)
             clReleaseKernel(d->iterate_latency[i]);
         if (d->iterate_latency_local[i] != NULL)
             clReleaseKernel(d->iterate_latency_local[i]);
-        d->iterate_latency[i] = d->iterate_latency_local[i] = NULL;
+        if (d->iterate_circulant[i] != NULL)
+            clReleaseKernel(d->iterate_circulant[i]);
+        d->iterate_latency[i] = d->iterate_latency_local[i] = d->iterate_circulant[i] = NULL;
     }
     cl_session_release(&d->session);
     d->stats.on_device = 0;

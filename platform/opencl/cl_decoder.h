@@ -55,6 +55,8 @@ typedef struct {
     cl_kernel iterate_latency[CL_LATENCY_KERNELS]; /* layered 16-bit only, else NULL */
     /* the same with the posteriors in local memory (23_layered_latency_local.cl) */
     cl_kernel iterate_latency_local[CL_LATENCY_KERNELS];
+    /* the same through circulant tables (24_layered_circulant.cl) */
+    cl_kernel iterate_circulant[CL_LATENCY_KERNELS];
     /* flooding only, else NULL: the spread design's iteration and result
      * kernels (32_flooding_spread.cl) */
     cl_kernel iterate_spread, spread_result;
@@ -94,6 +96,7 @@ typedef struct {
      * it; also LDPC_CL_WORK_GROUP_SIZE) */
     size_t latency_group_cap[CL_LATENCY_KERNELS];
     size_t latency_local_group_cap[CL_LATENCY_KERNELS];
+    size_t circulant_group_cap[CL_LATENCY_KERNELS];
     cl_ulong local_memory; /* CL_DEVICE_LOCAL_MEM_SIZE */
     int local_memory_dedicated; /* CL_DEVICE_LOCAL_MEM_TYPE is CL_LOCAL */
     size_t statistics_group; /* local size of frame_statistics */

@@ -2,6 +2,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "cl_circulant_tables.h"
 #include "cl_error.h"
 #include "cl_item_kernels.h"
 #include "opencl_latency_order.h"
@@ -20,7 +21,7 @@ size_t cl_latency_slot_capacity(uint32_t m, uint32_t max_check_degree)
 }
 
 size_t cl_table_words(uint32_t n, uint32_t m, uint32_t edges, uint32_t layer_count,
-                      uint32_t snapshots, size_t latency_slots)
+                      uint32_t snapshots, size_t latency_slots, size_t circulant_words)
 {
     /* check_offsets, check_var, var_offsets, var_edges, layer_offsets, layer_checks */
     size_t graph = ((size_t)m + 1) + edges + ((size_t)n + 1) + edges +
@@ -28,7 +29,8 @@ size_t cl_table_words(uint32_t n, uint32_t m, uint32_t edges, uint32_t layer_cou
     /* item_offsets, item_var, item_slot, snapshot_offsets, snapshot_vars */
     size_t item = ((size_t)m + 1) + 2 * (size_t)edges + ((size_t)layer_count + 1) + snapshots;
     /* latency_layers, latency_var, latency_position */
-    return graph + item + 2 * (size_t)layer_count + latency_slots + (latency_slots > 0 ? n : 0);
+    return graph + item + 2 * (size_t)layer_count + latency_slots + (latency_slots > 0 ? n : 0) +
+           circulant_words;
 }
 
 
@@ -56,10 +58,17 @@ ldpc_status cl_table_cache_init(cl_table_cache *cache, cl_mem arena, size_t capa
     cache->latency_var = malloc(cl_latency_slot_capacity(max_m, max_check_degree) *
                                 sizeof(uint32_t));
     cache->latency_position = malloc((size_t)max_n * sizeof(uint32_t));
+    cache->circulants = malloc(cl_circulant_capacity(max_m, max_edges) * sizeof(uint32_t));
+    cache->schedule.layer_offsets =
+        malloc(frame_schedule_layer_capacity(max_m) * sizeof(uint32_t));
+    cache->schedule.edges = malloc(frame_schedule_edge_capacity(max_edges) *
+                                   sizeof(frame_block_edge));
     if (cache->flagged_check_var == NULL || cache->layer_stamp == NULL || cache->last_use == NULL ||
         cache->item_offsets == NULL || cache->item_var == NULL || cache->item_slot == NULL ||
         cache->no_snapshots == NULL || cache->latency_layers == NULL ||
-        cache->latency_var == NULL || cache->latency_position == NULL)
+        cache->latency_var == NULL || cache->latency_position == NULL ||
+        cache->circulants == NULL || cache->schedule.layer_offsets == NULL ||
+        cache->schedule.edges == NULL)
         return ldpc_fail(err, LDPC_ERR_NO_MEMORY, "OpenCL table scratch: out of memory");
     return LDPC_OK;
 }
@@ -266,8 +275,11 @@ static ldpc_status upload(cl_table_cache *cache, cl_command_queue queue, cl_tabl
     layer_order_edges(cache, code);
     const uint32_t *flagged = flag_shared_variables(cache, code);
     uint32_t latency_slots = entry->tables.latency_slots;
+    uint32_t circulant_words = entry->tables.circulant_words;
     if (latency_slots > 0)
         latency_tables(cache, code, flagged);
+    if (circulant_words > 0)
+        cl_circulant_tables(&cache->schedule, code, cache->circulants);
     int disjoint = code->layers_disjoint;
     struct {
         const uint32_t *data;
@@ -291,6 +303,7 @@ static ldpc_status upload(cl_table_cache *cache, cl_command_queue queue, cl_tabl
         {cache->latency_var, latency_slots, &entry->tables.latency_var},
         {cache->latency_position, latency_slots > 0 ? code->n : 0,
          &entry->tables.latency_position},
+        {cache->circulants, circulant_words, &entry->tables.circulants},
     };
     size_t at = entry->start;
     cl_int rc = CL_SUCCESS;
@@ -349,8 +362,10 @@ ldpc_status cl_table_cache_lookup(cl_table_cache *cache, cl_command_queue queue,
 
     cache->misses++;
     uint32_t latency_slots = latency_slot_count(code);
+    /* The circulant kernels use the slot kernels' message layout. */
+    uint32_t circulant_words = latency_slots > 0 ? cl_circulant_words(code) : 0;
     size_t words = cl_table_words(code->n, code->m, code->edges, code->layer_count,
-                                  snapshot_count(code), latency_slots);
+                                  snapshot_count(code), latency_slots, circulant_words);
     if (words > cache->capacity_words)
         return ldpc_fail(err, LDPC_ERR_LIMITS, "tables of '%s' (%zu words) exceed the arena (%zu)",
                          code->name, words, cache->capacity_words);
@@ -373,6 +388,8 @@ ldpc_status cl_table_cache_lookup(cl_table_cache *cache, cl_command_queue queue,
     slot->tables.layer_count = code->layer_count;
     slot->tables.max_check_degree = code->max_check_degree;
     slot->tables.latency_slots = latency_slots;
+    slot->tables.circulant_words = circulant_words;
+    slot->tables.circulant_size = circulant_words > 0 ? FRAME_GROUP : 0;
     slot->tables.max_layer_size = max_layer_size(code);
     remember_address(slot, code);
     ldpc_status status = upload(cache, queue, slot, code, err);
@@ -404,6 +421,12 @@ void cl_table_cache_release(cl_table_cache *cache)
     free(cache->latency_layers);
     free(cache->latency_var);
     free(cache->latency_position);
+    free(cache->circulants);
+    free(cache->schedule.layer_offsets);
+    free(cache->schedule.edges);
+    cache->circulants = NULL;
+    cache->schedule.layer_offsets = NULL;
+    cache->schedule.edges = NULL;
     cache->flagged_check_var = cache->layer_stamp = cache->last_use = cache->item_offsets = NULL;
     cache->item_var = cache->item_slot = cache->no_snapshots = NULL;
     cache->latency_layers = cache->latency_var = cache->latency_position = NULL;

@@ -18,6 +18,7 @@
 
 #include <CL/cl.h>
 
+#include "common/frame_decoder.h"
 #include "ldpc/code.h"
 
 #define CL_TABLE_CACHE_SLOTS 8
@@ -30,6 +31,7 @@ typedef struct {
     cl_uint layer_offsets, layer_checks, item_offsets, item_var;
     cl_uint item_slot, snapshot_offsets, snapshot_vars, latency_layers;
     cl_uint latency_var, latency_slots, max_layer_size, latency_position;
+    cl_uint circulants, circulant_words, circulant_size;
 } cl_code_tables;
 
 typedef struct {
@@ -58,6 +60,8 @@ typedef struct {
     uint32_t *latency_layers;    /* 2 * max_m: per layer the first slot and slots per check */
     uint32_t *latency_var;       /* cl_latency_slot_capacity words */
     uint32_t *latency_position;  /* max_n: the latency order (opencl_latency_order.h) */
+    uint32_t *circulants;        /* cl_circulant_capacity words */
+    frame_schedule schedule;     /* the block schedule the circulant tables come from */
     cl_table_entry entries[CL_TABLE_CACHE_SLOTS];
     uint64_t clock;
     uint64_t lookups, hits, misses, uploads, evictions, upload_bytes;
@@ -71,9 +75,10 @@ size_t cl_latency_slot_capacity(uint32_t m, uint32_t max_check_degree);
 
 /* Arena words that the tables of a code of this size need, with `snapshots`
  * entries in its snapshot lists (never above edges / 2: a snapshot variable
- * has two edges in its layer) and `latency_slots` latency slots. */
+ * has two edges in its layer), `latency_slots` latency slots and
+ * `circulant_words` words of circulant tables. */
 size_t cl_table_words(uint32_t n, uint32_t m, uint32_t edges, uint32_t layer_count,
-                      uint32_t snapshots, size_t latency_slots);
+                      uint32_t snapshots, size_t latency_slots, size_t circulant_words);
 
 /* Takes ownership of `arena` (capacity_words words) and reserves the host
  * scratch for codes up to max_n variables, max_m checks, max_edges edges and

@@ -68,6 +68,22 @@ typedef enum {
     LDPC_OPENCL_POSTERIORS_GLOBAL = 2
 } ldpc_opencl_posterior_memory;
 
+/* Which tables the latency design's kernels read a check's variables from,
+ * where its posteriors are in global memory. */
+typedef enum {
+    /* The circulant tables where the code has them (a DVB code) and they
+     * measured faster: posteriors in global memory, and check degree above 8
+     * or a call of at most 4 frames per compute unit (docs/OPENCL.md, round
+     * 13); else the slot tables. */
+    LDPC_OPENCL_TABLES_AUTO = 0,
+    /* Per-check slot words for every code (kernels/22_layered_latency.cl). */
+    LDPC_OPENCL_TABLES_SLOTS = 1,
+    /* Circulant tables (kernels/24_layered_circulant.cl) wherever the code
+     * has them, the posteriors then in global memory whatever
+     * latency_posteriors says; slot tables for other codes. */
+    LDPC_OPENCL_TABLES_CIRCULANTS = 2
+} ldpc_opencl_latency_tables;
+
 #define LDPC_OPENCL_NAME_SIZE 128
 #define LDPC_OPENCL_PATH_SIZE 512
 
@@ -78,6 +94,7 @@ typedef struct {
     int device_index;                     /* among the matching devices; -1 = the first */
     ldpc_opencl_design design;
     ldpc_opencl_posterior_memory latency_posteriors; /* the latency design's posteriors */
+    ldpc_opencl_latency_tables latency_tables;       /* and its tables */
     uint32_t iterations_per_launch;       /* 0 = the vendor default */
     uint32_t work_group_size;             /* 0 = the vendor default, capped by the device */
     size_t table_cache_bytes;             /* device memory for resident code tables; 0 = 8 MiB */
@@ -118,7 +135,8 @@ ldpc_opencl_config ldpc_opencl_config_default(void);
 /* Overlays the environment: LDPC_CL_PLATFORM, LDPC_CL_DEVICE,
  * LDPC_CL_DEVICE_TYPE (gpu|cpu|accelerator|all|default), LDPC_CL_DEVICE_INDEX,
  * LDPC_CL_DESIGN (auto|item|group|latency|spread), LDPC_CL_LATENCY_POSTERIORS
- * (auto|local|global), LDPC_CL_ITERATIONS_PER_LAUNCH,
+ * (auto|local|global), LDPC_CL_LATENCY_TABLES (auto|slots|circulants),
+ * LDPC_CL_ITERATIONS_PER_LAUNCH,
  * LDPC_CL_WORK_GROUP_SIZE, LDPC_CL_TABLE_CACHE_BYTES, LDPC_CL_MAX_BUFFER_BYTES,
  * LDPC_CL_PIPELINE_FRAMES, LDPC_CL_KERNEL_DIR, LDPC_CL_CACHE_DIR ("off"
  * disables the cache), LDPC_CL_PROFILE, LDPC_CL_COPY_THREADS,
@@ -181,6 +199,7 @@ typedef struct {
     uint64_t pipelined_calls; /* calls decoded in pipelined passes */
     uint64_t batches_item_per_frame, batches_group_per_frame, batches_latency;
     uint64_t batches_latency_local; /* of batches_latency: posteriors in local memory */
+    uint64_t batches_circulant;     /* of batches_latency: circulant tables */
     uint64_t batches_spread;
     uint64_t table_lookups, table_cache_hits, table_cache_misses, table_uploads;
     uint64_t table_evictions, table_upload_bytes;

@@ -9,7 +9,15 @@
  * their parity bits, one memory sector per work-item. Numbering the variables
  * in the order the latency tables first touch them (layer by layer, slot by
  * slot, position by position) makes those neighbours too, for any code,
- * without knowing its structure. */
+ * without knowing its structure.
+ *
+ * A DVB code (of the frame path's structure) gets its block order instead:
+ * block b of 360 variables (information group b, or parity block b - groups)
+ * at positions 360 b to 360 b + 359, which its circulant tables
+ * (cl_circulant_tables.h) name. Its neighbours are as good, and since a block
+ * is whole 32-bit posterior words, the circulant kernel can add to the
+ * blocks that two checks of a layer share atomically and store every other
+ * posterior plainly (docs/OPENCL.md, round 13). */
 #ifndef LDPC_OPENCL_LATENCY_ORDER_H
 #define LDPC_OPENCL_LATENCY_ORDER_H
 

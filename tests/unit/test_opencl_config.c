@@ -13,7 +13,7 @@ static const char *const variables[] = {
     "LDPC_CL_DEVICE_INDEX",   "LDPC_CL_DESIGN",      "LDPC_CL_ITERATIONS_PER_LAUNCH",
     "LDPC_CL_WORK_GROUP_SIZE", "LDPC_CL_TABLE_CACHE_BYTES", "LDPC_CL_KERNEL_DIR",
     "LDPC_CL_CACHE_DIR",      "LDPC_CL_PROFILE",     "LDPC_CL_COPY_THREADS",
-    "LDPC_CL_MAX_REGISTERS",  "LDPC_CL_LATENCY_POSTERIORS",
+    "LDPC_CL_MAX_REGISTERS",  "LDPC_CL_LATENCY_POSTERIORS", "LDPC_CL_LATENCY_TABLES",
 };
 
 static void clear_environment(void)
@@ -40,6 +40,7 @@ static void environment_is_parsed(void **state)
     setenv("LDPC_CL_COPY_THREADS", "3", 1);
     setenv("LDPC_CL_MAX_REGISTERS", "96", 1);
     setenv("LDPC_CL_LATENCY_POSTERIORS", "global", 1);
+    setenv("LDPC_CL_LATENCY_TABLES", "slots", 1);
     ldpc_opencl_config config = ldpc_opencl_config_default();
     assert_int_equal(ldpc_opencl_config_from_env(&config, NULL), LDPC_OK);
     assert_string_equal(config.platform, "Portable");
@@ -56,9 +57,12 @@ static void environment_is_parsed(void **state)
     assert_int_equal(config.copy_threads, 3);
     assert_int_equal(config.max_registers, 96);
     assert_int_equal(config.latency_posteriors, LDPC_OPENCL_POSTERIORS_GLOBAL);
+    assert_int_equal(config.latency_tables, LDPC_OPENCL_TABLES_SLOTS);
     setenv("LDPC_CL_LATENCY_POSTERIORS", "local", 1);
+    setenv("LDPC_CL_LATENCY_TABLES", "circulants", 1);
     assert_int_equal(ldpc_opencl_config_from_env(&config, NULL), LDPC_OK);
     assert_int_equal(config.latency_posteriors, LDPC_OPENCL_POSTERIORS_LOCAL);
+    assert_int_equal(config.latency_tables, LDPC_OPENCL_TABLES_CIRCULANTS);
     clear_environment();
 }
 
@@ -76,6 +80,7 @@ static void bad_environment_names_the_variable(void **state)
         {"LDPC_CL_COPY_THREADS", "257"},
         {"LDPC_CL_MAX_REGISTERS", "256"},
         {"LDPC_CL_LATENCY_POSTERIORS", "shared"},
+        {"LDPC_CL_LATENCY_TABLES", "blocks"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         clear_environment();

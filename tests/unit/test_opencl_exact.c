@@ -2,7 +2,7 @@
  * bits, iteration counts and statistics for layered and flooding schedules,
  * normalized and offset min-sum, every kernel design (item, group, latency
  * with each of its degree bounds 8, 16 and 32, its posteriors in global or in
- * local memory, spread), DVB short codes (whose layers share variables: atomic
+ * local memory, through slot or circulant tables, spread), DVB short codes (whose layers share variables: atomic
  * posterior updates) and one whose layers do not, a DVB normal code and alist
  * codes, batches that mix converging and failing frames, partial batches,
  * syndrome periods 0, 1 and > 1, and (opt-in: 4 GiB) offsets beyond 2^32. */
@@ -20,6 +20,7 @@ typedef struct {
     double ebn0_low, ebn0_high;
     uint32_t work_group; /* LDPC_CL_WORK_GROUP_SIZE; 0 = the device's */
     ldpc_opencl_posterior_memory posteriors; /* LDPC_CL_LATENCY_POSTERIORS */
+    ldpc_opencl_latency_tables tables;       /* LDPC_CL_LATENCY_TABLES (0: auto) */
 } exact_case;
 
 /* The backend's rule (cl_batch_plan.c): the latency design keeps a frame's
@@ -47,6 +48,24 @@ static int expect_local_posteriors(const ldpc_code *code, ldpc_opencl_posterior_
     return memory == LDPC_OPENCL_POSTERIORS_LOCAL;
 }
 
+/* The backend's rule (cl_batch_plan.c): the latency design can read a DVB
+ * code (every one has circulant tables) through its circulant tables where
+ * the group (the device's, or the configured size) has at least half a layer
+ * of 360 checks. CIRCULANTS takes them there, SLOTS never, and AUTO where the
+ * posteriors are not local and the check degree is above 8 or the call has at
+ * most 4 frames per compute unit. */
+static int expect_circulants(const exact_case *c, const ldpc_code *code, int local_posteriors,
+                             uint32_t call_frames, const test_opencl_outcome *outcome)
+{
+    int dvb = strncmp(c->code, "dvb", 3) == 0;
+    int group_fits = c->work_group == 0 || 2 * c->work_group >= 360;
+    if (!dvb || !group_fits || c->tables == LDPC_OPENCL_TABLES_SLOTS)
+        return 0;
+    int small_call = call_frames <= 4 * (uint64_t)outcome->compute_units;
+    return c->tables == LDPC_OPENCL_TABLES_CIRCULANTS ||
+           (!local_posteriors && (code->max_check_degree > 8 || small_call));
+}
+
 /* Returns the outcome, checked. */
 static test_opencl_outcome run_case(const exact_case *c)
 {
@@ -61,6 +80,7 @@ static test_opencl_outcome run_case(const exact_case *c)
     ldpc_opencl_config opencl = test_opencl_config(c->design);
     opencl.work_group_size = c->work_group;
     opencl.latency_posteriors = c->posteriors;
+    opencl.latency_tables = c->tables;
     test_opencl_outcome outcome = test_opencl_compare(code, &config, &opencl, llr, c->frames,
                                                       c->batch);
     /* The comparison means something only if both kinds of frames occurred. */
@@ -86,13 +106,18 @@ static test_opencl_outcome run_case(const exact_case *c)
     assert_int_equal(outcome.latency_batches,
                      expected == LDPC_OPENCL_DESIGN_LATENCY ? batches : 0);
     assert_int_equal(outcome.spread_batches, expected == LDPC_OPENCL_DESIGN_SPREAD ? batches : 0);
-    uint32_t local_batches = 0;
+    uint32_t local_batches = 0, circulant_batches = 0;
     for (uint32_t first = 0; first < c->frames; first += c->batch) {
         uint32_t call_frames = c->frames - first < c->batch ? c->frames - first : c->batch;
-        local_batches += expected == LDPC_OPENCL_DESIGN_LATENCY &&
-                         expect_local_posteriors(code, c->posteriors, call_frames, &outcome);
+        if (expected != LDPC_OPENCL_DESIGN_LATENCY)
+            continue;
+        int local = expect_local_posteriors(code, c->posteriors, call_frames, &outcome);
+        int circulants = expect_circulants(c, code, local, call_frames, &outcome);
+        local_batches += local && !circulants;
+        circulant_batches += circulants;
     }
     assert_int_equal(outcome.latency_local_batches, local_batches);
+    assert_int_equal(outcome.circulant_batches, circulant_batches);
     free(llr);
     ldpc_code_destroy(code);
     return outcome;
@@ -105,7 +130,8 @@ static void dvb_short_layered_normalized(void **state)
     (void)state;
     const exact_case group = {"dvbs2-short-1/2", LDPC_SCHEDULE_LAYERED,
                               LDPC_RULE_MIN_SUM_NORMALIZED, 30, 1, LDPC_OPENCL_DESIGN_AUTO,
-                              20, 8, 0.0, 2.5, 0, LDPC_OPENCL_POSTERIORS_AUTO};
+                              20, 8, 0.0, 2.5, 0, LDPC_OPENCL_POSTERIORS_AUTO,
+                    LDPC_OPENCL_TABLES_AUTO};
     run_case(&group);
     exact_case item = group;
     item.design = LDPC_OPENCL_DESIGN_ITEM_PER_FRAME;
@@ -118,7 +144,8 @@ static void dvb_short_layered_offset(void **state)
     (void)state;
     exact_case c = {"dvbs2-short-3/5", LDPC_SCHEDULE_LAYERED, LDPC_RULE_MIN_SUM_OFFSET, 25,
                     2, LDPC_OPENCL_DESIGN_GROUP_PER_FRAME, 13, 13, 1.0, 3.5, 0,
-                    LDPC_OPENCL_POSTERIORS_AUTO};
+                    LDPC_OPENCL_POSTERIORS_AUTO,
+                    LDPC_OPENCL_TABLES_AUTO};
     run_case(&c);
     /* Check degree 11: the item kernel of steps of 4 checks, where some repeats
      * share their step with the earlier check of their variable. */
@@ -136,7 +163,8 @@ static void dvb_short_high_rate(void **state)
 {
     (void)state;
     exact_case c = {"dvbs2-short-8/9", LDPC_SCHEDULE_LAYERED, LDPC_RULE_MIN_SUM_NORMALIZED, 20,
-                    1, LDPC_OPENCL_DESIGN_LATENCY, 12, 5, 3.2, 4.6, 0, LDPC_OPENCL_POSTERIORS_AUTO};
+                    1, LDPC_OPENCL_DESIGN_LATENCY, 12, 5, 3.2, 4.6, 0, LDPC_OPENCL_POSTERIORS_AUTO,
+                    LDPC_OPENCL_TABLES_AUTO};
     run_case(&c);
     c.design = LDPC_OPENCL_DESIGN_GROUP_PER_FRAME;
     c.rule = LDPC_RULE_MIN_SUM_OFFSET;
@@ -153,7 +181,8 @@ static void latency_several_checks_per_item(void **state)
     (void)state;
     exact_case c = {"dvbs2-short-1/2", LDPC_SCHEDULE_LAYERED, LDPC_RULE_MIN_SUM_NORMALIZED, 30,
                     1, LDPC_OPENCL_DESIGN_LATENCY, 10, 5, 0.0, 2.5, 100,
-                    LDPC_OPENCL_POSTERIORS_AUTO};
+                    LDPC_OPENCL_POSTERIORS_AUTO,
+                    LDPC_OPENCL_TABLES_AUTO};
     run_case(&c);
     c.code = "dvbs2-short-3/5";
     c.rule = LDPC_RULE_MIN_SUM_OFFSET;
@@ -184,7 +213,8 @@ static void latency_local_posteriors(void **state)
     (void)state;
     exact_case c = {"dvbs2-short-1/2", LDPC_SCHEDULE_LAYERED, LDPC_RULE_MIN_SUM_NORMALIZED, 30,
                     1, LDPC_OPENCL_DESIGN_LATENCY, 20, 8, 0.0, 2.5, 0,
-                    LDPC_OPENCL_POSTERIORS_LOCAL};
+                    LDPC_OPENCL_POSTERIORS_LOCAL,
+                    LDPC_OPENCL_TABLES_AUTO};
     run_case(&c);
     c.work_group = 180;
     c.rule = LDPC_RULE_MIN_SUM_OFFSET;
@@ -227,6 +257,57 @@ static void latency_local_posteriors(void **state)
     run_case(&c);
 }
 
+/* The latency design through the circulant tables (forced, and so also
+ * where "auto" would keep the posteriors local): every degree bound; layers
+ * that share variables (dvbs2-short: atomic adds) and that do not
+ * (dvbt2-short-3/5); groups of 360 (a check per work-item) and 180 (two, as
+ * on the H100); both rules; syndrome periods 0 to 3; and the slot tables on
+ * the same frames, which "auto" no longer gives a DVB code. */
+static void latency_circulant_tables(void **state)
+{
+    (void)state;
+    exact_case c = {"dvbs2-short-1/2", LDPC_SCHEDULE_LAYERED, LDPC_RULE_MIN_SUM_NORMALIZED, 30,
+                    1, LDPC_OPENCL_DESIGN_LATENCY, 20, 8, 0.0, 2.5, 180,
+                    LDPC_OPENCL_POSTERIORS_AUTO, LDPC_OPENCL_TABLES_CIRCULANTS};
+    run_case(&c);
+    c.tables = LDPC_OPENCL_TABLES_SLOTS;
+    run_case(&c);
+    c.tables = LDPC_OPENCL_TABLES_CIRCULANTS;
+    c.work_group = 0;
+    c.rule = LDPC_RULE_MIN_SUM_OFFSET;
+    c.period = 0;
+    c.posteriors = LDPC_OPENCL_POSTERIORS_LOCAL;
+    run_case(&c);
+    c.code = "dvbs2-short-3/5";
+    c.posteriors = LDPC_OPENCL_POSTERIORS_AUTO;
+    c.period = 3;
+    c.ebn0_low = 1.0;
+    c.ebn0_high = 3.5;
+    run_case(&c);
+    c.work_group = 180;
+    c.period = 2;
+    run_case(&c);
+    c.tables = LDPC_OPENCL_TABLES_SLOTS;
+    run_case(&c);
+    c.tables = LDPC_OPENCL_TABLES_AUTO;
+    c.code = "dvbt2-short-3/5";
+    c.rule = LDPC_RULE_MIN_SUM_NORMALIZED;
+    c.period = 1;
+    run_case(&c);
+    c.code = "dvbs2-short-8/9";
+    c.frames = 12;
+    c.batch = 5;
+    c.ebn0_low = 3.2;
+    c.ebn0_high = 4.6;
+    run_case(&c);
+    c.code = "dvbs2-normal-1/2";
+    c.frames = c.batch = 3;
+    c.iterations = 15;
+    c.ebn0_low = 0.8;
+    c.ebn0_high = 2.2;
+    run_case(&c);
+}
+
 /* A code of one layer (a single parity check over 8 bits): the messages
  * loaded for the next layer are the ones the current layer just wrote. */
 static void latency_local_single_layer(void **state)
@@ -240,7 +321,8 @@ static void latency_local_single_layer(void **state)
     snprintf(name, sizeof name, "alist:%s", path);
     exact_case c = {name, LDPC_SCHEDULE_LAYERED, LDPC_RULE_MIN_SUM_OFFSET, 10, 1,
                     LDPC_OPENCL_DESIGN_LATENCY, 64, 30, -2.0, 3.0, 0,
-                    LDPC_OPENCL_POSTERIORS_LOCAL};
+                    LDPC_OPENCL_POSTERIORS_LOCAL,
+                    LDPC_OPENCL_TABLES_AUTO};
     run_case(&c);
     c.rule = LDPC_RULE_MIN_SUM_NORMALIZED;
     c.period = 3;
@@ -255,7 +337,8 @@ static void chunked_transfers(void **state)
 {
     (void)state;
     exact_case c = {"dvbs2-short-1/2", LDPC_SCHEDULE_LAYERED, LDPC_RULE_MIN_SUM_NORMALIZED, 6,
-                    1, LDPC_OPENCL_DESIGN_AUTO, 170, 150, 0.5, 4.5, 0, LDPC_OPENCL_POSTERIORS_AUTO};
+                    1, LDPC_OPENCL_DESIGN_AUTO, 170, 150, 0.5, 4.5, 0, LDPC_OPENCL_POSTERIORS_AUTO,
+                    LDPC_OPENCL_TABLES_AUTO};
     run_case(&c);
 }
 
@@ -263,7 +346,8 @@ static void dvb_short_flooding(void **state)
 {
     (void)state;
     exact_case c = {"dvbs2-short-1/2", LDPC_SCHEDULE_FLOODING, LDPC_RULE_MIN_SUM_OFFSET, 30, 1,
-                    LDPC_OPENCL_DESIGN_AUTO, 11, 4, 0.5, 3.0, 0, LDPC_OPENCL_POSTERIORS_AUTO};
+                    LDPC_OPENCL_DESIGN_AUTO, 11, 4, 0.5, 3.0, 0, LDPC_OPENCL_POSTERIORS_AUTO,
+                    LDPC_OPENCL_TABLES_AUTO};
     run_case(&c);
     c.rule = LDPC_RULE_MIN_SUM_NORMALIZED;
     c.design = LDPC_OPENCL_DESIGN_ITEM_PER_FRAME;
@@ -275,7 +359,8 @@ static void dvb_normal_both_schedules(void **state)
 {
     (void)state;
     exact_case c = {"dvbs2-normal-1/2", LDPC_SCHEDULE_LAYERED, LDPC_RULE_MIN_SUM_NORMALIZED, 15,
-                    1, LDPC_OPENCL_DESIGN_AUTO, 4, 4, 0.8, 2.2, 0, LDPC_OPENCL_POSTERIORS_AUTO};
+                    1, LDPC_OPENCL_DESIGN_AUTO, 4, 4, 0.8, 2.2, 0, LDPC_OPENCL_POSTERIORS_AUTO,
+                    LDPC_OPENCL_TABLES_AUTO};
     run_case(&c);
     c.design = LDPC_OPENCL_DESIGN_GROUP_PER_FRAME;
     c.period = 2;
@@ -298,7 +383,8 @@ static void flooding_spread_early_termination(void **state)
 {
     (void)state;
     exact_case c = {"dvbs2-short-1/2", LDPC_SCHEDULE_FLOODING, LDPC_RULE_MIN_SUM_OFFSET, 3, 1,
-                    LDPC_OPENCL_DESIGN_SPREAD, 24, 8, 3.0, 10.0, 0, LDPC_OPENCL_POSTERIORS_AUTO};
+                    LDPC_OPENCL_DESIGN_SPREAD, 24, 8, 3.0, 10.0, 0, LDPC_OPENCL_POSTERIORS_AUTO,
+                    LDPC_OPENCL_TABLES_AUTO};
     /* Converged at the first, the next to last and the last iteration. */
     assert_int_equal(run_case(&c).converged_at, 0xEu);
     c.iterations = 1;
@@ -334,7 +420,8 @@ static void alist_code(void **state)
     }
     exact_case c = {ALIST_MACKAY, LDPC_SCHEDULE_LAYERED, LDPC_RULE_MIN_SUM_NORMALIZED, 40, 1,
                     LDPC_OPENCL_DESIGN_GROUP_PER_FRAME, 40, 16, 1.0, 3.5, 0,
-                    LDPC_OPENCL_POSTERIORS_AUTO};
+                    LDPC_OPENCL_POSTERIORS_AUTO,
+                    LDPC_OPENCL_TABLES_AUTO};
     run_case(&c);
     c.design = LDPC_OPENCL_DESIGN_LATENCY;
     c.period = 2;
@@ -493,6 +580,7 @@ int main(void)
         cmocka_unit_test(dvb_short_layered_offset),
         cmocka_unit_test(dvb_short_high_rate),
         cmocka_unit_test(latency_several_checks_per_item),
+        cmocka_unit_test(latency_circulant_tables),
         cmocka_unit_test(latency_local_posteriors),
         cmocka_unit_test(latency_local_single_layer),
         cmocka_unit_test(chunked_transfers),
