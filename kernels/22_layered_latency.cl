@@ -269,21 +269,6 @@ inline int latency_unsatisfied(global const uint *slot_var, global const uint *p
     return parity;
 }
 
-/* Work-item 0 records that the group's frame f ran iteration `it` and, if
- * it is done, retires it. */
-inline void latency_iteration_end(uint i, uint f, uint it, int done,
-                                  global uint *frame_iterations, global uint *frame_active,
-                                  global uint *active_count)
-{
-    if (i != 0)
-        return;
-    frame_iterations[f] = it;
-    if (done) {
-        frame_active[f] = 0;
-        atomic_dec(active_count);
-    }
-}
-
 /* The registers of a work-item, arrays of `bound` elements declared by the
  * kernel (their size is what lets the compiler keep them in registers): for
  * its first check (i) the slot words, those of the next layer and the inputs
@@ -382,9 +367,15 @@ inline void layered_latency_frame(LAYERED_LATENCY_PARAMS, local uchar *rule_loca
             barrier(CLK_LOCAL_MEM_FENCE);
             done = !*unsatisfied;
         }
-        latency_iteration_end(i, f, it, done, frame_iterations, frame_active, active_count);
-        if (done)
+        if (i == 0)
+            frame_iterations[f] = it;
+        if (done) {
+            if (i == 0) {
+                frame_active[f] = 0;
+                atomic_dec(active_count);
+            }
             return;
+        }
     }
 }
 

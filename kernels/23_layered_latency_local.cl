@@ -266,9 +266,14 @@ inline void layered_latency_local_frame(LAYERED_LATENCY_LOCAL_PARAMS, local ucha
             barrier(CLK_LOCAL_MEM_FENCE);
             done = !*unsatisfied;
         }
-        latency_iteration_end(i, f, it, done, frame_iterations, frame_active, active_count);
+        if (i == 0)
+            frame_iterations[f] = it;
         if (done) {
             local_posteriors_out(post_words, post_global, code.n);
+            if (i == 0) {
+                frame_active[f] = 0;
+                atomic_dec(active_count);
+            }
             return;
         }
     }

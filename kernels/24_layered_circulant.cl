@@ -197,9 +197,15 @@ inline void layered_circulant_frame(LAYERED_LATENCY_PARAMS, local uchar *rule_lo
             barrier(CLK_LOCAL_MEM_FENCE);
             done = !*unsatisfied;
         }
-        latency_iteration_end(i, f, it, done, frame_iterations, frame_active, active_count);
-        if (done)
+        if (i == 0)
+            frame_iterations[f] = it;
+        if (done) {
+            if (i == 0) {
+                frame_active[f] = 0;
+                atomic_dec(active_count);
+            }
             return;
+        }
     }
 }
 
