@@ -197,6 +197,8 @@ inline void layered_circulant_frame(LAYERED_LATENCY_PARAMS, local uchar *rule_lo
             barrier(CLK_LOCAL_MEM_FENCE);
             done = !*unsatisfied;
         }
+        /* As in 22_layered_latency.cl, not through a shared helper: one cost
+         * the kernels 10-20% on the H100 (docs/OPENCL.md, round 13, run H). */
         if (i == 0)
             frame_iterations[f] = it;
         if (done) {
