@@ -170,7 +170,8 @@ inline void layered_circulant_frame(LAYERED_LATENCY_PARAMS, local uchar *rule_lo
                                              r.u + c * bound, bound);
             }
             /* Needed only where checks share a variable, but a barrier under a
-             * condition, even a uniform one, breaks some compilers (PoCL 5). */
+             * condition, even a uniform one, breaks some compilers (PoCL 5),
+             * and on the H100 it was slower (docs/OPENCL.md, round 13, run D). */
             barrier(CLK_GLOBAL_MEM_FENCE);
 #pragma unroll
             for (uint c = 0; c < CIRCULANT_CHECKS; c++) {
