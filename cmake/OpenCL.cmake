@@ -17,7 +17,8 @@ option(LDPC_WITH_OPENCL "Build the OpenCL decoder backend" ${LDPC_OPENCL_DEFAULT
 target_sources(ldpc PRIVATE ${PROJECT_SOURCE_DIR}/platform/opencl/opencl_backend.c
                             ${PROJECT_SOURCE_DIR}/platform/opencl/nb_opencl_backend.c
                             ${PROJECT_SOURCE_DIR}/platform/opencl/opencl_config.c
-                            ${PROJECT_SOURCE_DIR}/platform/opencl/opencl_latency_order.c)
+                            ${PROJECT_SOURCE_DIR}/platform/opencl/opencl_latency_order.c
+                            ${PROJECT_SOURCE_DIR}/platform/opencl/opencl_circulant_tables.c)
 # platform/ is public inside the build tree so that tests and tools can reach
 # opencl/opencl_backend.h (statistics, configuration).
 target_include_directories(ldpc PUBLIC $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}/platform>)

@@ -1,5 +1,5 @@
 /* Layered min-sum for DVB codes through their circulant tables
- * (platform/opencl/cl_circulant_tables.h): the latency design of
+ * (platform/opencl/opencl_circulant_tables.h): the latency design of
  * 22_layered_latency.cl (one work-group per frame, every iteration in one
  * launch, the same arithmetic, biased 16-bit posteriors in global memory),
  * but a check's variables are computed instead of read: the check at layer

@@ -89,7 +89,7 @@ int frame_code_supported(const ldpc_code *code);
  * holds that code's (O(block edges), no allocation). s->layer_offsets and
  * s->edges hold at least the capacities below for the largest code; set
  * s->code to NULL before the first use. The OpenCL backend derives its
- * circulant tables from it too (platform/opencl/cl_circulant_tables.h). */
+ * circulant tables from it too (platform/opencl/opencl_circulant_tables.h). */
 void frame_schedule_prepare(frame_schedule *s, const ldpc_code *code);
 
 /* Entries of layer_offsets and of edges for codes up to max_m checks and

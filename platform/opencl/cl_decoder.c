@@ -4,7 +4,7 @@
 
 #include "cl_batch_plan.h"
 #include "cl_decoder.h"
-#include "cl_circulant_tables.h"
+#include "opencl_circulant_tables.h"
 #include "cl_error.h"
 #include "cl_item_kernels.h"
 #include "decode/check_rules.h"
@@ -152,6 +152,7 @@ static void choose_sizes(cl_decoder *d)
                 ? 0
                 : cl_min_size(requested ? requested : SIZE_MAX,
                               kernel_max_group(d, d->iterate_circulant[i]));
+        d->stats.circulant_group_sizes[i] = (uint32_t)d->circulant_group_cap[i];
     }
     if (clGetDeviceInfo(d->session.choice.device, CL_DEVICE_LOCAL_MEM_SIZE,
                         sizeof d->local_memory, &d->local_memory, NULL) != CL_SUCCESS)
@@ -290,7 +291,7 @@ static ldpc_status create_buffers(cl_decoder *d, ldpc_error *err)
     size_t table_words =
         cl_table_words(lim->max_n, lim->max_m, lim->max_edges, lim->max_m, lim->max_edges / 2,
                        cl_latency_slot_capacity(lim->max_m, lim->max_check_degree),
-                       cl_circulant_capacity(lim->max_m, lim->max_edges));
+                       opencl_circulant_capacity(lim->max_m, lim->max_edges));
     size_t arena_bytes = d->opencl.table_cache_bytes ? d->opencl.table_cache_bytes
                                                      : DEFAULT_TABLE_CACHE_BYTES;
     if (arena_bytes < table_words * sizeof(cl_uint))

@@ -2,7 +2,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "cl_circulant_tables.h"
+#include "opencl_circulant_tables.h"
 #include "cl_error.h"
 #include "cl_item_kernels.h"
 #include "opencl_latency_order.h"
@@ -58,7 +58,7 @@ ldpc_status cl_table_cache_init(cl_table_cache *cache, cl_mem arena, size_t capa
     cache->latency_var = malloc(cl_latency_slot_capacity(max_m, max_check_degree) *
                                 sizeof(uint32_t));
     cache->latency_position = malloc((size_t)max_n * sizeof(uint32_t));
-    cache->circulants = malloc(cl_circulant_capacity(max_m, max_edges) * sizeof(uint32_t));
+    cache->circulants = malloc(opencl_circulant_capacity(max_m, max_edges) * sizeof(uint32_t));
     cache->schedule.layer_offsets =
         malloc(frame_schedule_layer_capacity(max_m) * sizeof(uint32_t));
     cache->schedule.edges = malloc(frame_schedule_edge_capacity(max_edges) *
@@ -279,7 +279,7 @@ static ldpc_status upload(cl_table_cache *cache, cl_command_queue queue, cl_tabl
     if (latency_slots > 0)
         latency_tables(cache, code, flagged);
     if (circulant_words > 0)
-        cl_circulant_tables(&cache->schedule, code, cache->circulants);
+        opencl_circulant_tables(&cache->schedule, code, cache->circulants);
     int disjoint = code->layers_disjoint;
     struct {
         const uint32_t *data;
@@ -363,7 +363,7 @@ ldpc_status cl_table_cache_lookup(cl_table_cache *cache, cl_command_queue queue,
     cache->misses++;
     uint32_t latency_slots = latency_slot_count(code);
     /* The circulant kernels use the slot kernels' message layout. */
-    uint32_t circulant_words = latency_slots > 0 ? cl_circulant_words(code) : 0;
+    uint32_t circulant_words = latency_slots > 0 ? opencl_circulant_words(code) : 0;
     size_t words = cl_table_words(code->n, code->m, code->edges, code->layer_count,
                                   snapshot_count(code), latency_slots, circulant_words);
     if (words > cache->capacity_words)

@@ -60,7 +60,7 @@ typedef struct {
     uint32_t *latency_layers;    /* 2 * max_m: per layer the first slot and slots per check */
     uint32_t *latency_var;       /* cl_latency_slot_capacity words */
     uint32_t *latency_position;  /* max_n: the latency order (opencl_latency_order.h) */
-    uint32_t *circulants;        /* cl_circulant_capacity words */
+    uint32_t *circulants;        /* opencl_circulant_capacity words */
     frame_schedule schedule;     /* the block schedule the circulant tables come from */
     cl_table_entry entries[CL_TABLE_CACHE_SLOTS];
     uint64_t clock;

@@ -184,6 +184,9 @@ typedef struct {
      * 16, 32 (0: none); a code whose largest layer has more checks uses the
      * group design instead. */
     uint32_t latency_group_sizes[3];
+    /* The same for the circulant kernels (at least 180 to run a DVB layer of
+     * 360 checks, else the slot kernels take it). */
+    uint32_t circulant_group_sizes[3];
     /* CL_DEVICE_LOCAL_MEM_SIZE, and whether it is dedicated (CL_LOCAL): the
      * latency design keeps a frame's posteriors there where they fit
      * (latency_posteriors in the configuration). */

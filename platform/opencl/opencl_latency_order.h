@@ -14,7 +14,7 @@
  * A DVB code (of the frame path's structure) gets its block order instead:
  * block b of 360 variables (information group b, or parity block b - groups)
  * at positions 360 b to 360 b + 359, which its circulant tables
- * (cl_circulant_tables.h) name. Its neighbours are as good, and since a block
+ * (opencl_circulant_tables.h) name. Its neighbours are as good, and since a block
  * is whole 32-bit posterior words, the circulant kernel can add to the
  * blocks that two checks of a layer share atomically and store every other
  * posterior plainly (docs/OPENCL.md, round 13). */

@@ -13,8 +13,8 @@
  * CIRCULANT_OFFSET_SHIFT, CIRCULANT_GAP on the staircase edge that check 0
  * of layer 0 lacks, and CIRCULANT_ATOMIC where another block edge of the
  * layer reaches the same block (two of its checks share each variable). */
-#ifndef LDPC_CL_CIRCULANT_TABLES_H
-#define LDPC_CL_CIRCULANT_TABLES_H
+#ifndef LDPC_OPENCL_CIRCULANT_TABLES_H
+#define LDPC_OPENCL_CIRCULANT_TABLES_H
 
 #include <stdint.h>
 
@@ -28,13 +28,13 @@
 /* Words of the circulant tables of `code`, or 0 where it has none: not a DVB
  * code of the frame path's structure, layers not in the order t + i q, a
  * check above degree 32 (the kernels' bound), or 2^20 variables or more. */
-uint32_t cl_circulant_words(const ldpc_code *code);
+uint32_t opencl_circulant_words(const ldpc_code *code);
 
 /* The most words for codes up to max_m checks and max_edges edges. */
-size_t cl_circulant_capacity(uint32_t max_m, uint32_t max_edges);
+size_t opencl_circulant_capacity(uint32_t max_m, uint32_t max_edges);
 
-/* Fills `words` (cl_circulant_words(code) of them) through the block schedule
+/* Fills `words` (opencl_circulant_words(code) of them) through the block schedule
  * `s` (frame_schedule_prepare's arrays, reserved by the caller). */
-void cl_circulant_tables(frame_schedule *s, const ldpc_code *code, uint32_t *words);
+void opencl_circulant_tables(frame_schedule *s, const ldpc_code *code, uint32_t *words);
 
 #endif

@@ -1,4 +1,4 @@
-#include "cl_circulant_tables.h"
+#include "opencl_circulant_tables.h"
 
 /* The kernels' bound on a layer's block edges (the check degree). */
 #define CIRCULANT_MAX_DEGREE 32u
@@ -19,7 +19,7 @@ static int layers_in_circulant_order(const ldpc_code *code)
     return 1;
 }
 
-uint32_t cl_circulant_words(const ldpc_code *code)
+uint32_t opencl_circulant_words(const ldpc_code *code)
 {
     if (!frame_code_supported(code) || code->max_check_degree > CIRCULANT_MAX_DEGREE ||
         code->n >= CIRCULANT_MAX_POSITION || !layers_in_circulant_order(code))
@@ -29,7 +29,7 @@ uint32_t cl_circulant_words(const ldpc_code *code)
     return code->layer_count + 1 + block_edges;
 }
 
-size_t cl_circulant_capacity(uint32_t max_m, uint32_t max_edges)
+size_t opencl_circulant_capacity(uint32_t max_m, uint32_t max_edges)
 {
     return frame_schedule_layer_capacity(max_m) + frame_schedule_edge_capacity(max_edges);
 }
@@ -44,7 +44,7 @@ static int block_reached_twice(const frame_schedule *s, uint32_t first, uint32_t
     return 0;
 }
 
-void cl_circulant_tables(frame_schedule *s, const ldpc_code *code, uint32_t *words)
+void opencl_circulant_tables(frame_schedule *s, const ldpc_code *code, uint32_t *words)
 {
     frame_schedule_prepare(s, code);
     const uint32_t q = s->q;
