@@ -136,15 +136,15 @@ inline int check_unsatisfied(global const uint *check_var, uint e0, uint e1,
  * kernels (22_layered_latency.cl): two words per layer, the slots, and
  * latency_position; latency_slots is the slots' count (0: the code has no
  * latency tables). The circulant tables of a DVB code serve
- * 24_layered_circulant.cl: circulant_words words at `circulants`, blocks of
- * circulant_size (0: the code has none). */
+ * 24_layered_circulant.cl: circulant_words words at `circulants` (0: the
+ * code has none). */
 typedef struct {
     uint n, m, layer_count, max_check_degree;
     uint check_offsets, check_var, var_offsets, var_edges;
     uint layer_offsets, layer_checks, item_offsets, item_var;
     uint item_slot, snapshot_offsets, snapshot_vars, latency_layers;
     uint latency_var, latency_slots, max_layer_size, latency_position;
-    uint circulants, circulant_words, circulant_size;
+    uint circulants, circulant_words;
 } code_tables_t;
 
 /* Where a frame's posterior of variable v sits: the latency design keeps

@@ -26,30 +26,27 @@ size_t frame_schedule_edge_capacity(uint32_t max_edges)
     return max_edges / FRAME_GROUP + 1;
 }
 
-static uint32_t max_block_edges(const ldpc_decoder_limits *limits)
-{
-    return (uint32_t)frame_schedule_edge_capacity(limits->max_edges);
-}
-
 size_t frame_workspace_bytes(const ldpc_decoder_limits *limits)
 {
+    const size_t block_edges = frame_schedule_edge_capacity(limits->max_edges);
     return workspace_round_up((size_t)max_blocks(limits) * FRAME_BLOCK_STRIDE * sizeof(int16_t)) +
-           workspace_round_up((size_t)max_block_edges(limits) * FRAME_LANES) +
+           workspace_round_up(block_edges * FRAME_LANES) +
            workspace_round_up((size_t)limits->max_check_degree * FRAME_LANES) +
            workspace_round_up((size_t)limits->max_check_degree * FRAME_LANES * sizeof(int16_t)) +
            6 * workspace_round_up(FRAME_LANES) +
            workspace_round_up(FRAME_LANES * sizeof(int16_t)) +
            workspace_round_up(2 * FRAME_MARGIN * sizeof(int16_t)) +
            workspace_round_up(frame_schedule_layer_capacity(limits->max_m) * sizeof(uint32_t)) +
-           workspace_round_up((size_t)max_block_edges(limits) * sizeof(frame_block_edge));
+           workspace_round_up(block_edges * sizeof(frame_block_edge));
 }
 
 void frame_workspace_carve(frame_workspace *ws, void *block, const ldpc_decoder_limits *limits)
 {
     unsigned char *cursor = block;
+    const size_t block_edges = frame_schedule_edge_capacity(limits->max_edges);
     ws->a.post = workspace_take(&cursor, (size_t)max_blocks(limits) * FRAME_BLOCK_STRIDE *
                                            sizeof(int16_t));
-    ws->a.c2v = workspace_take(&cursor, (size_t)max_block_edges(limits) * FRAME_LANES);
+    ws->a.c2v = workspace_take(&cursor, block_edges * FRAME_LANES);
     ws->a.t = workspace_take(&cursor, (size_t)limits->max_check_degree * FRAME_LANES);
     ws->a.extrinsic = workspace_take(&cursor, (size_t)limits->max_check_degree * FRAME_LANES *
                                                 sizeof(int16_t));
@@ -63,8 +60,7 @@ void frame_workspace_carve(frame_workspace *ws, void *block, const ldpc_decoder_
     ws->a.lanes_from = workspace_take(&cursor, 2 * FRAME_MARGIN * sizeof(int16_t));
     ws->schedule.layer_offsets =
         workspace_take(&cursor, frame_schedule_layer_capacity(limits->max_m) * sizeof(uint32_t));
-    ws->schedule.edges =
-        workspace_take(&cursor, (size_t)max_block_edges(limits) * sizeof(frame_block_edge));
+    ws->schedule.edges = workspace_take(&cursor, block_edges * sizeof(frame_block_edge));
     ws->schedule.code = NULL;
     ws->a.edges = ws->schedule.edges;
     for (uint32_t i = 0; i < 2 * FRAME_MARGIN; i++)

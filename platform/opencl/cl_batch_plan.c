@@ -1,4 +1,5 @@
 #include "cl_batch_plan.h"
+#include "common/frame_decoder.h"
 
 /* "auto": the latency design wherever it takes the code, at every batch size:
  * on the H100 it was also the fastest for throughput (dvbs2-normal-1/2, 20
@@ -78,8 +79,9 @@ static int latency_local_posteriors(const cl_decoder *d, const cl_code_tables *t
     return fits && memory == LDPC_OPENCL_POSTERIORS_LOCAL;
 }
 
-/* The circulant kernels take a code with circulant tables whose layer (the
- * circulant size) needs at most two checks per work-item, the tables in
+/* The circulant kernels take a code with circulant tables (layers of
+ * FRAME_GROUP = 360 checks) where a group holds half a layer (at most two
+ * checks per work-item), the tables in
  * local memory beside the rule table and a flag. CIRCULANTS takes them
  * wherever they fit, SLOTS never. AUTO takes them where they measured faster
  * on the H100 (docs/OPENCL.md, round 13), with the posteriors in global
@@ -93,8 +95,8 @@ static int latency_circulants(const cl_decoder *d, const cl_code_tables *tables,
 {
     ldpc_opencl_latency_tables choice = d->opencl.latency_tables;
     size_t kernel = latency_kernel_index(tables->max_check_degree);
-    int fits = tables->circulant_size > 0 && d->iterate_circulant[kernel] != NULL &&
-               2 * d->circulant_group_cap[kernel] >= tables->circulant_size &&
+    int fits = tables->circulant_words > 0 && d->iterate_circulant[kernel] != NULL &&
+               2 * d->circulant_group_cap[kernel] >= FRAME_GROUP &&
                (size_t)tables->circulant_words * sizeof(cl_uint) + 1024 <= d->local_memory;
     if (choice == LDPC_OPENCL_TABLES_AUTO)
         return fits && !local_posteriors &&
@@ -188,9 +190,9 @@ void cl_plan_batch(const cl_decoder *d, const ldpc_code *code, uint32_t frames,
         /* A work-item per check, or as many checks per work-item as the
          * kernel's largest group needs, evenly where a divisor allows; the
          * circulant kernels take a layer in one or two checks per work-item. */
-        size_t size = p->tables.circulant_size;
         if (p->circulants)
-            p->local = d->circulant_group_cap[kernel] >= size ? size : (size + 1) / 2;
+            p->local = d->circulant_group_cap[kernel] >= FRAME_GROUP ? FRAME_GROUP
+                                                                     : FRAME_GROUP / 2;
         else
             p->local = group_size_for_layer(p->tables.max_layer_size,
                                             p->local_posteriors

@@ -389,7 +389,6 @@ ldpc_status cl_table_cache_lookup(cl_table_cache *cache, cl_command_queue queue,
     slot->tables.max_check_degree = code->max_check_degree;
     slot->tables.latency_slots = latency_slots;
     slot->tables.circulant_words = circulant_words;
-    slot->tables.circulant_size = circulant_words > 0 ? FRAME_GROUP : 0;
     slot->tables.max_layer_size = max_layer_size(code);
     remember_address(slot, code);
     ldpc_status status = upload(cache, queue, slot, code, err);

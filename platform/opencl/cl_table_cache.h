@@ -31,7 +31,7 @@ typedef struct {
     cl_uint layer_offsets, layer_checks, item_offsets, item_var;
     cl_uint item_slot, snapshot_offsets, snapshot_vars, latency_layers;
     cl_uint latency_var, latency_slots, max_layer_size, latency_position;
-    cl_uint circulants, circulant_words, circulant_size;
+    cl_uint circulants, circulant_words;
 } cl_code_tables;
 
 typedef struct {
