@@ -48,14 +48,26 @@ inline void local_posterior_add(local uint *post_words, uint v, int delta)
     atomic_add(post_words + (v >> 1), (uint)delta << POSTERIOR_HALF_SHIFT(v));
 }
 
-/* A new posterior u + message, or its change message - old in a sharing layer. */
-inline void local_posterior_update(local uint *post_words, latency_layer_t layer, uint v,
-                                   int u, int old, int message)
+/* latency_minima without branches (min1 <= min2 always; a slot without an
+ * edge passes Q_MAX, which changes nothing): selects instead of a divergent
+ * block per slot, which NVIDIA's compiler padded with register moves. Here
+ * it measured 1.07-1.10x on dvbs2-short-1/2 batches and 1.17x on one frame;
+ * in the global-posterior and circulant kernels 0.85-0.96x, which keep the
+ * branches (docs/OPENCL.md, round 14). */
+inline latency_mins_t local_minima(latency_layer_t layer, const uint *word, const int *u,
+                                   const uint bound)
 {
-    if (layer.shares)
-        local_posterior_add(post_words, v, message - old);
-    else
-        local_posterior_store((local ushort *)post_words, v, u + message);
+    latency_mins_t s = {Q_MAX, Q_MAX, 0, 0};
+#pragma unroll
+    for (uint j = 0; j < bound; j++) {
+        int t = j < layer.slots && word[j] != LATENCY_NO_EDGE ? q_sat(u[j]) : Q_MAX;
+        int magnitude = abs(t);
+        s.negatives ^= t < 0;
+        s.min2 = min(s.min2, max(s.min1, magnitude));
+        s.idx1 = magnitude < s.min1 ? j : s.idx1;
+        s.min1 = min(s.min1, magnitude);
+    }
+    return s;
 }
 
 /* Phase 1 for the check at layer position k, its old messages already in
@@ -67,7 +79,7 @@ inline latency_mins_t local_read(local const ushort *post, latency_layer_t layer
     for (uint j = 0; j < bound; j++)
         if (j < layer.slots && word[j] != LATENCY_NO_EDGE)
             u[j] = local_posterior(post, VARIABLE(word[j])) - old[j];
-    return latency_minima(layer, word, u, bound);
+    return local_minima(layer, word, u, bound);
 }
 
 /* Phase 2 for the same check: new messages and posteriors. */
@@ -76,13 +88,26 @@ inline void local_write(local uint *post_words, global char *c2v, latency_layer_
                         local const uchar *rule_local, const uint bound)
 {
     int out1 = rule_local[s.min1], out2 = rule_local[s.min2];
+    /* One loop per case: the uniform test inside the loop cost a branch per
+     * slot (round 14). */
+    if (layer.shares) {
 #pragma unroll
-    for (uint j = 0; j < bound; j++)
-        if (j < layer.slots && word[j] != LATENCY_NO_EDGE) {
-            int message = latency_message(s, j, u[j] < 0, out1, out2);
-            c2v[layer.base + j * layer.checks + k] = (char)message;
-            local_posterior_update(post_words, layer, VARIABLE(word[j]), u[j], old[j], message);
-        }
+        for (uint j = 0; j < bound; j++)
+            if (j < layer.slots && word[j] != LATENCY_NO_EDGE) {
+                int message = latency_message(s, j, u[j] < 0, out1, out2);
+                c2v[layer.base + j * layer.checks + k] = (char)message;
+                local_posterior_add(post_words, VARIABLE(word[j]), message - old[j]);
+            }
+    } else {
+#pragma unroll
+        for (uint j = 0; j < bound; j++)
+            if (j < layer.slots && word[j] != LATENCY_NO_EDGE) {
+                int message = latency_message(s, j, u[j] < 0, out1, out2);
+                c2v[layer.base + j * layer.checks + k] = (char)message;
+                local_posterior_store((local ushort *)post_words, VARIABLE(word[j]),
+                                      u[j] + message);
+            }
+    }
 }
 
 /* Both phases of a further check (the third on) of a layer whose checks
