@@ -7,7 +7,9 @@
  *   gcc -O1 -std=c11 -Iinclude -Isrc -Iplatform -Ibuild-cpu/generated \
  *     docs/bench/ptx-profile/dump_tables.c build-cpu/libldpc.a -lOpenCL -lm -lpthread
  * Usage: dump_tables CODE FILE
- * File: "LDPCTAB1", the 88-byte cl_code_tables, the arena's word count (uint64), the words. */
+ * File: "LDPCTAB2", the kernel argument (cl_code_tables, passed on as it is), the
+ * fields launch_ptx.c sizes its buffers from (n, latency_slots, max_layer_size,
+ * circulant_words: uint32), the arena's word count (uint64), the arena. */
 #include <stdio.h>
 #include <string.h>
 
@@ -62,8 +64,11 @@ int main(int argc, char **argv)
     }
     FILE *out = fopen(argv[2], "wb");
     uint64_t count = words;
-    fwrite("LDPCTAB1", 1, 8, out);
+    uint32_t sizes[4] = {tables.n, tables.latency_slots, tables.max_layer_size,
+                         tables.circulant_words};
+    fwrite("LDPCTAB2", 1, 8, out);
     fwrite(&tables, sizeof tables, 1, out);
+    fwrite(sizes, sizeof sizes, 1, out);
     fwrite(&count, sizeof count, 1, out);
     fwrite(host, 4, words, out);
     fclose(out);

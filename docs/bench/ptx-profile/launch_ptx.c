@@ -31,15 +31,9 @@
         }                                                                                  \
     } while (0)
 
-/* cl_code_tables / code_tables_t, 22 words. */
-typedef struct {
-    uint32_t n, m, layer_count, max_check_degree;
-    uint32_t check_offsets, check_var, var_offsets, var_edges;
-    uint32_t layer_offsets, layer_checks, item_offsets, item_var;
-    uint32_t item_slot, snapshot_offsets, snapshot_vars, latency_layers;
-    uint32_t latency_var, latency_slots, max_layer_size, latency_position;
-    uint32_t circulants, circulant_words;
-} code_tables;
+/* The kernel argument code_tables_t (kernels/00_fixed_point.cl), passed on as
+ * dump_tables.c wrote it. */
+#define CODE_TABLES_BYTES 88
 
 static void *read_file(const char *path, size_t *size)
 {
@@ -79,11 +73,22 @@ int main(int argc, char **argv)
     size_t cubin_size, tab_size;
     char *cubin = read_file(argv[1], &cubin_size);
     char *tab = read_file(argv[3], &tab_size);
-    code_tables code;
+    if (memcmp(tab, "LDPCTAB2", 8) != 0) {
+        fprintf(stderr, "%s: not a dump_tables.c file\n", argv[3]);
+        return 1;
+    }
+    uint8_t code[CODE_TABLES_BYTES];
+    uint32_t n, latency_slots, max_layer_size, circulant_words;
     uint64_t words;
-    memcpy(&code, tab + 8, sizeof code);
-    memcpy(&words, tab + 8 + sizeof code, sizeof words);
-    const uint32_t *arena = (const uint32_t *)(tab + 16 + sizeof code);
+    const char *at = tab + 8;
+    memcpy(code, at, sizeof code);
+    at += sizeof code;
+    memcpy(&n, at, 4);
+    memcpy(&latency_slots, at + 4, 4);
+    memcpy(&max_layer_size, at + 8, 4);
+    memcpy(&circulant_words, at + 12, 4);
+    memcpy(&words, at + 16, sizeof words);
+    const uint32_t *arena = (const uint32_t *)(at + 24);
 
     CHECK(cuInit(0));
     CUdevice dev;
@@ -101,7 +106,7 @@ int main(int argc, char **argv)
     }
     CHECK(cuModuleGetFunction(&kernel, module, argv[2]));
 
-    uint32_t post_stride = code.n + (code.n & 1), message_stride = code.latency_slots;
+    uint32_t post_stride = n + (n & 1), message_stride = latency_slots;
     size_t post_words = (size_t)frames * post_stride / 2;
     uint32_t *post = malloc(post_words * 4);
     srand(1);
@@ -128,13 +133,13 @@ int main(int argc, char **argv)
 
     /* Local (shared) arguments: addresses in the group's shared window past the
      * kernel's own 132 bytes (rule table, flag); the launch reserves them all. */
-    size_t record_bytes = code.circulant_words && strstr(argv[2], "circulant")
-                              ? (size_t)code.circulant_words * 4
-                              : 2 * (size_t)code.max_layer_size * 4;
+    size_t record_bytes = circulant_words && strstr(argv[2], "circulant")
+                              ? (size_t)circulant_words * 4
+                              : 2 * (size_t)max_layer_size * 4;
     uint64_t records_at = 256, post_at = 256 + ((record_bytes + 255) / 256) * 256;
     size_t shared = post_at + (local_posteriors ? (size_t)post_stride * 2 : 0);
     uint32_t first = 0, last = iterations, max_it = iterations, period = 0;
-    void *args[17] = {&d_tables, &code,   &d_post,   &d_msgs,   &post_stride, &message_stride,
+    void *args[17] = {&d_tables, code,   &d_post,   &d_msgs,   &post_stride, &message_stride,
                       &frames,   &first,  &last,     &max_it,   &period,      &d_rule,
                       &d_iters,  &d_active, &d_count, &records_at, &post_at};
     if (shared > 48 * 1024)
