@@ -51,7 +51,7 @@ inline void local_posterior_add(local uint *post_words, uint v, int delta)
 /* latency_minima without branches (min1 <= min2 always; a slot without an
  * edge passes Q_MAX, which changes nothing): selects instead of a divergent
  * block per slot, which NVIDIA's compiler padded with register moves. Here
- * it measured 1.07-1.10x on dvbs2-short-1/2 batches and 1.17x on one frame;
+ * it measured 1.07-1.10x on dvbs2-short-1/2 batches and 1.17-1.18x on one frame;
  * in the global-posterior and circulant kernels 0.85-0.96x, which keep the
  * branches (docs/OPENCL.md, round 14). */
 inline latency_mins_t local_minima(latency_layer_t layer, const uint *word, const int *u,
