@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # ldpc bench on a binary code: frames made on several threads decode (at a
-# high Eb/N0 every frame must come back exact), and the untimed setup is
-# reported.
+# high Eb/N0 every frame must come back exact), the untimed setup is
+# reported, and --rounds alternates the backends in windows whose per-round
+# ratios it reports.
 source "$(dirname "$0")/common.sh"
 
 "$LDPC" bench --code dvbs2-short-1/2 --iterations 3 --batch 7 --seconds 0 --ebn0 6 --json \
@@ -13,10 +14,34 @@ assert r["batch"] == 7 and 1 <= r["generator_threads"] <= 7, r
 assert r["frames_generated_s"] >= 0, r
 for x in r["results"]:
     assert x["frames"] % 7 == 0 and x["fer"] == 0 and x["average_iterations"] == 3, x
-    assert x["create_ms"] >= 0 and x["first_call_ms"] > 0, x' "$WORK/bench" ||
+    assert x["create_ms"] >= 0 and x["first_call_ms"] > 0, x
+    assert len(x["round_coded_mbps"]) == 1, x
+assert r["rounds"] == 1 and len(r["round_ratios"]) == 1, r' "$WORK/bench" ||
     fail "bench --json: $(cat "$WORK/bench")"
 
 "$LDPC" bench --code dvbs2-short-1/2 --iterations 3 --batch 7 --seconds 0 --ebn0 6 > "$WORK/table" ||
     fail "bench failed"
 grep -q '^setup     (untimed) frames generated in .* on [0-9]* threads; .* created in .* ms, first call .* ms' \
     "$WORK/table" || fail "no setup line: $(cat "$WORK/table")"
+
+"$LDPC" bench --code dvbs2-short-1/2 --iterations 3 --batch 7 --seconds 0 --ebn0 6 --rounds 3 \
+    --baseline portable-frame --json > "$WORK/rounds" || fail "bench --rounds failed"
+python3 -c '
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert r["rounds"] == 3 and len(r["round_ratios"]) == 3, r
+backend, baseline = r["results"]
+for x in r["results"]:
+    assert len(x["round_coded_mbps"]) == 3 and min(x["round_coded_mbps"]) > 0, x
+    assert x["calls"] == 3 and x["fer"] == 0, x  # one call per window at --seconds 0
+for i, ratio in enumerate(r["round_ratios"]):
+    expect = backend["round_coded_mbps"][i] / baseline["round_coded_mbps"][i]
+    assert abs(ratio - expect) <= 1e-3 * expect + 1e-4, (i, ratio, expect)' "$WORK/rounds" ||
+    fail "bench --rounds --json: $(cat "$WORK/rounds")"
+
+"$LDPC" bench --code dvbs2-short-1/2 --iterations 3 --batch 7 --seconds 0 --ebn0 6 --rounds 2 \
+    > "$WORK/rounds_table" || fail "bench --rounds failed"
+grep -q '^rounds    2 alternating windows of .* s per backend: .* Mb/s; .* Mb/s; ratio per round .*x-.*x, median .*x$' \
+    "$WORK/rounds_table" || fail "no rounds line: $(cat "$WORK/rounds_table")"
+expect_failure "--rounds: '0' is not an integer in [1, 100]" "$LDPC" bench --rounds 0
+expect_failure "--rounds: '101' is not an integer in [1, 100]" "$LDPC" bench --rounds 101

@@ -3,23 +3,21 @@
  * AWGN) and quantised before the clock starts, so the timing covers decoding
  * only; --mode full also times the float-to-8-bit quantisation. Binary and
  * nonbinary codes alike (tool_code.h, tool_decoder.h): frames of bits, and a
- * nonbinary decoder's symbols turned into bits inside the timed call. */
+ * nonbinary decoder's symbols turned into bits inside the timed call. The
+ * timing itself is bench_run.c's; --rounds alternates the two backends. */
 #include <getopt.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "bench_frames.h"
+#include "bench_run.h"
 #include "commands.h"
 #include "ldpc/decoder_spec.h"
 #include "opencl/opencl_backend.h"
 #include "tool_code.h"
 #include "tool_common.h"
 #include "tool_decoder.h"
-
-#define BENCH_MAX_CALLS 200000
 
 typedef struct {
     const char *code_name;
@@ -33,6 +31,7 @@ typedef struct {
     uint64_t max_iterations;   /* early termination within this many */
     double ebn0_db;
     double seconds;
+    uint64_t rounds; /* alternating timed windows per backend */
     int full_path;
     int json;
 } bench_options;
@@ -45,6 +44,8 @@ typedef struct {
     double average_iterations;
     double frame_error_rate;
     double create_ms, first_call_ms; /* untimed setup: decoder creation, warm-up call */
+    uint32_t rounds;
+    const double *round_mbps; /* coded Mbit/s of each timed window */
     char device_note[480]; /* opencl: device, designs, table upload, time split */
 } bench_result;
 
@@ -53,7 +54,7 @@ static void usage(FILE *out)
     fprintf(out,
             "usage: ldpc bench [--code NAME] [--decoder SPEC] [--backend NAME] [--baseline NAME]\n"
             "                  [--threads T] [--batch F] [--iterations N | --max-iter N] [--ebn0 DB]\n"
-            "                  [--seconds S] [--mode decode|full] [--json]\n\n"
+            "                  [--seconds S] [--rounds R] [--mode decode|full] [--json]\n\n"
             "  --code NAME      default dvbs2-normal-1/2; nonbinary: nbqc-*, nbreg-*, nbalist:\n"
             "  --decoder SPEC   default: the library default (fixed-layered-oms, or\n"
             "                   fixed-layered-minmax for nonbinary codes)\n"
@@ -75,13 +76,16 @@ static void usage(FILE *out)
             "                   at most N iterations\n"
             "  --ebn0 DB        Eb/N0 of the generated frames (default 1.0)\n"
             "  --seconds S      minimum timed duration per backend (default 2)\n"
+            "  --rounds R       split it into R windows, the backend's and the baseline's\n"
+            "                   alternating, and report each window and the ratio per\n"
+            "                   round (default 1: the backend's window, then the baseline's)\n"
             "  --mode full      time quantisation of float LLRs too (decode_f32)\n");
 }
 
 static int parse_options(int argc, char **argv, bench_options *o)
 {
     enum { OPT_CODE = 1, OPT_DECODER, OPT_BACKEND, OPT_BASELINE, OPT_BASELINE_DECODER,
-           OPT_THREADS, OPT_BATCH, OPT_ITERATIONS, OPT_EBN0, OPT_MAX_ITER, OPT_SECONDS, OPT_MODE, OPT_JSON, OPT_HELP };
+           OPT_THREADS, OPT_BATCH, OPT_ITERATIONS, OPT_EBN0, OPT_MAX_ITER, OPT_SECONDS, OPT_ROUNDS, OPT_MODE, OPT_JSON, OPT_HELP };
     static const struct option options[] = {
         {"code", required_argument, NULL, OPT_CODE},
         {"decoder", required_argument, NULL, OPT_DECODER},
@@ -94,13 +98,14 @@ static int parse_options(int argc, char **argv, bench_options *o)
         {"ebn0", required_argument, NULL, OPT_EBN0},
         {"max-iter", required_argument, NULL, OPT_MAX_ITER},
         {"seconds", required_argument, NULL, OPT_SECONDS},
+        {"rounds", required_argument, NULL, OPT_ROUNDS},
         {"mode", required_argument, NULL, OPT_MODE},
         {"json", no_argument, NULL, OPT_JSON},
         {"help", no_argument, NULL, OPT_HELP},
         {NULL, 0, NULL, 0}};
     *o = (bench_options){.code_name = "dvbs2-normal-1/2", .decoder_spec = "default",
                          .backend = "auto", .baseline = "reference", .threads = 1,
-                         .ebn0_db = 1.0, .seconds = 2.0};
+                         .ebn0_db = 1.0, .seconds = 2.0, .rounds = 1};
     int c;
     while ((c = getopt_long(argc, argv, "", options, NULL)) != -1) {
         int bad = 0;
@@ -123,6 +128,9 @@ static int parse_options(int argc, char **argv, bench_options *o)
             break;
         case OPT_SECONDS:
             bad = tool_parse_double("--seconds", optarg, &o->seconds);
+            break;
+        case OPT_ROUNDS:
+            bad = tool_parse_uint("--rounds", optarg, 1, BENCH_MAX_ROUNDS, &o->rounds);
             break;
         case OPT_MODE:
             if (strcmp(optarg, "full") == 0)
@@ -153,20 +161,6 @@ static int parse_options(int argc, char **argv, bench_options *o)
     return 0;
 }
 
-static double now_seconds(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
-static int compare_doubles(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-/* The frames every backend decodes: `batch` noisy codewords. */
 /* For the opencl backend: where the calls ran and, with LDPC_CL_PROFILE=1, the
  * device time per call split into kernels and transfers (the untimed warm-up
  * call included in the average). Empty for other backends. */
@@ -211,70 +205,19 @@ static void opencl_note(const tool_decoder *decoder, uint64_t calls, char *out, 
                  (double)s.transfer_ns * per_call);
 }
 
-static int run_backend(const bench_options *o, const tool_code *code,
-                       const ldpc_decoder_config *config, const bench_frames *frames,
-                       const char *backend, double *latencies, bench_result *result)
+/* A backend's figures after its windows. */
+static void bench_summary(bench_run *run, bench_result *result)
 {
-    tool_decoder decoder;
-    ldpc_error err;
-    double created = now_seconds();
-    if (tool_decoder_create(&decoder, code, config, backend, frames->frames, &err) != LDPC_OK) {
-        tool_error("backend %s: %s", backend, err.message);
-        return -1;
+    *result = (bench_result){.backend = run->backend, .frames = run->frames, .calls = run->calls,
+                             .seconds = run->seconds, .create_ms = run->create_ms,
+                             .first_call_ms = run->first_call_ms, .rounds = run->rounds,
+                             .round_mbps = run->round_mbps};
+    bench_run_latency(run, &result->median_ms, &result->p99_ms);
+    if (run->frames > 0) {
+        result->average_iterations = (double)run->iterations / (double)run->frames;
+        result->frame_error_rate = (double)run->frame_errors / (double)run->frames;
     }
-    result->backend = tool_decoder_backend_name(&decoder);
-    result->create_ms = (now_seconds() - created) * 1e3;
-    fprintf(stderr, "ldpc bench: %s created in %.1f ms\n", result->backend, result->create_ms);
-    uint32_t n = code->n_bits;
-    size_t bits_size = (size_t)frames->frames * n;
-    uint8_t *bits = malloc(bits_size);
-    ldpc_frame_stats *stats = malloc(frames->frames * sizeof *stats);
-    if (bits == NULL || stats == NULL) {
-        tool_error("out of memory");
-        free(bits);
-        free(stats);
-        tool_decoder_destroy(&decoder);
-        return -1;
-    }
-    uint64_t iterations = 0, frame_errors = 0;
-    result->frames = result->calls = 0;
-    /* One untimed call warms caches and (OpenCL) compiles nothing later. */
-    double start = now_seconds(), elapsed = 0;
-    tool_decoder_decode_i8(&decoder, code, frames->q, frames->frames, bits, stats, NULL);
-    result->first_call_ms = (now_seconds() - start) * 1e3;
-    fprintf(stderr, "ldpc bench: %s first (untimed) call %.1f ms\n", result->backend,
-            result->first_call_ms);
-    start = now_seconds();
-    do {
-        double t0 = now_seconds();
-        ldpc_status status =
-            o->full_path
-                ? tool_decoder_decode_f32(&decoder, code, frames->llr, frames->frames, bits, stats, &err)
-                : tool_decoder_decode_i8(&decoder, code, frames->q, frames->frames, bits, stats, &err);
-        double t1 = now_seconds();
-        if (status != LDPC_OK) {
-            tool_error("backend %s: %s", backend, err.message);
-            break;
-        }
-        latencies[result->calls++] = (t1 - t0) * 1e3;
-        result->frames += frames->frames;
-        for (uint32_t f = 0; f < frames->frames; f++) {
-            iterations += stats[f].iterations;
-            frame_errors += memcmp(bits + (size_t)f * n, frames->codewords + (size_t)f * n, n) != 0;
-        }
-        elapsed = now_seconds() - start;
-    } while (elapsed < o->seconds && result->calls < BENCH_MAX_CALLS);
-    result->seconds = elapsed;
-    qsort(latencies, result->calls, sizeof *latencies, compare_doubles);
-    result->median_ms = latencies[result->calls / 2];
-    result->p99_ms = latencies[(size_t)floor(0.99 * (double)(result->calls - 1))];
-    result->average_iterations = result->frames ? (double)iterations / (double)result->frames : 0;
-    result->frame_error_rate = result->frames ? (double)frame_errors / (double)result->frames : 0;
-    opencl_note(&decoder, result->calls, result->device_note, sizeof result->device_note);
-    free(bits);
-    free(stats);
-    tool_decoder_destroy(&decoder);
-    return result->calls > 0 ? 0 : -1;
+    opencl_note(&run->decoder, run->calls, result->device_note, sizeof result->device_note);
 }
 
 static void machine_name(char *out, size_t size)
@@ -303,6 +246,49 @@ static double coded_mbps(const tool_code *code, const bench_result *r)
 static double info_mbps(const tool_code *code, const bench_result *r)
 {
     return coded_mbps(code, r) * tool_code_rate(code);
+}
+
+/* The backend's throughput over the baseline's in each round; the count. */
+static uint32_t round_ratios(const bench_result *results, size_t count, double *ratios)
+{
+    if (count < 2)
+        return 0;
+    uint32_t rounds = results[0].rounds < results[1].rounds ? results[0].rounds
+                                                            : results[1].rounds;
+    for (uint32_t r = 0; r < rounds; r++)
+        ratios[r] = results[0].round_mbps[r] / results[1].round_mbps[r];
+    return rounds;
+}
+
+static int compare_doubles(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* With several rounds: each backend's slowest and fastest window, and the
+ * spread of the per-round ratio, which a drifting machine moves less than
+ * either throughput. */
+static void print_rounds(const bench_options *o, const bench_result *results, size_t count)
+{
+    printf("rounds    %u alternating windows of %.2f s per backend:", results[0].rounds,
+           o->seconds / (double)o->rounds);
+    for (size_t i = 0; i < count; i++) {
+        double low = results[i].round_mbps[0], high = low;
+        for (uint32_t r = 1; r < results[i].rounds; r++) {
+            low = results[i].round_mbps[r] < low ? results[i].round_mbps[r] : low;
+            high = results[i].round_mbps[r] > high ? results[i].round_mbps[r] : high;
+        }
+        printf("%s %s %.2f-%.2f Mb/s", i ? ";" : "", results[i].backend, low, high);
+    }
+    double ratios[BENCH_MAX_ROUNDS];
+    uint32_t rounds = round_ratios(results, count, ratios);
+    if (rounds > 0) {
+        qsort(ratios, rounds, sizeof *ratios, compare_doubles);
+        printf("; ratio per round %.2fx-%.2fx, median %.2fx", ratios[0], ratios[rounds - 1],
+               ratios[rounds / 2]);
+    }
+    printf("\n");
 }
 
 static void print_table(const bench_options *o, const tool_code *code, const char *spec,
@@ -342,6 +328,8 @@ static void print_table(const bench_options *o, const tool_code *code, const cha
         printf("; %s created in %.1f ms, first call %.1f ms", results[i].backend,
                results[i].create_ms, results[i].first_call_ms);
     printf("\n");
+    if (o->rounds > 1)
+        print_rounds(o, results, count);
     for (size_t i = 0; i < count; i++)
         if (results[i].device_note[0] != '\0')
             printf("\n%-10s %s\n", results[i].backend, results[i].device_note);
@@ -365,14 +353,22 @@ static void print_json(const bench_options *o, const tool_code *code, const char
                "\"coded_mbps\":%.3f,\"info_mbps\":%.3f,\"frames_per_second\":%.2f,"
                "\"latency_median_ms\":%.4f,\"latency_p99_ms\":%.4f,\"average_iterations\":%.3f,"
                "\"fer\":%.6f,\"ratio_to_baseline\":%.3f,\"create_ms\":%.3f,"
-               "\"first_call_ms\":%.3f}",
+               "\"first_call_ms\":%.3f,\"round_coded_mbps\":[",
                i ? "," : "", r->backend, (unsigned long long)r->frames,
                (unsigned long long)r->calls, r->seconds, coded_mbps(code, r),
                info_mbps(code, r), (double)r->frames / r->seconds,
                r->median_ms, r->p99_ms, r->average_iterations, r->frame_error_rate,
                coded_mbps(code, r) / coded_mbps(code, &results[count - 1]), r->create_ms,
                r->first_call_ms);
+        for (uint32_t w = 0; w < r->rounds; w++)
+            printf("%s%.3f", w ? "," : "", r->round_mbps[w]);
+        printf("]}");
     }
+    double ratios[BENCH_MAX_ROUNDS];
+    uint32_t rounds = round_ratios(results, count, ratios);
+    printf("],\"rounds\":%u,\"round_ratios\":[", (unsigned)o->rounds);
+    for (uint32_t r = 0; r < rounds; r++)
+        printf("%s%.4f", r ? "," : "", ratios[r]);
     printf("],\"frames_generated_s\":%.3f,\"generator_threads\":%u}\n", frames->seconds,
            frames->threads);
 }
@@ -424,35 +420,41 @@ int command_bench(int argc, char **argv)
         o.batch = 64 * o.threads;
 
     bench_frames frames;
-    double *latencies = malloc(BENCH_MAX_CALLS * sizeof *latencies);
-    int status = TOOL_EXIT_FAILURE;
-    if (latencies != NULL &&
-        bench_frames_make(&code, configs[0].llr_scale, (uint32_t)o.batch, o.ebn0_db, &frames) == 0) {
-        fprintf(stderr, "ldpc bench: %u frames generated in %.1f s on %u threads\n", frames.frames,
-                frames.seconds, frames.threads);
-        bench_result results[2];
-        size_t count = 0;
-        const char *backends[2] = {o.backend, o.baseline};
-        int ok = 1;
-        for (size_t i = 0; i < 2 && ok; i++) {
-            if (i == 1 && strcmp(o.baseline, "none") == 0)
-                break;
-            ok = run_backend(&o, &code, &configs[i], &frames, backends[i], latencies,
-                             &results[count]) == 0;
-            count += ok;
-        }
-        if (ok) {
-            char machine[128];
-            machine_name(machine, sizeof machine);
-            if (o.json)
-                print_json(&o, &code, specs[0], specs[1], &frames, results, count, machine);
-            else
-                print_table(&o, &code, specs[0], specs[1], &frames, results, count, machine);
-            status = TOOL_EXIT_OK;
-        }
-        bench_frames_free(&frames);
+    if (bench_frames_make(&code, configs[0].llr_scale, (uint32_t)o.batch, o.ebn0_db, &frames) !=
+        0) {
+        tool_code_close(&code);
+        return TOOL_EXIT_FAILURE;
     }
-    free(latencies);
+    fprintf(stderr, "ldpc bench: %u frames generated in %.1f s on %u threads\n", frames.frames,
+            frames.seconds, frames.threads);
+    size_t count = strcmp(o.baseline, "none") == 0 ? 1 : 2;
+    const char *backends[2] = {o.backend, o.baseline};
+    bench_run runs[2];
+    size_t opened = 0;
+    while (opened < count &&
+           bench_run_open(&runs[opened], &code, &configs[opened], &frames, backends[opened]) == 0)
+        opened++;
+    int ok = opened == count;
+    for (uint64_t round = 0; round < o.rounds && ok; round++)
+        for (size_t i = 0; i < count && ok; i++)
+            ok = bench_run_window(&runs[i], &code, &frames, o.full_path,
+                                  o.seconds / (double)o.rounds) == 0;
+    int status = TOOL_EXIT_FAILURE;
+    if (ok) {
+        bench_result results[2];
+        for (size_t i = 0; i < count; i++)
+            bench_summary(&runs[i], &results[i]);
+        char machine[128];
+        machine_name(machine, sizeof machine);
+        if (o.json)
+            print_json(&o, &code, specs[0], specs[1], &frames, results, count, machine);
+        else
+            print_table(&o, &code, specs[0], specs[1], &frames, results, count, machine);
+        status = TOOL_EXIT_OK;
+    }
+    for (size_t i = 0; i < opened; i++)
+        bench_run_close(&runs[i]);
+    bench_frames_free(&frames);
     tool_code_close(&code);
     return status;
 }

@@ -1,0 +1,109 @@
+/* One backend under ldpc bench (bench_run.h). */
+#include "bench_run.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "tool_common.h"
+
+static double now_seconds(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+static int compare_doubles(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+int bench_run_open(bench_run *run, const tool_code *code, const ldpc_decoder_config *config,
+                   const bench_frames *frames, const char *backend)
+{
+    memset(run, 0, sizeof *run);
+    ldpc_error err;
+    double created = now_seconds();
+    if (tool_decoder_create(&run->decoder, code, config, backend, frames->frames, &err) !=
+        LDPC_OK) {
+        tool_error("backend %s: %s", backend, err.message);
+        return -1;
+    }
+    run->backend = tool_decoder_backend_name(&run->decoder);
+    run->create_ms = (now_seconds() - created) * 1e3;
+    fprintf(stderr, "ldpc bench: %s created in %.1f ms\n", run->backend, run->create_ms);
+    run->bits = malloc((size_t)frames->frames * code->n_bits);
+    run->stats = malloc(frames->frames * sizeof *run->stats);
+    run->latencies = malloc(BENCH_MAX_CALLS * sizeof *run->latencies);
+    if (run->bits == NULL || run->stats == NULL || run->latencies == NULL) {
+        tool_error("out of memory");
+        bench_run_close(run);
+        return -1;
+    }
+    /* One untimed call warms caches and (OpenCL) compiles nothing later. */
+    double start = now_seconds();
+    tool_decoder_decode_i8(&run->decoder, code, frames->q, frames->frames, run->bits, run->stats,
+                           NULL);
+    run->first_call_ms = (now_seconds() - start) * 1e3;
+    fprintf(stderr, "ldpc bench: %s first (untimed) call %.1f ms\n", run->backend,
+            run->first_call_ms);
+    return 0;
+}
+
+int bench_run_window(bench_run *run, const tool_code *code, const bench_frames *frames,
+                     int full_path, double seconds)
+{
+    uint32_t n = code->n_bits;
+    uint64_t frames_before = run->frames;
+    double start = now_seconds(), elapsed = 0;
+    while (run->calls < BENCH_MAX_CALLS) {
+        ldpc_error err;
+        double t0 = now_seconds();
+        ldpc_status status =
+            full_path ? tool_decoder_decode_f32(&run->decoder, code, frames->llr, frames->frames,
+                                                run->bits, run->stats, &err)
+                      : tool_decoder_decode_i8(&run->decoder, code, frames->q, frames->frames,
+                                               run->bits, run->stats, &err);
+        double t1 = now_seconds();
+        if (status != LDPC_OK) {
+            tool_error("backend %s: %s", run->backend, err.message);
+            return -1;
+        }
+        run->latencies[run->calls++] = (t1 - t0) * 1e3;
+        run->frames += frames->frames;
+        for (uint32_t f = 0; f < frames->frames; f++) {
+            run->iterations += run->stats[f].iterations;
+            run->frame_errors += memcmp(run->bits + (size_t)f * n,
+                                        frames->codewords + (size_t)f * n, n) != 0;
+        }
+        elapsed = now_seconds() - start;
+        if (elapsed >= seconds)
+            break;
+    }
+    run->seconds += elapsed;
+    if (run->frames > frames_before && run->rounds < BENCH_MAX_ROUNDS)
+        run->round_mbps[run->rounds++] =
+            (double)(run->frames - frames_before) * n / elapsed / 1e6;
+    return 0;
+}
+
+void bench_run_latency(bench_run *run, double *median_ms, double *p99_ms)
+{
+    qsort(run->latencies, run->calls, sizeof *run->latencies, compare_doubles);
+    *median_ms = run->latencies[run->calls / 2];
+    *p99_ms = run->latencies[(size_t)floor(0.99 * (double)(run->calls - 1))];
+}
+
+void bench_run_close(bench_run *run)
+{
+    if (run->backend != NULL)
+        tool_decoder_destroy(&run->decoder);
+    free(run->bits);
+    free(run->stats);
+    free(run->latencies);
+    memset(run, 0, sizeof *run);
+}
