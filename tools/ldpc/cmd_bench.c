@@ -85,7 +85,8 @@ static void usage(FILE *out)
 static int parse_options(int argc, char **argv, bench_options *o)
 {
     enum { OPT_CODE = 1, OPT_DECODER, OPT_BACKEND, OPT_BASELINE, OPT_BASELINE_DECODER,
-           OPT_THREADS, OPT_BATCH, OPT_ITERATIONS, OPT_EBN0, OPT_MAX_ITER, OPT_SECONDS, OPT_ROUNDS, OPT_MODE, OPT_JSON, OPT_HELP };
+           OPT_THREADS, OPT_BATCH, OPT_ITERATIONS, OPT_EBN0, OPT_MAX_ITER, OPT_SECONDS,
+           OPT_ROUNDS, OPT_MODE, OPT_JSON, OPT_HELP };
     static const struct option options[] = {
         {"code", required_argument, NULL, OPT_CODE},
         {"decoder", required_argument, NULL, OPT_DECODER},
