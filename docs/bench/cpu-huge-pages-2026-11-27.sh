@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The decoder's block on transparent huge pages (src/util/large_block.c) against the build
+# The decoder's block on transparent huge pages (madvise(MADV_HUGEPAGE) in ldpc_decoder_create,
+# a build not kept: docs/CPU.md) against the build
 # before it, alternating processes on this 2-core AMD EPYC (THP in "madvise" mode), six rounds;
 # coded Mbit/s of `ldpc bench --seconds 2 --baseline none`, then the per-round ratio.
 # Usage: docs/bench/cpu-huge-pages-2026-11-27.sh BEFORE AFTER > output.txt
