@@ -614,6 +614,16 @@ static ldpc_status run_setup(cl_decoder *d, const cl_batch_plan *p, cl_event upl
     return LDPC_OK;
 }
 
+/* The arguments every iteration kernel has in this order: the check rule's
+ * table and each frame's iteration count, active flag and the active count. */
+static void arg_rule_and_frames(cl_arg_list *a, const cl_decoder *d)
+{
+    cl_arg(a, sizeof(cl_mem), &d->rule_table);
+    cl_arg(a, sizeof(cl_mem), &d->frame_iterations);
+    cl_arg(a, sizeof(cl_mem), &d->frame_active);
+    cl_arg(a, sizeof(cl_mem), &d->active_count);
+}
+
 /* Arguments of a saturated kernel (LAYERED_SATURATED_PARAMS in
  * kernels/26_layered_saturated.cl) that do not change between launches. */
 static ldpc_status set_saturated_args(cl_decoder *d, cl_kernel kernel, const cl_batch_plan *p,
@@ -633,10 +643,7 @@ static ldpc_status set_saturated_args(cl_decoder *d, cl_kernel kernel, const cl_
     cl_arg(&a, sizeof max_iterations, &max_iterations);
     cl_arg(&a, sizeof period, &period);
     cl_arg(&a, sizeof cap, &cap);
-    cl_arg(&a, sizeof(cl_mem), &d->rule_table);
-    cl_arg(&a, sizeof(cl_mem), &d->frame_iterations);
-    cl_arg(&a, sizeof(cl_mem), &d->frame_active);
-    cl_arg(&a, sizeof(cl_mem), &d->active_count);
+    arg_rule_and_frames(&a, d);
     CL_TRY(a.rc, "iteration arguments");
     return LDPC_OK;
 }
@@ -663,10 +670,7 @@ static ldpc_status set_spread_args(cl_decoder *d, const cl_batch_plan *p, cl_uin
     *iteration_index = a.next++;
     cl_arg(&a, sizeof max_iterations, &max_iterations);
     cl_arg(&a, sizeof period, &period);
-    cl_arg(&a, sizeof(cl_mem), &d->rule_table);
-    cl_arg(&a, sizeof(cl_mem), &d->frame_iterations);
-    cl_arg(&a, sizeof(cl_mem), &d->frame_active);
-    cl_arg(&a, sizeof(cl_mem), &d->active_count);
+    arg_rule_and_frames(&a, d);
     cl_arg(&a, sizeof(cl_mem), &d->spread_unsatisfied);
     CL_TRY(a.rc, "spread arguments");
     return LDPC_OK;
@@ -703,10 +707,7 @@ static ldpc_status set_iteration_args(cl_decoder *d, cl_kernel kernel, const cl_
     a.next += 2;
     cl_arg(&a, sizeof max_iterations, &max_iterations);
     cl_arg(&a, sizeof period, &period);
-    cl_arg(&a, sizeof(cl_mem), &d->rule_table);
-    cl_arg(&a, sizeof(cl_mem), &d->frame_iterations);
-    cl_arg(&a, sizeof(cl_mem), &d->frame_active);
-    cl_arg(&a, sizeof(cl_mem), &d->active_count);
+    arg_rule_and_frames(&a, d);
     if (latency)
         cl_arg(&a, p->record_bytes, NULL);
     if (p->local_posteriors)
