@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # ldpc bench on a binary code: frames made on several threads decode (at a
 # high Eb/N0 every frame must come back exact), the untimed setup is
-# reported, and --rounds alternates the backends in windows whose per-round
-# ratios it reports.
+# reported, --rounds alternates the backends in windows whose per-round
+# ratios it reports, and --instances runs several decoders at once.
 source "$(dirname "$0")/common.sh"
 
 "$LDPC" bench --code dvbs2-short-1/2 --iterations 3 --batch 7 --seconds 0 --ebn0 6 --json \
@@ -45,3 +45,21 @@ grep -q '^rounds    2 alternating windows of .* s per backend: .* Mb/s; .* Mb/s;
     "$WORK/rounds_table" || fail "no rounds line: $(cat "$WORK/rounds_table")"
 expect_failure "--rounds: '0' is not an integer in [1, 100]" "$LDPC" bench --rounds 0
 expect_failure "--rounds: '101' is not an integer in [1, 100]" "$LDPC" bench --rounds 101
+
+"$LDPC" bench --code dvbs2-short-1/2 --iterations 3 --batch 7 --seconds 0 --ebn0 6 --instances 3 \
+    --json > "$WORK/instances" || fail "bench --instances failed"
+python3 -c '
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert r["instances"] == 3, r
+for x in r["results"]:
+    # each instance makes one call of 7 frames per window at --seconds 0
+    assert x["calls"] == 3 and x["frames"] == 21 and x["fer"] == 0, x
+    assert x["average_iterations"] == 3, x' "$WORK/instances" ||
+    fail "bench --instances --json: $(cat "$WORK/instances")"
+"$LDPC" bench --code dvbs2-short-1/2 --iterations 3 --batch 7 --seconds 0 --ebn0 6 --instances 2 \
+    --baseline none > "$WORK/instances_table" || fail "bench --instances failed"
+grep -q '^machine   .*, 2 instances of 1 decoder thread(s)$' "$WORK/instances_table" ||
+    fail "no instances in the machine line: $(cat "$WORK/instances_table")"
+expect_failure "--instances: '0' is not an integer in [1, 64]" "$LDPC" bench --instances 0
+expect_failure "--instances: '65' is not an integer in [1, 64]" "$LDPC" bench --instances 65

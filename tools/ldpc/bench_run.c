@@ -91,11 +91,16 @@ int bench_run_window(bench_run *run, const tool_code *code, const bench_frames *
     return 0;
 }
 
-void bench_run_latency(bench_run *run, double *median_ms, double *p99_ms)
+void bench_sort(double *values, size_t count)
 {
-    qsort(run->latencies, run->calls, sizeof *run->latencies, compare_doubles);
-    *median_ms = run->latencies[run->calls / 2];
-    *p99_ms = run->latencies[(size_t)floor(0.99 * (double)(run->calls - 1))];
+    qsort(values, count, sizeof *values, compare_doubles);
+}
+
+void bench_percentiles(double *values, size_t count, double *median, double *p99)
+{
+    bench_sort(values, count);
+    *median = values[count / 2];
+    *p99 = values[(size_t)floor(0.99 * (double)(count - 1))];
 }
 
 void bench_run_close(bench_run *run)

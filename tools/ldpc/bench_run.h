@@ -6,6 +6,7 @@
 #ifndef LDPC_TOOL_BENCH_RUN_H
 #define LDPC_TOOL_BENCH_RUN_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "bench_frames.h"
@@ -40,8 +41,12 @@ int bench_run_open(bench_run *run, const tool_code *code, const ldpc_decoder_con
 int bench_run_window(bench_run *run, const tool_code *code, const bench_frames *frames,
                      int full_path, double seconds);
 
-/* Median and 99th percentile call latency in ms (sorts the latencies). */
-void bench_run_latency(bench_run *run, double *median_ms, double *p99_ms);
+/* Sorts `values` ascending. */
+void bench_sort(double *values, size_t count);
+
+/* The median and 99th percentile of `count` (at least one) values, which it
+ * sorts. */
+void bench_percentiles(double *values, size_t count, double *median, double *p99);
 
 void bench_run_close(bench_run *run);
 

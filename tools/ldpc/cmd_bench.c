@@ -4,13 +4,16 @@
  * only; --mode full also times the float-to-8-bit quantisation. Binary and
  * nonbinary codes alike (tool_code.h, tool_decoder.h): frames of bits, and a
  * nonbinary decoder's symbols turned into bits inside the timed call. The
- * timing itself is bench_run.c's; --rounds alternates the two backends. */
+ * timing itself is bench_run.c's; --rounds alternates the two backends,
+ * --instances runs several decoders at once as ldpcd's workers do
+ * (bench_group.c). */
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "bench_frames.h"
+#include "bench_group.h"
 #include "bench_run.h"
 #include "commands.h"
 #include "ldpc/decoder_spec.h"
@@ -31,7 +34,8 @@ typedef struct {
     uint64_t max_iterations;   /* early termination within this many */
     double ebn0_db;
     double seconds;
-    uint64_t rounds; /* alternating timed windows per backend */
+    uint64_t rounds;    /* alternating timed windows per backend */
+    uint64_t instances; /* decoders per backend, each driven by its own thread */
     int full_path;
     int json;
 } bench_options;
@@ -54,7 +58,8 @@ static void usage(FILE *out)
     fprintf(out,
             "usage: ldpc bench [--code NAME] [--decoder SPEC] [--backend NAME] [--baseline NAME]\n"
             "                  [--threads T] [--batch F] [--iterations N | --max-iter N] [--ebn0 DB]\n"
-            "                  [--seconds S] [--rounds R] [--mode decode|full] [--json]\n\n"
+            "                  [--seconds S] [--rounds R] [--instances N] [--mode decode|full]\n"
+            "                  [--json]\n\n"
             "  --code NAME      default dvbs2-normal-1/2; nonbinary: nbqc-*, nbreg-*, nbalist:\n"
             "  --decoder SPEC   default: the library default (fixed-layered-oms, or\n"
             "                   fixed-layered-minmax for nonbinary codes)\n"
@@ -79,6 +84,9 @@ static void usage(FILE *out)
             "  --rounds R       split it into R windows, the backend's and the baseline's\n"
             "                   alternating, and report each window and the ratio per\n"
             "                   round (default 1: the backend's window, then the baseline's)\n"
+            "  --instances N    N decoders of --threads workers each, each driven by its own\n"
+            "                   thread over the same frames, as ldpcd's workers run them\n"
+            "                   (default 1); throughput is all instances' together\n"
             "  --mode full      time quantisation of float LLRs too (decode_f32)\n");
 }
 
@@ -86,7 +94,7 @@ static int parse_options(int argc, char **argv, bench_options *o)
 {
     enum { OPT_CODE = 1, OPT_DECODER, OPT_BACKEND, OPT_BASELINE, OPT_BASELINE_DECODER,
            OPT_THREADS, OPT_BATCH, OPT_ITERATIONS, OPT_EBN0, OPT_MAX_ITER, OPT_SECONDS,
-           OPT_ROUNDS, OPT_MODE, OPT_JSON, OPT_HELP };
+           OPT_ROUNDS, OPT_INSTANCES, OPT_MODE, OPT_JSON, OPT_HELP };
     static const struct option options[] = {
         {"code", required_argument, NULL, OPT_CODE},
         {"decoder", required_argument, NULL, OPT_DECODER},
@@ -100,13 +108,15 @@ static int parse_options(int argc, char **argv, bench_options *o)
         {"max-iter", required_argument, NULL, OPT_MAX_ITER},
         {"seconds", required_argument, NULL, OPT_SECONDS},
         {"rounds", required_argument, NULL, OPT_ROUNDS},
+        {"instances", required_argument, NULL, OPT_INSTANCES},
         {"mode", required_argument, NULL, OPT_MODE},
         {"json", no_argument, NULL, OPT_JSON},
         {"help", no_argument, NULL, OPT_HELP},
         {NULL, 0, NULL, 0}};
     *o = (bench_options){.code_name = "dvbs2-normal-1/2", .decoder_spec = "default",
                          .backend = "auto", .baseline = "reference", .threads = 1,
-                         .ebn0_db = 1.0, .seconds = 2.0, .rounds = 1};
+                         .ebn0_db = 1.0, .seconds = 2.0, .rounds = 1,
+                         .instances = 1};
     int c;
     while ((c = getopt_long(argc, argv, "", options, NULL)) != -1) {
         int bad = 0;
@@ -132,6 +142,9 @@ static int parse_options(int argc, char **argv, bench_options *o)
             break;
         case OPT_ROUNDS:
             bad = tool_parse_uint("--rounds", optarg, 1, BENCH_MAX_ROUNDS, &o->rounds);
+            break;
+        case OPT_INSTANCES:
+            bad = tool_parse_uint("--instances", optarg, 1, BENCH_MAX_INSTANCES, &o->instances);
             break;
         case OPT_MODE:
             if (strcmp(optarg, "full") == 0)
@@ -207,18 +220,21 @@ static void opencl_note(const tool_decoder *decoder, uint64_t calls, char *out, 
 }
 
 /* A backend's figures after its windows. */
-static void bench_summary(bench_run *run, bench_result *result)
+static void bench_summary(bench_group *group, bench_result *result)
 {
-    *result = (bench_result){.backend = run->backend, .frames = run->frames, .calls = run->calls,
-                             .seconds = run->seconds, .create_ms = run->create_ms,
-                             .first_call_ms = run->first_call_ms, .rounds = run->rounds,
-                             .round_mbps = run->round_mbps};
-    bench_run_latency(run, &result->median_ms, &result->p99_ms);
-    if (run->frames > 0) {
-        result->average_iterations = (double)run->iterations / (double)run->frames;
-        result->frame_error_rate = (double)run->frame_errors / (double)run->frames;
+    uint64_t iterations, frame_errors;
+    *result = (bench_result){.backend = group->runs[0].backend, .seconds = group->seconds,
+                             .create_ms = group->runs[0].create_ms,
+                             .first_call_ms = group->runs[0].first_call_ms,
+                             .rounds = group->rounds, .round_mbps = group->round_mbps};
+    bench_group_totals(group, &result->frames, &result->calls, &iterations, &frame_errors);
+    bench_group_latency(group, &result->median_ms, &result->p99_ms);
+    if (result->frames > 0) {
+        result->average_iterations = (double)iterations / (double)result->frames;
+        result->frame_error_rate = (double)frame_errors / (double)result->frames;
     }
-    opencl_note(&run->decoder, run->calls, result->device_note, sizeof result->device_note);
+    opencl_note(&group->runs[0].decoder, group->runs[0].calls, result->device_note,
+                sizeof result->device_note);
 }
 
 static void machine_name(char *out, size_t size)
@@ -261,12 +277,6 @@ static uint32_t round_ratios(const bench_result *results, size_t count, double *
     return rounds;
 }
 
-static int compare_doubles(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 /* With several rounds: each backend's slowest and fastest window, and the
  * spread of the per-round ratio, which a drifting machine moves less than
  * either throughput. */
@@ -285,9 +295,9 @@ static void print_rounds(const bench_options *o, const bench_result *results, si
     double ratios[BENCH_MAX_ROUNDS];
     uint32_t rounds = round_ratios(results, count, ratios);
     if (rounds > 0) {
-        qsort(ratios, rounds, sizeof *ratios, compare_doubles);
+        bench_sort(ratios, rounds);
         printf("; ratio per round %.2fx-%.2fx, median %.2fx", ratios[0], ratios[rounds - 1],
-               ratios[rounds / 2]);
+               (ratios[(rounds - 1) / 2] + ratios[rounds / 2]) / 2);
     }
     printf("\n");
 }
@@ -309,8 +319,10 @@ static void print_table(const bench_options *o, const tool_code *code, const cha
         printf("baseline  decoder %s\n", baseline_spec);
     printf("frames    Eb/N0 %.2f dB BPSK/AWGN, %u per call, generated before timing; timed: %s\n",
            o->ebn0_db, (unsigned)o->batch, o->full_path ? "quantisation + decoding" : "decoding only");
-    printf("machine   %s, %ld online CPUs, %u decoder thread(s)\n\n", machine,
-           sysconf(_SC_NPROCESSORS_ONLN), (unsigned)o->threads);
+    printf("machine   %s, %ld online CPUs, ", machine, sysconf(_SC_NPROCESSORS_ONLN));
+    if (o->instances > 1)
+        printf("%u instances of ", (unsigned)o->instances);
+    printf("%u decoder thread(s)\n\n", (unsigned)o->threads);
     printf("%-10s %9s %7s %11s %11s %10s %10s %10s %8s %8s %9s\n", "backend", "frames", "calls",
            "coded Mb/s", "info Mb/s", "frames/s", "lat med ms", "lat p99 ms", "avg iter", "FER",
            "vs base");
@@ -367,7 +379,8 @@ static void print_json(const bench_options *o, const tool_code *code, const char
     }
     double ratios[BENCH_MAX_ROUNDS];
     uint32_t rounds = round_ratios(results, count, ratios);
-    printf("],\"rounds\":%u,\"round_ratios\":[", (unsigned)o->rounds);
+    printf("],\"rounds\":%u,\"instances\":%u,\"round_ratios\":[", (unsigned)o->rounds,
+           (unsigned)o->instances);
     for (uint32_t r = 0; r < rounds; r++)
         printf("%s%.4f", r ? "," : "", ratios[r]);
     printf("],\"frames_generated_s\":%.3f,\"generator_threads\":%u}\n", frames->seconds,
@@ -430,21 +443,21 @@ int command_bench(int argc, char **argv)
             frames.seconds, frames.threads);
     size_t count = strcmp(o.baseline, "none") == 0 ? 1 : 2;
     const char *backends[2] = {o.backend, o.baseline};
-    bench_run runs[2];
+    bench_group groups[2];
     size_t opened = 0;
-    while (opened < count &&
-           bench_run_open(&runs[opened], &code, &configs[opened], &frames, backends[opened]) == 0)
+    while (opened < count && bench_group_open(&groups[opened], (uint32_t)o.instances, &code,
+                                              &configs[opened], &frames, backends[opened]) == 0)
         opened++;
     int ok = opened == count;
     for (uint64_t round = 0; round < o.rounds && ok; round++)
         for (size_t i = 0; i < count && ok; i++)
-            ok = bench_run_window(&runs[i], &code, &frames, o.full_path,
-                                  o.seconds / (double)o.rounds) == 0;
+            ok = bench_group_window(&groups[i], &code, &frames, o.full_path,
+                                    o.seconds / (double)o.rounds) == 0;
     int status = TOOL_EXIT_FAILURE;
     if (ok) {
         bench_result results[2];
         for (size_t i = 0; i < count; i++)
-            bench_summary(&runs[i], &results[i]);
+            bench_summary(&groups[i], &results[i]);
         char machine[128];
         machine_name(machine, sizeof machine);
         if (o.json)
@@ -454,7 +467,7 @@ int command_bench(int argc, char **argv)
         status = TOOL_EXIT_OK;
     }
     for (size_t i = 0; i < opened; i++)
-        bench_run_close(&runs[i]);
+        bench_group_close(&groups[i]);
     bench_frames_free(&frames);
     tool_code_close(&code);
     return status;

@@ -1,0 +1,130 @@
+/* Several instances of one backend under ldpc bench (bench_group.h). */
+#include "bench_group.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "tool_common.h"
+
+static double now_seconds(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+int bench_group_open(bench_group *group, uint32_t count, const tool_code *code,
+                     const ldpc_decoder_config *config, const bench_frames *frames,
+                     const char *backend)
+{
+    *group = (bench_group){.runs = calloc(count, sizeof *group->runs)};
+    if (group->runs == NULL) {
+        tool_error("out of memory");
+        return -1;
+    }
+    while (group->count < count &&
+           bench_run_open(&group->runs[group->count], code, config, frames, backend) == 0)
+        group->count++;
+    if (group->count < count) {
+        bench_group_close(group);
+        return -1;
+    }
+    return 0;
+}
+
+typedef struct {
+    bench_run *run;
+    const tool_code *code;
+    const bench_frames *frames;
+    int full_path;
+    double seconds;
+    int status;
+} window_job;
+
+static void *window_thread(void *arg)
+{
+    window_job *job = arg;
+    job->status = bench_run_window(job->run, job->code, job->frames, job->full_path, job->seconds);
+    return NULL;
+}
+
+int bench_group_window(bench_group *group, const tool_code *code, const bench_frames *frames,
+                       int full_path, double seconds)
+{
+    window_job jobs[BENCH_MAX_INSTANCES];
+    pthread_t threads[BENCH_MAX_INSTANCES];
+    uint64_t before = 0, after = 0;
+    for (uint32_t i = 0; i < group->count; i++)
+        before += group->runs[i].frames;
+    double start = now_seconds();
+    uint32_t started = 0;
+    for (uint32_t i = 0; i < group->count; i++) {
+        jobs[i] = (window_job){&group->runs[i], code, frames, full_path, seconds, 0};
+        /* The last instance runs on this thread; so does the only one. */
+        if (i + 1 < group->count) {
+            if (pthread_create(&threads[i], NULL, window_thread, &jobs[i]) != 0) {
+                tool_error("cannot start bench thread %u", i);
+                jobs[i].status = -1;
+                break;
+            }
+            started++;
+        } else {
+            window_thread(&jobs[i]);
+        }
+    }
+    for (uint32_t i = 0; i < started; i++)
+        pthread_join(threads[i], NULL);
+    double wall = now_seconds() - start;
+    int status = 0;
+    for (uint32_t i = 0; i < group->count; i++) {
+        status |= jobs[i].status;
+        after += group->runs[i].frames;
+    }
+    if (status != 0)
+        return -1;
+    group->seconds += wall;
+    if (group->rounds < BENCH_MAX_ROUNDS)
+        group->round_mbps[group->rounds++] = (double)(after - before) * code->n_bits / wall / 1e6;
+    return 0;
+}
+
+void bench_group_totals(const bench_group *group, uint64_t *frames, uint64_t *calls,
+                        uint64_t *iterations, uint64_t *frame_errors)
+{
+    *frames = *calls = *iterations = *frame_errors = 0;
+    for (uint32_t i = 0; i < group->count; i++) {
+        *frames += group->runs[i].frames;
+        *calls += group->runs[i].calls;
+        *iterations += group->runs[i].iterations;
+        *frame_errors += group->runs[i].frame_errors;
+    }
+}
+
+void bench_group_latency(bench_group *group, double *median_ms, double *p99_ms)
+{
+    uint64_t frames, calls, iterations, errors;
+    bench_group_totals(group, &frames, &calls, &iterations, &errors);
+    /* One instance's own array; several merged into a copy. */
+    double *all = group->count == 1 ? group->runs[0].latencies : malloc(calls * sizeof *all);
+    if (all == NULL) {
+        *median_ms = *p99_ms = 0;
+        return;
+    }
+    size_t at = 0;
+    for (uint32_t i = 0; i < group->count && group->count > 1; i++)
+        for (uint64_t c = 0; c < group->runs[i].calls; c++)
+            all[at++] = group->runs[i].latencies[c];
+    bench_percentiles(all, calls, median_ms, p99_ms);
+    if (group->count > 1)
+        free(all);
+}
+
+void bench_group_close(bench_group *group)
+{
+    for (uint32_t i = 0; i < group->count; i++)
+        bench_run_close(&group->runs[i]);
+    free(group->runs);
+    *group = (bench_group){0};
+}
