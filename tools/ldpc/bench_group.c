@@ -56,23 +56,22 @@ int bench_group_window(bench_group *group, const tool_code *code, const bench_fr
     window_job jobs[BENCH_MAX_INSTANCES];
     pthread_t threads[BENCH_MAX_INSTANCES];
     uint64_t before = 0, after = 0;
-    for (uint32_t i = 0; i < group->count; i++)
-        before += group->runs[i].frames;
-    double start = now_seconds();
-    uint32_t started = 0;
     for (uint32_t i = 0; i < group->count; i++) {
+        before += group->runs[i].frames;
         jobs[i] = (window_job){&group->runs[i], code, frames, full_path, seconds, 0};
-        /* The last instance runs on this thread; so does the only one. */
-        if (i + 1 < group->count) {
-            if (pthread_create(&threads[i], NULL, window_thread, &jobs[i]) != 0) {
-                tool_error("cannot start bench thread %u", i);
-                jobs[i].status = -1;
-                break;
-            }
-            started++;
-        } else {
-            window_thread(&jobs[i]);
-        }
+    }
+    double start = now_seconds();
+    /* Every instance but the last on a thread of its own, the last (or the
+     * only one) on this thread. */
+    uint32_t started = 0;
+    while (started + 1 < group->count &&
+           pthread_create(&threads[started], NULL, window_thread, &jobs[started]) == 0)
+        started++;
+    if (started + 1 < group->count) {
+        tool_error("cannot start bench thread %u", started);
+        jobs[started].status = -1;
+    } else {
+        window_thread(&jobs[started]);
     }
     for (uint32_t i = 0; i < started; i++)
         pthread_join(threads[i], NULL);
