@@ -81,8 +81,8 @@ static int latency_local_posteriors(const cl_decoder *d, const cl_code_tables *t
 
 /* The circulant kernels take a code with circulant tables (layers of
  * FRAME_GROUP = 360 checks) where a group holds half a layer (at most two
- * checks per work-item), the tables in
- * local memory beside the rule table and a flag. CIRCULANTS takes them
+ * checks per work-item), the tables in local memory beside the rule table
+ * and a flag. CIRCULANTS takes them
  * wherever they fit, SLOTS never. AUTO takes them where they measured faster
  * on the H100 (docs/OPENCL.md, round 13), with the posteriors in global
  * memory (local posteriors have no circulant kernel): above degree bound 8

@@ -4,11 +4,11 @@
 
 #include "cl_batch_plan.h"
 #include "cl_decoder.h"
-#include "opencl_circulant_tables.h"
 #include "cl_error.h"
 #include "cl_item_kernels.h"
 #include "decode/check_rules.h"
 #include "decode/fixed_point.h"
+#include "opencl_circulant_tables.h"
 #include "util/error_internal.h"
 
 #define DEFAULT_TABLE_CACHE_BYTES ((size_t)8 << 20)

@@ -2,11 +2,11 @@
 #include <string.h>
 #include <time.h>
 
-#include "opencl_circulant_tables.h"
 #include "cl_error.h"
 #include "cl_item_kernels.h"
-#include "opencl_latency_order.h"
 #include "cl_table_cache.h"
+#include "opencl_circulant_tables.h"
+#include "opencl_latency_order.h"
 #include "util/error_internal.h"
 
 /* The latency kernels' bound on the check degree (22_layered_latency.cl). */

@@ -1,7 +1,6 @@
 #include "bench_frames.h"
 
 #include <stdlib.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "sim_channel.h"
@@ -68,8 +67,7 @@ static const char *first_failure(const frame_job *job, uint32_t workers)
 int bench_frames_make(const tool_code *code, float llr_scale, uint32_t frames, double ebn0_db,
                       bench_frames *out)
 {
-    struct timespec start, end;
-    clock_gettime(CLOCK_MONOTONIC, &start);
+    double start = tool_now_seconds();
     size_t values = (size_t)frames * code->n_bits;
     *out = (bench_frames){.frames = frames, .threads = worker_count(frames)};
     out->llr = malloc(values * sizeof *out->llr);
@@ -94,8 +92,7 @@ int bench_frames_make(const tool_code *code, float llr_scale, uint32_t frames, d
         bench_frames_free(out);
         return -1;
     }
-    clock_gettime(CLOCK_MONOTONIC, &end);
-    out->seconds = (double)(end.tv_sec - start.tv_sec) + 1e-9 * (double)(end.tv_nsec - start.tv_nsec);
+    out->seconds = tool_now_seconds() - start;
     return 0;
 }
 

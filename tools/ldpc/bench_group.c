@@ -4,16 +4,8 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
 
 #include "tool_common.h"
-
-static double now_seconds(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
 
 int bench_group_open(bench_group *group, uint32_t count, const tool_code *code,
                      const ldpc_decoder_config *config, const bench_frames *frames,
@@ -60,7 +52,7 @@ int bench_group_window(bench_group *group, const tool_code *code, const bench_fr
         before += group->runs[i].frames;
         jobs[i] = (window_job){&group->runs[i], code, frames, full_path, seconds, 0};
     }
-    double start = now_seconds();
+    double start = tool_now_seconds();
     /* Every instance but the last on a thread of its own, the last (or the
      * only one) on this thread. */
     uint32_t started = 0;
@@ -75,7 +67,7 @@ int bench_group_window(bench_group *group, const tool_code *code, const bench_fr
     }
     for (uint32_t i = 0; i < started; i++)
         pthread_join(threads[i], NULL);
-    double wall = now_seconds() - start;
+    double wall = tool_now_seconds() - start;
     int status = 0;
     for (uint32_t i = 0; i < group->count; i++) {
         status |= jobs[i].status;
@@ -105,19 +97,17 @@ void bench_group_latency(bench_group *group, double *median_ms, double *p99_ms)
 {
     uint64_t frames, calls, iterations, errors;
     bench_group_totals(group, &frames, &calls, &iterations, &errors);
-    /* One instance's own array; several merged into a copy. */
-    double *all = group->count == 1 ? group->runs[0].latencies : malloc(calls * sizeof *all);
+    double *all = malloc(calls * sizeof *all);
     if (all == NULL) {
         *median_ms = *p99_ms = 0;
         return;
     }
     size_t at = 0;
-    for (uint32_t i = 0; i < group->count && group->count > 1; i++)
+    for (uint32_t i = 0; i < group->count; i++)
         for (uint64_t c = 0; c < group->runs[i].calls; c++)
             all[at++] = group->runs[i].latencies[c];
     bench_percentiles(all, calls, median_ms, p99_ms);
-    if (group->count > 1)
-        free(all);
+    free(all);
 }
 
 void bench_group_close(bench_group *group)

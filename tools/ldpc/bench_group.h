@@ -12,6 +12,7 @@
 #include "bench_run.h"
 
 #define BENCH_MAX_INSTANCES 64
+#define BENCH_MAX_ROUNDS 100
 
 typedef struct {
     bench_run *runs; /* count of them */

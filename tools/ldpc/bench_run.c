@@ -5,16 +5,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "tool_common.h"
-
-static double now_seconds(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
 
 static int compare_doubles(const void *a, const void *b)
 {
@@ -27,14 +19,14 @@ int bench_run_open(bench_run *run, const tool_code *code, const ldpc_decoder_con
 {
     memset(run, 0, sizeof *run);
     ldpc_error err;
-    double created = now_seconds();
+    double created = tool_now_seconds();
     if (tool_decoder_create(&run->decoder, code, config, backend, frames->frames, &err) !=
         LDPC_OK) {
         tool_error("backend %s: %s", backend, err.message);
         return -1;
     }
     run->backend = tool_decoder_backend_name(&run->decoder);
-    run->create_ms = (now_seconds() - created) * 1e3;
+    run->create_ms = (tool_now_seconds() - created) * 1e3;
     fprintf(stderr, "ldpc bench: %s created in %.1f ms\n", run->backend, run->create_ms);
     run->bits = malloc((size_t)frames->frames * code->n_bits);
     run->stats = malloc(frames->frames * sizeof *run->stats);
@@ -45,10 +37,10 @@ int bench_run_open(bench_run *run, const tool_code *code, const ldpc_decoder_con
         return -1;
     }
     /* One untimed call warms caches and (OpenCL) compiles nothing later. */
-    double start = now_seconds();
+    double start = tool_now_seconds();
     tool_decoder_decode_i8(&run->decoder, code, frames->q, frames->frames, run->bits, run->stats,
                            NULL);
-    run->first_call_ms = (now_seconds() - start) * 1e3;
+    run->first_call_ms = (tool_now_seconds() - start) * 1e3;
     fprintf(stderr, "ldpc bench: %s first (untimed) call %.1f ms\n", run->backend,
             run->first_call_ms);
     return 0;
@@ -58,17 +50,16 @@ int bench_run_window(bench_run *run, const tool_code *code, const bench_frames *
                      int full_path, double seconds)
 {
     uint32_t n = code->n_bits;
-    uint64_t frames_before = run->frames;
-    double start = now_seconds(), elapsed = 0;
+    double start = tool_now_seconds();
     while (run->calls < BENCH_MAX_CALLS) {
         ldpc_error err;
-        double t0 = now_seconds();
+        double t0 = tool_now_seconds();
         ldpc_status status =
             full_path ? tool_decoder_decode_f32(&run->decoder, code, frames->llr, frames->frames,
                                                 run->bits, run->stats, &err)
                       : tool_decoder_decode_i8(&run->decoder, code, frames->q, frames->frames,
                                                run->bits, run->stats, &err);
-        double t1 = now_seconds();
+        double t1 = tool_now_seconds();
         if (status != LDPC_OK) {
             tool_error("backend %s: %s", run->backend, err.message);
             return -1;
@@ -80,14 +71,9 @@ int bench_run_window(bench_run *run, const tool_code *code, const bench_frames *
             run->frame_errors += memcmp(run->bits + (size_t)f * n,
                                         frames->codewords + (size_t)f * n, n) != 0;
         }
-        elapsed = now_seconds() - start;
-        if (elapsed >= seconds)
+        if (tool_now_seconds() - start >= seconds)
             break;
     }
-    run->seconds += elapsed;
-    if (run->frames > frames_before && run->rounds < BENCH_MAX_ROUNDS)
-        run->round_mbps[run->rounds++] =
-            (double)(run->frames - frames_before) * n / elapsed / 1e6;
     return 0;
 }
 

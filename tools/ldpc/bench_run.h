@@ -1,8 +1,6 @@
-/* One backend under ldpc bench: its decoder created and warmed up once, then
- * timed in one or more windows. With --rounds R the backend and its baseline
- * alternate in R windows each, so that both are measured in the same minutes
- * and a machine whose speed drifts (a shared VM) moves both alike; each
- * window's throughput is kept for the per-round ratios. */
+/* One decoder under ldpc bench: created and warmed up once, then timed in
+ * one or more windows (bench_group.h runs several at once and keeps each
+ * window's throughput). */
 #ifndef LDPC_TOOL_BENCH_RUN_H
 #define LDPC_TOOL_BENCH_RUN_H
 
@@ -14,7 +12,6 @@
 #include "tool_decoder.h"
 
 #define BENCH_MAX_CALLS 200000
-#define BENCH_MAX_ROUNDS 100
 
 typedef struct {
     tool_decoder decoder;
@@ -22,11 +19,8 @@ typedef struct {
     uint8_t *bits;
     ldpc_frame_stats *stats;
     double *latencies; /* ms per call, BENCH_MAX_CALLS */
-    uint64_t frames, calls, iterations, frame_errors;
-    double seconds; /* timed, all windows */
+    uint64_t frames, calls, iterations, frame_errors; /* all windows */
     double create_ms, first_call_ms;
-    uint32_t rounds;
-    double round_mbps[BENCH_MAX_ROUNDS]; /* coded Mbit/s of each window */
 } bench_run;
 
 /* Creates the decoder and its buffers and makes one untimed call. 0, or -1
@@ -36,8 +30,7 @@ int bench_run_open(bench_run *run, const tool_code *code, const ldpc_decoder_con
 
 /* Decodes the frames over and over for at least `seconds` (one call at least,
  * none once BENCH_MAX_CALLS were made; float LLRs through the quantiser when
- * full_path) and records the window's throughput. 0, or -1 when a call failed
- * (reason printed). */
+ * full_path). 0, or -1 when a call failed (reason printed). */
 int bench_run_window(bench_run *run, const tool_code *code, const bench_frames *frames,
                      int full_path, double seconds);
 

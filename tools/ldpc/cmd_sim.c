@@ -3,7 +3,6 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "commands.h"
@@ -242,13 +241,6 @@ typedef struct {
     char labels[SIM_MAX_DECODERS][LDPC_DECODER_SPEC_SIZE];
 } sim_session;
 
-static double now_seconds(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + t.tv_nsec * 1e-9;
-}
-
 static void report_point(const sim_session *s, const char *label, double ebn0, double esn0,
                          const sim_tally *t, double seconds)
 {
@@ -301,7 +293,7 @@ static int run_decoder(sim_session *s, size_t d, const ldpc_decoder_config *conf
         double esn0 = o->sweep_esn0 ? swept : swept + offset;
         progress.ebn0_db = ebn0;
         sim_tally tally;
-        double started = now_seconds();
+        double started = tool_now_seconds();
         if (sim_runner_run_point(runner, p, esn0, progress.terminal ? show_progress : NULL,
                                  &progress, &tally, why, sizeof why) != 0) {
             if (progress.terminal)
@@ -312,7 +304,7 @@ static int run_decoder(sim_session *s, size_t d, const ldpc_decoder_config *conf
         }
         if (progress.terminal)
             fputs("\r\033[K", stderr);
-        report_point(s, s->labels[d], ebn0, esn0, &tally, now_seconds() - started);
+        report_point(s, s->labels[d], ebn0, esn0, &tally, tool_now_seconds() - started);
         sim_plot_point *point = &s->plot_points[d * s->point_count + p];
         point->snr_db = swept;
         point->ber = tally.frames

@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "tool_common.h"
@@ -27,6 +28,13 @@ void tool_error(const char *format, ...)
     vfprintf(stderr, format, args);
     va_end(args);
     fputc('\n', stderr);
+}
+
+double tool_now_seconds(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
 int tool_parse_double(const char *option, const char *text, double *out)

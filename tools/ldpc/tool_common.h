@@ -31,6 +31,9 @@ int tool_parse_double(const char *option, const char *text, double *out);
 int tool_parse_uint(const char *option, const char *text, uint64_t min, uint64_t max,
                     uint64_t *out);
 
+/* Seconds on the monotonic clock (for intervals). */
+double tool_now_seconds(void);
+
 /* ldpc_code_create with the library's message printed on failure. */
 ldpc_code *tool_open_code(const char *name);
 
