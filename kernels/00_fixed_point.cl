@@ -87,6 +87,11 @@ inline int check_mins_message(check_mins_t s, uint e, int t, int out1, int out2)
  * changes of one variable add up in either order. */
 #define POSTERIOR_BIASED 3u
 #define POSTERIOR_BIAS 32768
+/* Biased too, with frames 2p and 2p + 1 interleaved (28_layered_latency_pairs.cl):
+ * their rows hold one 32-bit word per variable, frame 2p's value in its low
+ * half. The setup and finish kernels address such a frame from frame_start
+ * with an index_stride of 2. */
+#define POSTERIOR_PAIRED 5u
 
 /* Which half of its 32-bit word the 16-bit posterior v is. */
 #ifdef __ENDIAN_LITTLE__
@@ -99,9 +104,17 @@ inline int posterior_at(global const int *posterior, ulong at, uint posterior_fo
 {
     if (posterior_format == 1)
         return ((global const char *)posterior)[at];
-    if (posterior_format == POSTERIOR_BIASED)
+    if (posterior_format == POSTERIOR_BIASED || posterior_format == POSTERIOR_PAIRED)
         return (int)((global const ushort *)posterior)[at] - POSTERIOR_BIAS;
     return posterior_format == 2 ? ((global const short *)posterior)[at] : posterior[at];
+}
+
+/* The element where frame f's row begins (frame_stride elements a row). */
+inline ulong frame_start(uint f, uint frame_stride, uint posterior_format)
+{
+    if (posterior_format == POSTERIOR_PAIRED)
+        return (ulong)(f & ~1u) * frame_stride + (f & 1u);
+    return (ulong)f * frame_stride;
 }
 
 /* Iteration `it` (1-based) ends with a syndrome check. */

@@ -13,13 +13,13 @@ kernel void setup_frames(global const uint *tables, code_tables_t code, uint lat
     if (v >= n || f >= frames)
         return;
     int q = max((int)input[(ulong)f * n + v], -Q_MAX); /* -128 reads as -127 */
-    ulong frame = (ulong)f * frame_stride;
+    ulong frame = frame_start(f, frame_stride, posterior_format);
     ulong at = frame + (ulong)v * index_stride;
     channel[at] = (char)q;
     at = frame + (ulong)posterior_index(tables, code, latency_order, v) * index_stride;
     if (posterior_format == 1)
         ((global char *)posterior)[at] = (char)q;
-    else if (posterior_format == POSTERIOR_BIASED)
+    else if (posterior_format == POSTERIOR_BIASED || posterior_format == POSTERIOR_PAIRED)
         ((global ushort *)posterior)[at] = (ushort)(q + POSTERIOR_BIAS);
     else if (posterior_format == 2)
         ((global short *)posterior)[at] = (short)q;

@@ -31,7 +31,7 @@ kernel void frame_statistics(global const uint *tables, code_tables_t code, uint
         return;
     global const uint *check_offsets = tables + code.check_offsets;
     global const uint *check_var = tables + code.check_var;
-    ulong post_at = (ulong)f * frame_stride;
+    ulong post_at = frame_start(f, frame_stride, posterior_format);
     global const char *channel = channel_values + post_at;
     if (lid == 0) {
         unsatisfied = 0;
@@ -71,6 +71,7 @@ kernel void write_decisions(global const uint *tables, code_tables_t code, uint 
     uint v = get_global_id(0), f = get_global_id(1);
     if (v < n && f < frames)
         bits[(ulong)f * n + v] = decided_negative(tables, code, latency_order, posterior,
-                                                  (ulong)f * frame_stride, index_stride,
+                                                  frame_start(f, frame_stride, posterior_format),
+                                                  index_stride,
                                                   posterior_format, v);
 }

@@ -104,6 +104,30 @@ static int latency_circulants(const cl_decoder *d, const cl_code_tables *tables,
     return fits && choice == LDPC_OPENCL_TABLES_CIRCULANTS;
 }
 
+/* The pair kernel (degree bound 8, slot tables, posteriors in global
+ * memory) takes a pass where ON asks for it or, for AUTO, in passes of at
+ * least PAIRS_MIN_FRAMES_PER_UNIT frames per compute unit, where it measured
+ * faster on the H100 (docs/OPENCL.md, round 15): dvbs2-normal-1/2 in calls
+ * of 8192 frames (pipelined passes of 2048-2731, 16-21 per unit) 1.05-1.10x
+ * the one-frame slot kernel; dvbs2-short-1/2 in calls of 32768 1.09-1.12x
+ * and of 4224 (passes of 2112) 1.02-1.05x the local-posterior kernel; but
+ * in calls of 1056 (8 per unit, one pass) 0.90x and 0.96x: a group holds
+ * two frames, so the device fills with half as many groups. A configuration
+ * that forces local posteriors or circulant tables keeps them. */
+#define PAIRS_MIN_FRAMES_PER_UNIT 12u
+
+static int latency_pairs(const cl_decoder *d, const cl_code_tables *tables, uint32_t frames)
+{
+    const ldpc_opencl_config *o = &d->opencl;
+    int fits = d->iterate_pairs != NULL && latency_kernel_index(tables->max_check_degree) == 0 &&
+               o->latency_posteriors != LDPC_OPENCL_POSTERIORS_LOCAL &&
+               o->latency_tables != LDPC_OPENCL_TABLES_CIRCULANTS;
+    if (o->latency_pairs == LDPC_OPENCL_PAIRS_AUTO)
+        return fits &&
+               frames >= PAIRS_MIN_FRAMES_PER_UNIT * (uint64_t)d->stats.compute_units;
+    return fits && o->latency_pairs == LDPC_OPENCL_PAIRS_ON;
+}
+
 ldpc_opencl_design cl_choose_design(const cl_decoder *d, const cl_code_tables *tables,
                                         uint32_t frames)
 {
@@ -146,9 +170,10 @@ static cl_kernel item_kernel_for(const cl_decoder *d, const ldpc_code *code)
     return d->iterate_item[cl_layered_item_kernel_for(code->max_check_degree)];
 }
 
-/* posterior_at's format for the latency design's biased 16-bit posteriors
- * (kernels/00_fixed_point.cl). */
+/* posterior_at's formats for the latency design's biased 16-bit posteriors,
+ * one frame or two interleaved (kernels/00_fixed_point.cl). */
 #define POSTERIOR_BIASED 3u
+#define POSTERIOR_PAIRED 5u
 
 /* The format of a batch's posteriors: the bytes of a signed value, or
  * POSTERIOR_BIASED (half the bytes of ints, round 10 of issue 4). */
@@ -171,18 +196,23 @@ void cl_plan_batch(const cl_decoder *d, const ldpc_code *code, uint32_t frames,
     p->frames = frames;
     p->design = cl_choose_design(d, &p->tables, frames);
     p->posterior_format = posterior_format(d, p->design);
-    p->local_posteriors =
-        p->design == LDPC_OPENCL_DESIGN_LATENCY && latency_local_posteriors(d, &p->tables, frames);
-    p->circulants = p->design == LDPC_OPENCL_DESIGN_LATENCY &&
+    int latency = p->design == LDPC_OPENCL_DESIGN_LATENCY;
+    p->pairs = latency && latency_pairs(d, &p->tables, frames);
+    p->local_posteriors = latency && !p->pairs && latency_local_posteriors(d, &p->tables, frames);
+    p->circulants = latency && !p->pairs &&
                     latency_circulants(d, &p->tables, p->local_posteriors, frames);
     if (p->circulants)
         p->local_posteriors = 0;
+    if (p->pairs)
+        p->posterior_format = POSTERIOR_PAIRED;
     if (p->design == LDPC_OPENCL_DESIGN_LATENCY) {
         size_t kernel = latency_kernel_index(code->max_check_degree);
-        p->iterate = p->circulants         ? d->iterate_circulant[kernel]
+        p->iterate = p->pairs              ? d->iterate_pairs
+                     : p->circulants       ? d->iterate_circulant[kernel]
                      : p->local_posteriors ? d->iterate_latency_local[kernel]
                                            : d->iterate_latency[kernel];
-        p->index_stride = 1;
+        /* the setup and finish kernels' step between a frame's variables */
+        p->index_stride = p->pairs ? 2 : 1;
         /* 16-bit posteriors in rows of whole 32-bit words */
         p->post_frame_stride = (cl_uint)cl_round_up(d->limits.max_n, 2);
         /* the circulant kernels number the messages as the slot kernels do */
@@ -195,10 +225,10 @@ void cl_plan_batch(const cl_decoder *d, const ldpc_code *code, uint32_t frames,
                                                                      : FRAME_GROUP / 2;
         else
             p->local = group_size_for_layer(p->tables.max_layer_size,
-                                            p->local_posteriors
-                                                ? d->latency_local_group_cap[kernel]
-                                                : d->latency_group_cap[kernel]);
-        p->global = (size_t)frames * p->local;
+                                            p->pairs              ? d->pairs_group_cap
+                                            : p->local_posteriors ? d->latency_local_group_cap[kernel]
+                                                                  : d->latency_group_cap[kernel]);
+        p->global = (size_t)(p->pairs ? (frames + 1) / 2 : frames) * p->local;
         /* local memory: the circulant tables, or the records of a layer */
         p->record_bytes = p->circulants ? (size_t)p->tables.circulant_words * sizeof(cl_uint)
                                         : latency_record_bytes(&p->tables);

@@ -19,6 +19,7 @@ typedef struct {
     ldpc_opencl_design design; /* ITEM_PER_FRAME, GROUP_PER_FRAME, LATENCY or SPREAD */
     int local_posteriors;      /* LATENCY with the posteriors in local memory */
     int circulants;            /* LATENCY through the circulant tables */
+    int pairs;                 /* LATENCY, two frames per group (POSTERIOR_PAIRED) */
     /* LATENCY: the local memory of a group's records (with circulants: of the
      * code's circulant tables) and, with local posteriors, of its posteriors
      * (kernel arguments) */

@@ -73,6 +73,8 @@ static ldpc_status create_kernels(cl_decoder *d, ldpc_error *err)
         if (status == LDPC_OK)
             status = create_kernel(d, circulant[i], &d->iterate_circulant[i], err);
     }
+    if (status == LDPC_OK && layered_16)
+        status = create_kernel(d, "layered_latency_pairs_d8", &d->iterate_pairs, err);
     if (status == LDPC_OK)
         status = create_kernel(d, "frame_statistics", &d->statistics, err);
     if (status == LDPC_OK)
@@ -105,7 +107,7 @@ static size_t posterior_frame_bytes(const cl_decoder *d)
  * kernels used in full failed (CL_OUT_OF_RESOURCES at the iterations' launch,
  * after some 90 s), with 64-bit offsets in every kernel, while small tests
  * whose rows lay beyond 4 GiB passed (docs/OPENCL.md, round 7). 0 when not
- * even one frame fits. */
+ * even two frames fit. */
 static uint32_t frames_per_pass(const cl_decoder *d, cl_ulong max_alloc)
 {
     size_t limit = cl_max_buffer_bytes(&d->opencl);
@@ -114,7 +116,9 @@ static uint32_t frames_per_pass(const cl_decoder *d, cl_ulong max_alloc)
     size_t per_frame = message_frame_bytes(d);
     if (posterior_frame_bytes(d) > per_frame)
         per_frame = posterior_frame_bytes(d);
-    size_t fit = limit / per_frame;
+    /* an even number of rows, so that a pair of frames (two frames per
+     * group, kernels/28_layered_latency_pairs.cl) always has both */
+    size_t fit = limit / per_frame & ~(size_t)1;
     return fit < d->limits.max_frames ? (uint32_t)fit : d->limits.max_frames;
 }
 
@@ -154,6 +158,10 @@ static void choose_sizes(cl_decoder *d)
                               kernel_max_group(d, d->iterate_circulant[i]));
         d->stats.circulant_group_sizes[i] = (uint32_t)d->circulant_group_cap[i];
     }
+    d->pairs_group_cap = d->iterate_pairs == NULL
+                             ? 0
+                             : cl_min_size(requested ? requested : SIZE_MAX,
+                                           kernel_max_group(d, d->iterate_pairs));
     if (clGetDeviceInfo(d->session.choice.device, CL_DEVICE_LOCAL_MEM_SIZE,
                         sizeof d->local_memory, &d->local_memory, NULL) != CL_SUCCESS)
         d->local_memory = 0;
@@ -286,8 +294,13 @@ static ldpc_status create_buffers(cl_decoder *d, ldpc_error *err)
                          "OpenCL: %zu message slots per frame (%u checks of degree up to %u) "
                          "exceed the kernels' 32-bit frame stride",
                          message_stride, lim->max_m, lim->max_check_degree);
-    size_t messages = frames * message_stride;
-    size_t post_bytes = frames * posterior_frame_bytes(d);
+    /* Rows of the per-frame device buffers: whole pairs of frames, the
+     * layout of the pair kernel (28_layered_latency_pairs.cl), whose
+     * channel values follow its posteriors' rows (round_up(max_n, 2)). */
+    size_t rows = cl_round_up(frames, 2);
+    size_t channel_bytes = rows * cl_round_up(lim->max_n, 2);
+    size_t messages = rows * message_stride;
+    size_t post_bytes = rows * posterior_frame_bytes(d);
     size_t table_words =
         cl_table_words(lim->max_n, lim->max_m, lim->max_edges, lim->max_m, lim->max_edges / 2,
                        cl_latency_slot_capacity(lim->max_m, lim->max_check_degree),
@@ -326,7 +339,7 @@ static ldpc_status create_buffers(cl_decoder *d, ldpc_error *err)
         {&d->bits_pinned, pinned, values, NULL, "bits staging", 1},
         {&d->stats_pinned, pinned, stats_bytes, NULL, "stats staging", 1},
         {&d->input, CL_MEM_READ_ONLY, slotted_values, NULL, "input", 1},
-        {&d->channel, device_only, values, NULL, "channel", 1},
+        {&d->channel, device_only, channel_bytes, NULL, "channel", 1},
         {&d->posterior, device_only, post_bytes, NULL, "posterior", 1},
         {&d->messages, device_only, messages, NULL, "messages", 1},
         {&d->next_messages, device_only, messages, NULL, "next_messages",
@@ -576,8 +589,9 @@ static ldpc_status run_setup(cl_decoder *d, const cl_batch_plan *p, cl_event upl
                              ldpc_error *err)
 {
     const cl_char zero = 0;
+    /* whole pairs of frames: the pair kernel reads both rows */
     size_t message_bytes = p->design != LDPC_OPENCL_DESIGN_ITEM_PER_FRAME
-                               ? (size_t)p->frames * p->message_frame_stride
+                               ? cl_round_up(p->frames, 2) * p->message_frame_stride
                                : (size_t)p->code->edges * p->index_stride;
     CL_TRY(clEnqueueFillBuffer(d->session.queue, d->messages, &zero, sizeof zero, 0, message_bytes,
                                0, NULL, profile_slot(d, PROFILE_KERNEL)),
@@ -984,6 +998,8 @@ static void count_pass(cl_decoder *d, const cl_batch_plan *plan)
         d->stats.batches_latency_local++;
     if (plan->circulants)
         d->stats.batches_circulant++;
+    if (plan->pairs)
+        d->stats.batches_pairs++;
     if (plan->design == LDPC_OPENCL_DESIGN_LATENCY)
         d->stats.batches_latency++;
     else if (plan->design == LDPC_OPENCL_DESIGN_GROUP_PER_FRAME)
@@ -1159,8 +1175,8 @@ void cl_decoder_release(cl_decoder *d)
     for (size_t i = 0; i < sizeof buffers / sizeof buffers[0]; i++)
         if (buffers[i] != NULL)
             clReleaseMemObject(buffers[i]);
-    cl_kernel kernels[] = {d->setup,     d->iterate_group,  d->statistics,
-                           d->decisions, d->iterate_spread, d->spread_result};
+    cl_kernel kernels[] = {d->setup,          d->iterate_group,  d->statistics, d->decisions,
+                           d->iterate_spread, d->spread_result, d->iterate_pairs};
     for (size_t i = 0; i < sizeof kernels / sizeof kernels[0]; i++)
         if (kernels[i] != NULL)
             clReleaseKernel(kernels[i]);
@@ -1186,5 +1202,5 @@ void cl_decoder_release(cl_decoder *d)
     d->frame_iterations = d->frame_active = d->active_count = d->frame_stats = d->bits = NULL;
     d->rule_table = d->next_messages = d->spread_totals = d->spread_unsatisfied = NULL;
     d->setup = d->iterate_group = d->statistics = d->decisions = NULL;
-    d->iterate_spread = d->spread_result = NULL;
+    d->iterate_spread = d->spread_result = d->iterate_pairs = NULL;
 }

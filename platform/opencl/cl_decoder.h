@@ -57,6 +57,8 @@ typedef struct {
     cl_kernel iterate_latency_local[CL_LATENCY_KERNELS];
     /* the same through circulant tables (24_layered_circulant.cl) */
     cl_kernel iterate_circulant[CL_LATENCY_KERNELS];
+    /* two frames per group, slot tables, degree bound 8 (28_layered_latency_pairs.cl) */
+    cl_kernel iterate_pairs;
     /* flooding only, else NULL: the spread design's iteration and result
      * kernels (32_flooding_spread.cl) */
     cl_kernel iterate_spread, spread_result;
@@ -97,6 +99,7 @@ typedef struct {
     size_t latency_group_cap[CL_LATENCY_KERNELS];
     size_t latency_local_group_cap[CL_LATENCY_KERNELS];
     size_t circulant_group_cap[CL_LATENCY_KERNELS];
+    size_t pairs_group_cap;
     cl_ulong local_memory; /* CL_DEVICE_LOCAL_MEM_SIZE */
     int local_memory_dedicated; /* CL_DEVICE_LOCAL_MEM_TYPE is CL_LOCAL */
     size_t statistics_group; /* local size of frame_statistics */

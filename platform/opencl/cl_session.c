@@ -36,21 +36,37 @@ static ldpc_status create_context_and_queue(cl_session *s,
     return LDPC_OK;
 }
 
-/* The build options: OpenCL C 1.2, and the configuration's register cap where
- * the compiler takes one. */
+/* cl_nv_device_attribute_query's CL_DEVICE_COMPUTE_CAPABILITY_MAJOR_NV. */
+#define COMPUTE_CAPABILITY_MAJOR_NV 0x4000
+
+/* NVIDIA devices of compute capability 9.0 and later run PTX's packed 16-bit
+ * minimum and maximum, which the pair kernel uses through inline PTX
+ * (kernels/28_layered_latency_pairs.cl). */
+static int packed_16_bit_ptx(const cl_session *s, const char *extensions)
+{
+    cl_uint major = 0;
+    return strstr(extensions, "cl_nv_device_attribute_query") != NULL &&
+           clGetDeviceInfo(s->choice.device, COMPUTE_CAPABILITY_MAJOR_NV, sizeof major, &major,
+                           NULL) == CL_SUCCESS &&
+           major >= 9;
+}
+
+/* The build options: OpenCL C 1.2, LDPC_PTX_16X2 where packed_16_bit_ptx,
+ * and the configuration's register cap where the compiler takes one. */
 static void build_options(const cl_session *s, const ldpc_opencl_config *opencl, char *out,
                           size_t size, ldpc_opencl_stats *stats)
 {
     char extensions[4096] = "";
     clGetDeviceInfo(s->choice.device, CL_DEVICE_EXTENSIONS, sizeof extensions - 1, extensions,
                     NULL);
+    int used = snprintf(out, size, "-cl-std=CL1.2%s",
+                        packed_16_bit_ptx(s, extensions) ? " -D LDPC_PTX_16X2" : "");
     uint32_t cap = opencl->max_registers;
     stats->max_registers = 0;
-    if (cap == 0 || strstr(extensions, "cl_nv_compiler_options") == NULL) {
-        snprintf(out, size, "-cl-std=CL1.2");
+    if (cap == 0 || strstr(extensions, "cl_nv_compiler_options") == NULL || used < 0 ||
+        (size_t)used >= size)
         return;
-    }
-    snprintf(out, size, "-cl-std=CL1.2 -cl-nv-maxrregcount=%u", cap);
+    snprintf(out + used, size - (size_t)used, " -cl-nv-maxrregcount=%u", cap);
     stats->max_registers = cap;
 }
 

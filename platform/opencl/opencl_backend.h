@@ -84,6 +84,19 @@ typedef enum {
     LDPC_OPENCL_TABLES_CIRCULANTS = 2
 } ldpc_opencl_latency_tables;
 
+/* Whether the latency design's slot kernel decodes two frames per work-group
+ * (kernels/28_layered_latency_pairs.cl: one frame per 16-bit half of every
+ * value), where the posteriors are in global memory, the slot tables are read
+ * and the check degree is at most 8. */
+typedef enum {
+    /* Pairs where they measured faster (docs/OPENCL.md, round 15). */
+    LDPC_OPENCL_PAIRS_AUTO = 0,
+    /* Pairs wherever the kernel takes the batch. */
+    LDPC_OPENCL_PAIRS_ON = 1,
+    /* One frame per work-group always (kernels/22_layered_latency.cl). */
+    LDPC_OPENCL_PAIRS_OFF = 2
+} ldpc_opencl_latency_pairs;
+
 #define LDPC_OPENCL_NAME_SIZE 128
 #define LDPC_OPENCL_PATH_SIZE 512
 
@@ -95,6 +108,7 @@ typedef struct {
     ldpc_opencl_design design;
     ldpc_opencl_posterior_memory latency_posteriors; /* the latency design's posteriors */
     ldpc_opencl_latency_tables latency_tables;       /* and its tables */
+    ldpc_opencl_latency_pairs latency_pairs;         /* and frames per group */
     uint32_t iterations_per_launch;       /* 0 = the vendor default */
     uint32_t work_group_size;             /* 0 = the vendor default, capped by the device */
     size_t table_cache_bytes;             /* device memory for resident code tables; 0 = 8 MiB */
@@ -136,6 +150,7 @@ ldpc_opencl_config ldpc_opencl_config_default(void);
  * LDPC_CL_DEVICE_TYPE (gpu|cpu|accelerator|all|default), LDPC_CL_DEVICE_INDEX,
  * LDPC_CL_DESIGN (auto|item|group|latency|spread), LDPC_CL_LATENCY_POSTERIORS
  * (auto|local|global), LDPC_CL_LATENCY_TABLES (auto|slots|circulants),
+ * LDPC_CL_LATENCY_PAIRS (auto|pairs|single),
  * LDPC_CL_ITERATIONS_PER_LAUNCH,
  * LDPC_CL_WORK_GROUP_SIZE, LDPC_CL_TABLE_CACHE_BYTES, LDPC_CL_MAX_BUFFER_BYTES,
  * LDPC_CL_PIPELINE_FRAMES, LDPC_CL_KERNEL_DIR, LDPC_CL_CACHE_DIR ("off"
@@ -203,6 +218,7 @@ typedef struct {
     uint64_t batches_item_per_frame, batches_group_per_frame, batches_latency;
     uint64_t batches_latency_local; /* of batches_latency: posteriors in local memory */
     uint64_t batches_circulant;     /* of batches_latency: circulant tables */
+    uint64_t batches_pairs;         /* of batches_latency: two frames per group */
     uint64_t batches_spread;
     uint64_t table_lookups, table_cache_hits, table_cache_misses, table_uploads;
     uint64_t table_evictions, table_upload_bytes;

@@ -52,6 +52,7 @@ ldpc_status ldpc_opencl_config_from_env(ldpc_opencl_config *config, ldpc_error *
     static const char *const designs[] = {"auto", "item", "group", "latency", "spread", NULL};
     static const char *const posterior_memories[] = {"auto", "local", "global", NULL};
     static const char *const latency_tables[] = {"auto", "slots", "circulants", NULL};
+    static const char *const latency_pairs[] = {"auto", "pairs", "single", NULL};
     ldpc_status status = LDPC_OK;
     const char *value;
     unsigned long long number = 0;
@@ -78,6 +79,10 @@ ldpc_status ldpc_opencl_config_from_env(ldpc_opencl_config *config, ldpc_error *
         (status = env_choice("LDPC_CL_LATENCY_TABLES", value, latency_tables, &choice, err)) ==
             LDPC_OK)
         config->latency_tables = (ldpc_opencl_latency_tables)choice;
+    if (status == LDPC_OK && (value = getenv("LDPC_CL_LATENCY_PAIRS")) != NULL &&
+        (status = env_choice("LDPC_CL_LATENCY_PAIRS", value, latency_pairs, &choice, err)) ==
+            LDPC_OK)
+        config->latency_pairs = (ldpc_opencl_latency_pairs)choice;
     if (status == LDPC_OK && (value = getenv("LDPC_CL_ITERATIONS_PER_LAUNCH")) != NULL &&
         (status = parse_unsigned("LDPC_CL_ITERATIONS_PER_LAUNCH", value, 1000000, &number,
                                  err)) == LDPC_OK)

@@ -21,6 +21,7 @@ typedef struct {
     uint32_t work_group; /* LDPC_CL_WORK_GROUP_SIZE; 0 = the device's */
     ldpc_opencl_posterior_memory posteriors; /* LDPC_CL_LATENCY_POSTERIORS */
     ldpc_opencl_latency_tables tables;       /* LDPC_CL_LATENCY_TABLES (0: auto) */
+    ldpc_opencl_latency_pairs pairs;         /* LDPC_CL_LATENCY_PAIRS (0: auto) */
 } exact_case;
 
 /* The backend's rule (cl_batch_plan.c): the latency design keeps a frame's
@@ -66,6 +67,21 @@ static int expect_circulants(const exact_case *c, const ldpc_code *code, int loc
            (!local_posteriors && (code->max_check_degree > 8 || small_call));
 }
 
+/* The backend's rule (cl_batch_plan.c): the pair kernel takes the latency
+ * design's batches of check degree at most 8 unless the configuration
+ * forces local posteriors or circulant tables: where ON asks for it, and for
+ * AUTO in passes of at least 12 frames per compute unit (on PoCL, with
+ * unified memory, a call is one pass). */
+static int expect_pairs(const exact_case *c, const ldpc_code *code, uint32_t call_frames,
+                        const test_opencl_outcome *outcome)
+{
+    int fits = code->max_check_degree <= 8 && c->posteriors != LDPC_OPENCL_POSTERIORS_LOCAL &&
+               c->tables != LDPC_OPENCL_TABLES_CIRCULANTS;
+    if (c->pairs == LDPC_OPENCL_PAIRS_AUTO)
+        return fits && call_frames >= 12 * (uint64_t)outcome->compute_units;
+    return fits && c->pairs == LDPC_OPENCL_PAIRS_ON;
+}
+
 /* Returns the outcome, checked. */
 static test_opencl_outcome run_case(const exact_case *c)
 {
@@ -81,8 +97,10 @@ static test_opencl_outcome run_case(const exact_case *c)
     opencl.work_group_size = c->work_group;
     opencl.latency_posteriors = c->posteriors;
     opencl.latency_tables = c->tables;
+    opencl.latency_pairs = c->pairs;
     test_opencl_outcome outcome = test_opencl_compare(code, &config, &opencl, llr, c->frames,
                                                       c->batch);
+    
     /* The comparison means something only if both kinds of frames occurred. */
     assert_true(outcome.converged > 0);
     assert_true(outcome.failed > 0);
@@ -106,18 +124,21 @@ static test_opencl_outcome run_case(const exact_case *c)
     assert_int_equal(outcome.latency_batches,
                      expected == LDPC_OPENCL_DESIGN_LATENCY ? batches : 0);
     assert_int_equal(outcome.spread_batches, expected == LDPC_OPENCL_DESIGN_SPREAD ? batches : 0);
-    uint32_t local_batches = 0, circulant_batches = 0;
+    uint32_t local_batches = 0, circulant_batches = 0, pair_batches = 0;
     for (uint32_t first = 0; first < c->frames; first += c->batch) {
         uint32_t call_frames = c->frames - first < c->batch ? c->frames - first : c->batch;
         if (expected != LDPC_OPENCL_DESIGN_LATENCY)
             continue;
-        int local = expect_local_posteriors(code, c->posteriors, call_frames, &outcome);
-        int circulants = expect_circulants(c, code, local, call_frames, &outcome);
+        int pairs = expect_pairs(c, code, call_frames, &outcome);
+        int local = !pairs && expect_local_posteriors(code, c->posteriors, call_frames, &outcome);
+        int circulants = !pairs && expect_circulants(c, code, local, call_frames, &outcome);
         local_batches += local && !circulants;
         circulant_batches += circulants;
+        pair_batches += pairs;
     }
     assert_int_equal(outcome.latency_local_batches, local_batches);
     assert_int_equal(outcome.circulant_batches, circulant_batches);
+    assert_int_equal(outcome.pair_batches, pair_batches);
     free(llr);
     ldpc_code_destroy(code);
     return outcome;
@@ -131,7 +152,7 @@ static void dvb_short_layered_normalized(void **state)
     const exact_case group = {"dvbs2-short-1/2", LDPC_SCHEDULE_LAYERED,
                               LDPC_RULE_MIN_SUM_NORMALIZED, 30, 1, LDPC_OPENCL_DESIGN_AUTO,
                               20, 8, 0.0, 2.5, 0, LDPC_OPENCL_POSTERIORS_AUTO,
-                    LDPC_OPENCL_TABLES_AUTO};
+                    LDPC_OPENCL_TABLES_AUTO, LDPC_OPENCL_PAIRS_AUTO};
     run_case(&group);
     exact_case item = group;
     item.design = LDPC_OPENCL_DESIGN_ITEM_PER_FRAME;
@@ -145,7 +166,7 @@ static void dvb_short_layered_offset(void **state)
     exact_case c = {"dvbs2-short-3/5", LDPC_SCHEDULE_LAYERED, LDPC_RULE_MIN_SUM_OFFSET, 25,
                     2, LDPC_OPENCL_DESIGN_GROUP_PER_FRAME, 13, 13, 1.0, 3.5, 0,
                     LDPC_OPENCL_POSTERIORS_AUTO,
-                    LDPC_OPENCL_TABLES_AUTO};
+                    LDPC_OPENCL_TABLES_AUTO, LDPC_OPENCL_PAIRS_AUTO};
     run_case(&c);
     /* Check degree 11: the item kernel of steps of 4 checks, where some repeats
      * share their step with the earlier check of their variable. */
@@ -164,7 +185,7 @@ static void dvb_short_high_rate(void **state)
     (void)state;
     exact_case c = {"dvbs2-short-8/9", LDPC_SCHEDULE_LAYERED, LDPC_RULE_MIN_SUM_NORMALIZED, 20,
                     1, LDPC_OPENCL_DESIGN_LATENCY, 12, 5, 3.2, 4.6, 0, LDPC_OPENCL_POSTERIORS_AUTO,
-                    LDPC_OPENCL_TABLES_AUTO};
+                    LDPC_OPENCL_TABLES_AUTO, LDPC_OPENCL_PAIRS_AUTO};
     run_case(&c);
     c.design = LDPC_OPENCL_DESIGN_GROUP_PER_FRAME;
     c.rule = LDPC_RULE_MIN_SUM_OFFSET;
@@ -182,7 +203,7 @@ static void latency_several_checks_per_item(void **state)
     exact_case c = {"dvbs2-short-1/2", LDPC_SCHEDULE_LAYERED, LDPC_RULE_MIN_SUM_NORMALIZED, 30,
                     1, LDPC_OPENCL_DESIGN_LATENCY, 10, 5, 0.0, 2.5, 100,
                     LDPC_OPENCL_POSTERIORS_AUTO,
-                    LDPC_OPENCL_TABLES_AUTO};
+                    LDPC_OPENCL_TABLES_AUTO, LDPC_OPENCL_PAIRS_AUTO};
     run_case(&c);
     c.code = "dvbs2-short-3/5";
     c.rule = LDPC_RULE_MIN_SUM_OFFSET;
@@ -214,7 +235,7 @@ static void latency_local_posteriors(void **state)
     exact_case c = {"dvbs2-short-1/2", LDPC_SCHEDULE_LAYERED, LDPC_RULE_MIN_SUM_NORMALIZED, 30,
                     1, LDPC_OPENCL_DESIGN_LATENCY, 20, 8, 0.0, 2.5, 0,
                     LDPC_OPENCL_POSTERIORS_LOCAL,
-                    LDPC_OPENCL_TABLES_AUTO};
+                    LDPC_OPENCL_TABLES_AUTO, LDPC_OPENCL_PAIRS_AUTO};
     run_case(&c);
     c.work_group = 180;
     c.rule = LDPC_RULE_MIN_SUM_OFFSET;
@@ -268,7 +289,7 @@ static void latency_circulant_tables(void **state)
     (void)state;
     exact_case c = {"dvbs2-short-1/2", LDPC_SCHEDULE_LAYERED, LDPC_RULE_MIN_SUM_NORMALIZED, 30,
                     1, LDPC_OPENCL_DESIGN_LATENCY, 20, 8, 0.0, 2.5, 180,
-                    LDPC_OPENCL_POSTERIORS_AUTO, LDPC_OPENCL_TABLES_CIRCULANTS};
+                    LDPC_OPENCL_POSTERIORS_AUTO, LDPC_OPENCL_TABLES_CIRCULANTS, LDPC_OPENCL_PAIRS_AUTO};
     run_case(&c);
     c.tables = LDPC_OPENCL_TABLES_SLOTS;
     run_case(&c);
@@ -308,6 +329,49 @@ static void latency_circulant_tables(void **state)
     run_case(&c);
 }
 
+/* Two frames per work-group (the pair kernel, forced: "auto" takes it in
+ * passes of at least 12 frames per compute unit): DVB-S2 short 1/2 through
+ * the slot tables, whose layers share variables (packed atomic adds, and
+ * records for a work-item's further checks in groups of 180), and groups of
+ * 360 (a check per work-item); calls of an odd number of frames (the last
+ * pair's second half is no frame), one frame per call, both rules, syndrome
+ * periods 0 to 3, and frames of a pair that converge at different
+ * iterations or not at all (the one that retires first stays as it was
+ * while the other decodes on). The same frames with pairs off run the
+ * one-frame kernel. */
+static void latency_frame_pairs(void **state)
+{
+    (void)state;
+    exact_case c = {"dvbs2-short-1/2", LDPC_SCHEDULE_LAYERED, LDPC_RULE_MIN_SUM_NORMALIZED, 30,
+                    1, LDPC_OPENCL_DESIGN_LATENCY, 21, 7, 0.0, 2.5, 180,
+                    LDPC_OPENCL_POSTERIORS_GLOBAL, LDPC_OPENCL_TABLES_SLOTS,
+                    LDPC_OPENCL_PAIRS_ON};
+    test_opencl_outcome outcome = run_case(&c);
+    /* Converged at several different iterations. */
+    uint32_t at = outcome.converged_at, different = 0;
+    for (; at != 0; at &= at - 1)
+        different++;
+    assert_true(different >= 3);
+    c.pairs = LDPC_OPENCL_PAIRS_OFF;
+    run_case(&c);
+    c.pairs = LDPC_OPENCL_PAIRS_ON;
+    c.work_group = 0;
+    c.rule = LDPC_RULE_MIN_SUM_OFFSET;
+    c.period = 3;
+    c.batch = 21;
+    run_case(&c);
+    c.period = 0;
+    c.iterations = 20;
+    c.ebn0_high = 3.5;
+    run_case(&c);
+    c.work_group = 180;
+    c.period = 2;
+    c.iterations = 25;
+    c.frames = 6;
+    c.batch = 1;
+    run_case(&c);
+}
+
 /* A code of one layer (a single parity check over 8 bits): the messages
  * loaded for the next layer are the ones the current layer just wrote. */
 static void latency_local_single_layer(void **state)
@@ -322,10 +386,14 @@ static void latency_local_single_layer(void **state)
     exact_case c = {name, LDPC_SCHEDULE_LAYERED, LDPC_RULE_MIN_SUM_OFFSET, 10, 1,
                     LDPC_OPENCL_DESIGN_LATENCY, 64, 30, -2.0, 3.0, 0,
                     LDPC_OPENCL_POSTERIORS_LOCAL,
-                    LDPC_OPENCL_TABLES_AUTO};
+                    LDPC_OPENCL_TABLES_AUTO, LDPC_OPENCL_PAIRS_AUTO};
     run_case(&c);
     c.rule = LDPC_RULE_MIN_SUM_NORMALIZED;
     c.period = 3;
+    run_case(&c);
+    /* Global posteriors: the pair kernel, its layer's checks in one group. */
+    c.posteriors = LDPC_OPENCL_POSTERIORS_GLOBAL;
+    c.batch = 31;
     run_case(&c);
     unlink(path);
 }
@@ -338,7 +406,7 @@ static void chunked_transfers(void **state)
     (void)state;
     exact_case c = {"dvbs2-short-1/2", LDPC_SCHEDULE_LAYERED, LDPC_RULE_MIN_SUM_NORMALIZED, 6,
                     1, LDPC_OPENCL_DESIGN_AUTO, 170, 150, 0.5, 4.5, 0, LDPC_OPENCL_POSTERIORS_AUTO,
-                    LDPC_OPENCL_TABLES_AUTO};
+                    LDPC_OPENCL_TABLES_AUTO, LDPC_OPENCL_PAIRS_AUTO};
     run_case(&c);
 }
 
@@ -347,7 +415,7 @@ static void dvb_short_flooding(void **state)
     (void)state;
     exact_case c = {"dvbs2-short-1/2", LDPC_SCHEDULE_FLOODING, LDPC_RULE_MIN_SUM_OFFSET, 30, 1,
                     LDPC_OPENCL_DESIGN_AUTO, 11, 4, 0.5, 3.0, 0, LDPC_OPENCL_POSTERIORS_AUTO,
-                    LDPC_OPENCL_TABLES_AUTO};
+                    LDPC_OPENCL_TABLES_AUTO, LDPC_OPENCL_PAIRS_AUTO};
     run_case(&c);
     c.rule = LDPC_RULE_MIN_SUM_NORMALIZED;
     c.design = LDPC_OPENCL_DESIGN_ITEM_PER_FRAME;
@@ -360,7 +428,7 @@ static void dvb_normal_both_schedules(void **state)
     (void)state;
     exact_case c = {"dvbs2-normal-1/2", LDPC_SCHEDULE_LAYERED, LDPC_RULE_MIN_SUM_NORMALIZED, 15,
                     1, LDPC_OPENCL_DESIGN_AUTO, 4, 4, 0.8, 2.2, 0, LDPC_OPENCL_POSTERIORS_AUTO,
-                    LDPC_OPENCL_TABLES_AUTO};
+                    LDPC_OPENCL_TABLES_AUTO, LDPC_OPENCL_PAIRS_AUTO};
     run_case(&c);
     c.design = LDPC_OPENCL_DESIGN_GROUP_PER_FRAME;
     c.period = 2;
@@ -384,7 +452,7 @@ static void flooding_spread_early_termination(void **state)
     (void)state;
     exact_case c = {"dvbs2-short-1/2", LDPC_SCHEDULE_FLOODING, LDPC_RULE_MIN_SUM_OFFSET, 3, 1,
                     LDPC_OPENCL_DESIGN_SPREAD, 24, 8, 3.0, 10.0, 0, LDPC_OPENCL_POSTERIORS_AUTO,
-                    LDPC_OPENCL_TABLES_AUTO};
+                    LDPC_OPENCL_TABLES_AUTO, LDPC_OPENCL_PAIRS_AUTO};
     /* Converged at the first, the next to last and the last iteration. */
     assert_int_equal(run_case(&c).converged_at, 0xEu);
     c.iterations = 1;
@@ -421,7 +489,7 @@ static void alist_code(void **state)
     exact_case c = {ALIST_MACKAY, LDPC_SCHEDULE_LAYERED, LDPC_RULE_MIN_SUM_NORMALIZED, 40, 1,
                     LDPC_OPENCL_DESIGN_GROUP_PER_FRAME, 40, 16, 1.0, 3.5, 0,
                     LDPC_OPENCL_POSTERIORS_AUTO,
-                    LDPC_OPENCL_TABLES_AUTO};
+                    LDPC_OPENCL_TABLES_AUTO, LDPC_OPENCL_PAIRS_AUTO};
     run_case(&c);
     c.design = LDPC_OPENCL_DESIGN_LATENCY;
     c.period = 2;
@@ -581,6 +649,7 @@ int main(void)
         cmocka_unit_test(dvb_short_high_rate),
         cmocka_unit_test(latency_several_checks_per_item),
         cmocka_unit_test(latency_circulant_tables),
+        cmocka_unit_test(latency_frame_pairs),
         cmocka_unit_test(latency_local_posteriors),
         cmocka_unit_test(latency_local_single_layer),
         cmocka_unit_test(chunked_transfers),

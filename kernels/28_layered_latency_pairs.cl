@@ -1,0 +1,414 @@
+/* The latency design (22_layered_latency.cl) for two frames at once: each
+ * work-group decodes frames 2p and 2p + 1 of a batch with the slots, check
+ * assignment, barriers and early termination of the global-posterior kernel,
+ * but every value a work-item handles is a pair, one frame per 16-bit half of
+ * a 32-bit word (frame 2p in the low half). One slot word, one address and
+ * one load or store then serve both frames, and most of the min-sum
+ * arithmetic runs on both halves in one operation: the global kernel was
+ * bound by instruction issue, most of it address arithmetic and control
+ * (docs/OPENCL.md, round 14).
+ *
+ * Layout. The pair's posteriors are one 32-bit word per variable (latency
+ * order), each half the biased 16-bit posterior of POSTERIOR_BIASED; its
+ * messages one 16-bit word per slot, a signed byte per frame. Both occupy the
+ * rows of frames 2p and 2p + 1 in the usual buffers (POSTERIOR_PAIRED,
+ * 00_fixed_point.cl), so the buffers' sizes do not change.
+ *
+ * The arithmetic is the reference's, exactly (test_opencl_exact), on biased
+ * halves that never carry into each other:
+ *   U = u + 32768 per half (u = posterior - old message, exact);
+ *   V = sat(u) + 128, in [1, 255], by a clamp of U;
+ *   M = |sat(u)| + 128 = max(V, 256 - V), in [128, 255];
+ * the two minima of M per half (min2 = min(min2, max(min1, M))); the sign
+ * parity in bit 7 of the exclusive or of ~V (bit 7 of V is clear exactly
+ * when sat(u) < 0). The message to slot j is rule(min2) where M_j = min1 and
+ * rule(min1) elsewhere: where two slots tie at min1, min2 = min1 and both
+ * get the same value, so this equals the reference's "first slot of the
+ * minimum". A slot without an edge passes V = 255, which moves neither
+ * minimum nor the parity.
+ *
+ * A frame that retires (converged, or at its last iteration) while the other
+ * decodes on is frozen: its half of every new message is its old one, so its
+ * posteriors and messages stay as they were. */
+
+#define PAIR(x) ((uint)(x) * 0x00010001u)
+/* The low byte of each half (a frame's message byte). */
+#define PAIR_BYTES 0x00FF00FFu
+
+#ifdef LDPC_PTX_16X2
+/* NVIDIA from compute capability 9.0 (the host defines LDPC_PTX_16X2): PTX's
+ * packed 16-bit minimum and maximum (one VIMNMX each; its OpenCL compiler
+ * splits ushort2 operations into two) and byte permutes. */
+inline uint pair_min(uint a, uint b)
+{
+    uint r;
+    asm("min.u16x2 %0, %1, %2;" : "=r"(r) : "r"(a), "r"(b));
+    return r;
+}
+
+inline uint pair_max(uint a, uint b)
+{
+    uint r;
+    asm("max.u16x2 %0, %1, %2;" : "=r"(r) : "r"(a), "r"(b));
+    return r;
+}
+
+/* Bytes 0 and 1 of x to bytes 0 and 2, the others 0. */
+inline uint pair_spread_bytes(uint x)
+{
+    uint r;
+    asm("prmt.b32 %0, %1, 0, 0x4140;" : "=r"(r) : "r"(x));
+    return r;
+}
+
+/* Bytes 0 and 2 of x to bytes 0 and 1, the others 0. */
+inline uint pair_pack(uint halves)
+{
+    uint r;
+    asm("prmt.b32 %0, %1, 0, 0x4420;" : "=r"(r) : "r"(halves));
+    return r;
+}
+#else
+inline uint pair_min(uint a, uint b)
+{
+    return as_uint(min(as_ushort2(a), as_ushort2(b)));
+}
+
+inline uint pair_max(uint a, uint b)
+{
+    return as_uint(max(as_ushort2(a), as_ushort2(b)));
+}
+
+inline uint pair_spread_bytes(uint x)
+{
+    return (x & 0xFFu) | ((x & 0xFF00u) << 8);
+}
+
+/* The low bytes of the two halves as one message word. */
+inline uint pair_pack(uint halves)
+{
+    return (halves & 0xFFu) | ((halves >> 8) & 0xFF00u);
+}
+#endif
+
+/* The two bytes of a message word, each + 128 (0x80 flips the sign bit),
+ * spread to the two halves. */
+inline uint pair_spread(uint messages)
+{
+    return pair_spread_bytes(messages) ^ PAIR(0x80);
+}
+
+/* U = u + 32768 per half: the posterior word less the old messages. */
+inline uint pair_u(uint posterior, uint old)
+{
+    return posterior + PAIR(128) - pair_spread(old);
+}
+
+/* V = sat(u) + 128 per half. */
+inline uint pair_v(uint u)
+{
+    return pair_min(pair_max(u, PAIR(POSTERIOR_BIAS - Q_MAX)), PAIR(POSTERIOR_BIAS + Q_MAX)) -
+           PAIR(POSTERIOR_BIAS - 128);
+}
+
+/* M = |sat(u)| + 128 per half. */
+inline uint pair_magnitude(uint v)
+{
+    return pair_max(v, PAIR(256) - v);
+}
+
+/* What a pair's check keeps between reading its layer and writing it: the
+ * two minima of M and the sign parity (bit 7 of each half). */
+typedef struct {
+    uint min1, min2, negatives;
+} pair_mins_t;
+
+/* 0x00FF in each half where m (a magnitude M) equals the check's minimum
+ * min1, 0 where it is larger. */
+inline uint pair_minimum_bytes(uint m, uint min1)
+{
+    /* 0 or 1 per half: m > min1 */
+    uint above = pair_min(m - min1, PAIR(1));
+    return PAIR(0xFF) - above * 0xFFu;
+}
+
+/* The message word a check sends to a slot: the magnitude out1 or out2 per
+ * half (at_minimum: 0xFF where the slot holds the minimum), negative where
+ * bit 7 of `negative` is set. */
+inline uint pair_message(uint out1, uint out2, uint at_minimum, uint negative)
+{
+    uint magnitude = out1 ^ ((out1 ^ out2) & at_minimum);
+    uint sign = (negative >> 7) & PAIR(1);
+    return pair_pack((magnitude ^ (sign * 0xFFu)) + sign);
+}
+
+/* The rule's outputs for the two halves of m (each + 128), as a pair. */
+inline uint pair_rule(local const uchar *rule_local, uint m)
+{
+    return (uint)rule_local[(m & 0xFFu) - 128] | (uint)rule_local[(m >> 16) - 128] << 16;
+}
+
+inline pair_mins_t pair_minima(latency_layer_t layer, const uint *word, const uint *u,
+                               const uint bound)
+{
+    pair_mins_t s = {PAIR(255), PAIR(255), 0};
+#pragma unroll
+    for (uint j = 0; j < bound; j++) {
+        uint v = j < layer.slots && word[j] != LATENCY_NO_EDGE ? pair_v(u[j]) : PAIR(255);
+        uint m = pair_magnitude(v);
+        s.negatives ^= ~v;
+        s.min2 = pair_min(s.min2, pair_max(s.min1, m));
+        s.min1 = pair_min(s.min1, m);
+    }
+    return s;
+}
+
+inline void pair_fetch(global const uint *slot_var, latency_layer_t layer, uint k, uint *word,
+                       const uint bound)
+{
+#pragma unroll
+    for (uint j = 0; j < bound; j++)
+        if (j < layer.slots)
+            word[j] = slot_var[layer.base + j * layer.checks + k];
+}
+
+inline void pair_messages(global const ushort *c2v, latency_layer_t layer, uint k, uint *old,
+                          const uint bound)
+{
+#pragma unroll
+    for (uint j = 0; j < bound; j++)
+        if (j < layer.slots)
+            old[j] = c2v[layer.base + j * layer.checks + k];
+}
+
+/* Phase 1: U per slot and the minima. */
+inline pair_mins_t pair_read(global const uint *post, latency_layer_t layer, const uint *word,
+                             const uint *old, uint *u, const uint bound)
+{
+#pragma unroll
+    for (uint j = 0; j < bound; j++)
+        if (j < layer.slots && word[j] != LATENCY_NO_EDGE)
+            u[j] = pair_u(post[VARIABLE(word[j])], old[j]);
+    return pair_minima(layer, word, u, bound);
+}
+
+/* Phase 2: the new messages (a frozen half keeps its old byte) and the
+ * posteriors u + new, stored, or added as new - old where the layer's
+ * checks share a variable. */
+inline void pair_write(global uint *post, global ushort *c2v, latency_layer_t layer, uint k,
+                       const uint *word, const uint *old, const uint *u, pair_mins_t s,
+                       local const uchar *rule_local, uint frozen, const uint bound)
+{
+    uint out1 = pair_rule(rule_local, s.min1), out2 = pair_rule(rule_local, s.min2);
+    /* One loop per case: a uniform test inside the loop costs a branch per
+     * slot (round 14). */
+    if (layer.shares) {
+#pragma unroll
+        for (uint j = 0; j < bound; j++)
+            if (j < layer.slots && word[j] != LATENCY_NO_EDGE) {
+                uint v = pair_v(u[j]);
+                uint message = pair_message(out1, out2, pair_minimum_bytes(pair_magnitude(v), s.min1),
+                                            s.negatives ^ ~v);
+                message = bitselect(message, old[j], frozen);
+                c2v[layer.base + j * layer.checks + k] = (ushort)message;
+                atomic_add(post + VARIABLE(word[j]), pair_spread(message) - pair_spread(old[j]));
+            }
+    } else {
+#pragma unroll
+        for (uint j = 0; j < bound; j++)
+            if (j < layer.slots && word[j] != LATENCY_NO_EDGE) {
+                uint v = pair_v(u[j]);
+                uint message = pair_message(out1, out2, pair_minimum_bytes(pair_magnitude(v), s.min1),
+                                            s.negatives ^ ~v);
+                message = bitselect(message, old[j], frozen);
+                c2v[layer.base + j * layer.checks + k] = (ushort)message;
+                post[VARIABLE(word[j])] = u[j] - PAIR(128) + pair_spread(message);
+            }
+    }
+}
+
+/* Both phases of a further check of a layer whose checks share no variable. */
+inline void pair_update(global const uint *slot_var, global uint *post, global ushort *c2v,
+                        latency_layer_t layer, uint k, local const uchar *rule_local, uint frozen,
+                        uint *word, uint *old, uint *u, const uint bound)
+{
+    pair_fetch(slot_var, layer, k, word, bound);
+    pair_messages(c2v, layer, k, old, bound);
+    pair_mins_t s = pair_read(post, layer, word, old, u, bound);
+    pair_write(post, c2v, layer, k, word, old, u, s, rule_local, frozen, bound);
+}
+
+/* The record of a further check of a sharing layer (degree bound 8):
+ * records[2k] = the minima - 128 (min1 in bits 0-6 of each half, min2 in bits
+ * 8-14) and the sign parity (bit 15 of each half); records[2k + 1] per slot j
+ * bit j: input negative, bit 8 + j: the slot holds min1; frame 2p + 1 in the
+ * high half. */
+inline void pair_record(global const uint *slot_var, global const uint *post,
+                        global const ushort *c2v, latency_layer_t layer, uint k,
+                        local uint *records, uint *word, uint *old, uint *u, const uint bound)
+{
+    pair_fetch(slot_var, layer, k, word, bound);
+    pair_messages(c2v, layer, k, old, bound);
+    pair_mins_t s = pair_read(post, layer, word, old, u, bound);
+    uint slots = 0;
+#pragma unroll
+    for (uint j = 0; j < bound; j++)
+        if (j < layer.slots && word[j] != LATENCY_NO_EDGE) {
+            uint v = pair_v(u[j]);
+            slots |= ((~v >> 7) & PAIR(1)) << j;
+            slots |= (pair_minimum_bytes(pair_magnitude(v), s.min1) & PAIR(1)) << (8 + j);
+        }
+    records[2 * k] = (s.min1 - PAIR(128)) | (s.min2 - PAIR(128)) << 8 |
+                     (s.negatives & PAIR(0x80)) << 8;
+    records[2 * k + 1] = slots;
+}
+
+/* Phase 2 of a recorded check: every change is added atomically. */
+inline void pair_apply(global const uint *slot_var, global uint *post, global ushort *c2v,
+                       latency_layer_t layer, uint k, local const uint *records,
+                       local const uchar *rule_local, uint frozen, uint *word, const uint bound)
+{
+    uint packed = records[2 * k], slots = records[2 * k + 1];
+    uint min1 = (packed & PAIR(0x7F)) + PAIR(128), min2 = ((packed >> 8) & PAIR(0x7F)) + PAIR(128);
+    uint parity = (packed >> 8) & PAIR(0x80);
+    uint out1 = pair_rule(rule_local, min1), out2 = pair_rule(rule_local, min2);
+    pair_fetch(slot_var, layer, k, word, bound);
+#pragma unroll
+    for (uint j = 0; j < bound; j++)
+        if (j < layer.slots && word[j] != LATENCY_NO_EDGE) {
+            uint at = layer.base + j * layer.checks + k;
+            uint old = c2v[at];
+            uint at_minimum = ((slots >> (8 + j)) & PAIR(1)) * 0xFFu;
+            uint message =
+                pair_message(out1, out2, at_minimum, parity ^ (((slots >> j) & PAIR(1)) << 7));
+            message = bitselect(message, old, frozen);
+            c2v[at] = (ushort)message;
+            atomic_add(post + VARIABLE(word[j]), pair_spread(message) - pair_spread(old));
+        }
+}
+
+/* Bit 15 of each half set where the check at layer position k has odd
+ * parity of hard decisions in that frame. */
+inline uint pair_unsatisfied(global const uint *slot_var, global const uint *post,
+                             latency_layer_t layer, uint k, const uint bound)
+{
+    uint parity = 0;
+#pragma unroll
+    for (uint j = 0; j < bound; j++)
+        if (j < layer.slots) {
+            uint word = slot_var[layer.base + j * layer.checks + k];
+            if (word != LATENCY_NO_EDGE)
+                parity ^= ~post[VARIABLE(word)];
+        }
+    return parity & PAIR(0x8000);
+}
+
+/* The two frames of a pair that are still decoding, as byte masks of their
+ * halves (the complement is `frozen`). */
+inline uint pair_live(global const uint *frame_active, uint f, uint frames)
+{
+    return (f < frames && frame_active[f] ? 0x00FFu : 0) |
+           (f + 1 < frames && frame_active[f + 1] ? 0xFF00u : 0);
+}
+
+kernel void layered_latency_pairs_d8(LAYERED_LATENCY_PARAMS)
+{
+    const uint bound = 8;
+    local uchar rule_local[Q_MAX + 1];
+    volatile local uint unsatisfied;
+    uint word[8], next_word[8], further_word[8];
+    uint old[8], u[8], further_old[8];
+
+    uint p = get_group_id(0), i = get_local_id(0), f = 2 * p;
+    for (uint r = i; r <= Q_MAX; r += get_local_size(0))
+        rule_local[r] = rule[r];
+    barrier(CLK_LOCAL_MEM_FENCE);
+    /* The same for every work-item of the group. */
+    uint live = pair_live(frame_active, f, frames);
+    if (live == 0)
+        return;
+    global const uint *layer_offsets = tables + code.layer_offsets;
+    global const uint *layers = tables + code.latency_layers;
+    global const uint *slot_var = tables + code.latency_var;
+    /* The pair's words span the rows of frames f and f + 1: post_frame_stride
+     * 16-bit posteriors each, message_frame_stride bytes each. */
+    global uint *post = (global uint *)posterior + (ulong)p * post_frame_stride;
+    global ushort *c2v = (global ushort *)messages + (ulong)p * message_frame_stride;
+
+    uint group = get_local_size(0);
+    latency_layer_t layer = latency_layer(layer_offsets, layers, 0);
+    if (i < layer.checks)
+        pair_fetch(slot_var, layer, i, word, bound);
+    for (uint it = first_iteration + 1; it <= last_iteration; it++) {
+        uint frozen = ~live & 0xFFFFu;
+        for (uint l = 0; l < code.layer_count; l++) {
+            if (layer.shares)
+                for (uint k = i + group; k < layer.checks; k += group)
+                    pair_record(slot_var, post, c2v, layer, k, records, further_word,
+                                further_old, u, bound);
+            pair_mins_t mins;
+            if (i < layer.checks) {
+                pair_messages(c2v, layer, i, old, bound);
+                mins = pair_read(post, layer, word, old, u, bound);
+            }
+            latency_layer_t next =
+                latency_layer(layer_offsets, layers, l + 1 < code.layer_count ? l + 1 : 0);
+            if (i < next.checks)
+                pair_fetch(slot_var, next, i, next_word, bound);
+            barrier(CLK_GLOBAL_MEM_FENCE);
+            if (i < layer.checks)
+                pair_write(post, c2v, layer, i, word, old, u, mins, rule_local, frozen, bound);
+            for (uint k = i + group; k < layer.checks; k += group) {
+                if (layer.shares)
+                    pair_apply(slot_var, post, c2v, layer, k, records, rule_local, frozen,
+                               further_word, bound);
+                else
+                    pair_update(slot_var, post, c2v, layer, k, rule_local, frozen,
+                                further_word, further_old, u, bound);
+            }
+            barrier(CLK_GLOBAL_MEM_FENCE);
+            layer = next;
+#pragma unroll
+            for (uint j = 0; j < bound; j++)
+                word[j] = next_word[j];
+        }
+        /* Which halves retire: at the last iteration, or with a satisfied
+         * syndrome. */
+        uint retiring = it == max_iterations ? live : 0;
+        if (retiring != live && syndrome_due(it, syndrome_period, max_iterations)) {
+            if (i == 0)
+                unsatisfied = 0;
+            barrier(CLK_LOCAL_MEM_FENCE);
+            uint wanted = ((live & 0x00FFu) ? 0x8000u : 0) | ((live & 0xFF00u) ? 0x80000000u : 0);
+            for (uint l = 0; l < code.layer_count && (unsatisfied & wanted) != wanted; l++) {
+                latency_layer_t checked = latency_layer(layer_offsets, layers, l);
+                for (uint k = i; k < checked.checks; k += group) {
+                    uint odd = pair_unsatisfied(slot_var, post, checked, k, bound) & wanted;
+                    if (odd != 0)
+                        atomic_or(&unsatisfied, odd);
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            uint satisfied = ~unsatisfied & wanted;
+            retiring = ((satisfied & 0x8000u) ? 0x00FFu : 0) |
+                       ((satisfied & 0x80000000u) ? 0xFF00u : 0);
+        }
+        if (i == 0) {
+            if (live & 0x00FFu)
+                frame_iterations[f] = it;
+            if (live & 0xFF00u)
+                frame_iterations[f + 1] = it;
+            if (retiring & 0x00FFu) {
+                frame_active[f] = 0;
+                atomic_dec(active_count);
+            }
+            if (retiring & 0xFF00u) {
+                frame_active[f + 1] = 0;
+                atomic_dec(active_count);
+            }
+        }
+        live &= ~retiring;
+        if (live == 0)
+            return;
+    }
+}
