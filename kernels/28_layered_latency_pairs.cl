@@ -12,7 +12,7 @@
  * order), each half the biased 16-bit posterior of POSTERIOR_BIASED; its
  * messages one 16-bit word per slot, a signed byte per frame. Both occupy the
  * rows of frames 2p and 2p + 1 in the usual buffers (POSTERIOR_PAIRED,
- * 00_fixed_point.cl), so the buffers' sizes do not change.
+ * 00_fixed_point.cl), which the host sizes for whole pairs of rows.
  *
  * The arithmetic is the reference's, exactly (test_opencl_exact), on biased
  * halves that never carry into each other:
@@ -31,9 +31,8 @@
  * decodes on is frozen: its half of every new message is its old one, so its
  * posteriors and messages stay as they were. */
 
+/* x in both halves. */
 #define PAIR(x) ((uint)(x) * 0x00010001u)
-/* The low byte of each half (a frame's message byte). */
-#define PAIR_BYTES 0x00FF00FFu
 
 #ifdef LDPC_PTX_16X2
 /* NVIDIA from compute capability 9.0 (the host defines LDPC_PTX_16X2): PTX's
