@@ -76,8 +76,8 @@ inline int check_mins_message(check_mins_t s, uint e, int t, int out1, int out2)
  * atomic_add, which OpenCL 1.2 has for 32-bit integers only. Saturated
  * posteriors (posterior_bits 8, 26_layered_saturated.cl) are a char. The
  * kernels that serve every design read them through posterior_at, told the
- * format: the element's size in bytes for signed values (1, 2 or 4), or
- * POSTERIOR_BIASED.
+ * format: the element's size in bytes for signed values (1, 2 or 4),
+ * POSTERIOR_BIASED or POSTERIOR_PAIRED.
  *
  * Biased: the value + 32768 as an unsigned 16-bit half of a 32-bit word. An
  * exact posterior stays below 32639 in magnitude, so a biased half stays

@@ -332,13 +332,13 @@ static void latency_circulant_tables(void **state)
 /* Two frames per work-group (the pair kernel, forced: "auto" takes it in
  * passes of at least 12 frames per compute unit): DVB-S2 short 1/2 through
  * the slot tables, whose layers share variables (packed atomic adds, and
- * records for a work-item's further checks in groups of 180), and groups of
- * 360 (a check per work-item); calls of an odd number of frames (the last
- * pair's second half is no frame), one frame per call, both rules, syndrome
- * periods 0 to 3, and frames of a pair that converge at different
- * iterations or not at all (the one that retires first stays as it was
- * while the other decodes on). The same frames with pairs off run the
- * one-frame kernel. */
+ * records for a work-item's further checks in groups of 180 and 100), and
+ * groups of 360 (a check per work-item); calls of an odd number of frames
+ * (the last pair's second half is no frame), one frame per call, both
+ * rules, syndrome periods 0 to 3, and frames of a pair that converge at
+ * different iterations or not at all (the one that retires first stays as
+ * it was while the other decodes on). The same frames with pairs off run
+ * the one-frame kernel. */
 static void latency_frame_pairs(void **state)
 {
     (void)state;
@@ -369,6 +369,14 @@ static void latency_frame_pairs(void **state)
     c.iterations = 25;
     c.frames = 6;
     c.batch = 1;
+    run_case(&c);
+    /* Groups of 100: four checks per work-item in a layer of 360, three
+     * of them through records where the layer shares a variable. */
+    c.work_group = 100;
+    c.rule = LDPC_RULE_MIN_SUM_NORMALIZED;
+    c.period = 1;
+    c.frames = 9;
+    c.batch = 9;
     run_case(&c);
 }
 
