@@ -147,6 +147,8 @@ inline uint pair_rule(local const uchar *rule_local, uint m)
     return (uint)rule_local[(m & 0xFFu) - 128] | (uint)rule_local[(m >> 16) - 128] << 16;
 }
 
+/* The minima and sign parity of a check's inputs U (latency_minima for
+ * pairs, without branches). */
 inline pair_mins_t pair_minima(latency_layer_t layer, const uint *word, const uint *u,
                                const uint bound)
 {
@@ -162,15 +164,7 @@ inline pair_mins_t pair_minima(latency_layer_t layer, const uint *word, const ui
     return s;
 }
 
-inline void pair_fetch(global const uint *slot_var, latency_layer_t layer, uint k, uint *word,
-                       const uint bound)
-{
-#pragma unroll
-    for (uint j = 0; j < bound; j++)
-        if (j < layer.slots)
-            word[j] = slot_var[layer.base + j * layer.checks + k];
-}
-
+/* The old message words of the check at layer position k. */
 inline void pair_messages(global const ushort *c2v, latency_layer_t layer, uint k, uint *old,
                           const uint bound)
 {
@@ -231,7 +225,7 @@ inline void pair_update(global const uint *slot_var, global uint *post, global u
                         latency_layer_t layer, uint k, local const uchar *rule_local, uint frozen,
                         uint *word, uint *old, uint *u, const uint bound)
 {
-    pair_fetch(slot_var, layer, k, word, bound);
+    latency_fetch(slot_var, layer, k, word, bound);
     pair_messages(c2v, layer, k, old, bound);
     pair_mins_t s = pair_read(post, layer, word, old, u, bound);
     pair_write(post, c2v, layer, k, word, old, u, s, rule_local, frozen, bound);
@@ -246,7 +240,7 @@ inline void pair_record(global const uint *slot_var, global const uint *post,
                         global const ushort *c2v, latency_layer_t layer, uint k,
                         local uint *records, uint *word, uint *old, uint *u, const uint bound)
 {
-    pair_fetch(slot_var, layer, k, word, bound);
+    latency_fetch(slot_var, layer, k, word, bound);
     pair_messages(c2v, layer, k, old, bound);
     pair_mins_t s = pair_read(post, layer, word, old, u, bound);
     uint slots = 0;
@@ -271,7 +265,7 @@ inline void pair_apply(global const uint *slot_var, global uint *post, global us
     uint min1 = (packed & PAIR(0x7F)) + PAIR(128), min2 = ((packed >> 8) & PAIR(0x7F)) + PAIR(128);
     uint parity = (packed >> 8) & PAIR(0x80);
     uint out1 = pair_rule(rule_local, min1), out2 = pair_rule(rule_local, min2);
-    pair_fetch(slot_var, layer, k, word, bound);
+    latency_fetch(slot_var, layer, k, word, bound);
 #pragma unroll
     for (uint j = 0; j < bound; j++)
         if (j < layer.slots && word[j] != LATENCY_NO_EDGE) {
@@ -337,7 +331,7 @@ kernel void layered_latency_pairs_d8(LAYERED_LATENCY_PARAMS)
     uint group = get_local_size(0);
     latency_layer_t layer = latency_layer(layer_offsets, layers, 0);
     if (i < layer.checks)
-        pair_fetch(slot_var, layer, i, word, bound);
+        latency_fetch(slot_var, layer, i, word, bound);
     for (uint it = first_iteration + 1; it <= last_iteration; it++) {
         uint frozen = ~live & 0xFFFFu;
         for (uint l = 0; l < code.layer_count; l++) {
@@ -353,7 +347,7 @@ kernel void layered_latency_pairs_d8(LAYERED_LATENCY_PARAMS)
             latency_layer_t next =
                 latency_layer(layer_offsets, layers, l + 1 < code.layer_count ? l + 1 : 0);
             if (i < next.checks)
-                pair_fetch(slot_var, next, i, next_word, bound);
+                latency_fetch(slot_var, next, i, next_word, bound);
             barrier(CLK_GLOBAL_MEM_FENCE);
             if (i < layer.checks)
                 pair_write(post, c2v, layer, i, word, old, u, mins, rule_local, frozen, bound);
