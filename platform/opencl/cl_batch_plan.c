@@ -119,8 +119,10 @@ static int latency_circulants(const cl_decoder *d, const cl_code_tables *tables,
 static int latency_pairs(const cl_decoder *d, const cl_code_tables *tables, uint32_t frames)
 {
     const ldpc_opencl_config *o = &d->opencl;
+    /* the kernel's byte offsets (PAIR_WORD) stay 32-bit */
+    int offsets_fit = tables->n <= UINT32_MAX / 4 && tables->latency_slots <= UINT32_MAX / 4;
     int fits = d->iterate_pairs != NULL && latency_kernel_index(tables->max_check_degree) == 0 &&
-               o->latency_posteriors != LDPC_OPENCL_POSTERIORS_LOCAL &&
+               offsets_fit && o->latency_posteriors != LDPC_OPENCL_POSTERIORS_LOCAL &&
                o->latency_tables != LDPC_OPENCL_TABLES_CIRCULANTS;
     if (o->latency_pairs == LDPC_OPENCL_PAIRS_AUTO)
         return fits &&
