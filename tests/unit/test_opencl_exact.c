@@ -336,9 +336,9 @@ static void latency_circulant_tables(void **state)
  * groups of 360 (a check per work-item); calls of an odd number of frames
  * (the last pair's second half is no frame), one frame per call, both
  * rules, syndrome periods 0 to 3, and frames of a pair that converge at
- * different iterations or not at all (the one that retires first stays as
- * it was while the other decodes on). The same frames with pairs off run
- * the one-frame kernel. */
+ * different iterations or not at all (latency_pairs_freeze_retired_frames
+ * shows the one that retires first must stay as it was). The same frames
+ * with pairs off run the one-frame kernel. */
 static void latency_frame_pairs(void **state)
 {
     (void)state;
@@ -378,6 +378,51 @@ static void latency_frame_pairs(void **state)
     c.frames = 9;
     c.batch = 9;
     run_case(&c);
+}
+
+/* A (3,6)-regular code of 24 bits on which min-sum can satisfy every check
+ * at one iteration and leave that codeword at the next: frame 0 below (found
+ * by searching the reference) converges at iteration 2, but decoded on for
+ * 20 iterations it ends with 5 unsatisfied checks and other bits. Paired with
+ * a frame that never converges, it retires while its partner decodes on, and
+ * must stay as it was: without the freeze of its half, its bits and
+ * statistics are those of the longer decode. */
+static void latency_pairs_freeze_retired_frames(void **state)
+{
+    (void)state;
+    test_opencl_require();
+    static const int rows[][8] = {
+        {12, 24, 9, 3, 18, 14},  {7, 18, 19, 3, 22, 1},  {15, 17, 8, 23, 4, 2},
+        {12, 3, 17, 20, 1, 8},   {5, 13, 4, 10, 24, 11}, {21, 9, 18, 20, 16, 24},
+        {9, 22, 15, 21, 11, 2},  {20, 13, 1, 2, 7, 6},   {10, 19, 8, 21, 5, 14},
+        {13, 6, 19, 23, 15, 17}, {22, 11, 23, 7, 4, 16}, {10, 5, 6, 16, 12, 14}};
+    static const int row_degree[] = {6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6};
+    static const float converges_then_leaves[24] = {
+        1.8669f, 1.6457f, 1.9496f, 0.5160f, 0.3907f,  1.0240f, 1.5174f,  -1.1056f,
+        2.0865f, 3.7883f, 1.3809f, 0.4556f, -0.9223f, 0.3169f, 0.3728f,  2.2746f,
+        1.7821f, 1.3996f, 2.3465f, 1.5827f, 3.7078f,  -1.0583f, 1.8375f, 1.0841f};
+    static const float never_converges[24] = {
+        3.0027f,  0.3941f,  3.5569f,  1.3054f,  0.2691f,  1.4579f, 3.8816f,  0.5915f,
+        -0.6012f, 1.4342f,  3.8264f,  -1.0422f, -1.6058f, 0.3799f, 0.5633f,  3.7779f,
+        -1.0695f, -1.2114f, 1.8679f,  1.4752f,  0.0914f,  3.6650f, -0.7069f, -0.5027f};
+    char path[32], name[64];
+    test_opencl_write_alist(24, 12, rows, row_degree, path);
+    snprintf(name, sizeof name, "alist:%s", path);
+    ldpc_code *code = test_opencl_code(name);
+    float llr[2 * 24];
+    memcpy(llr, converges_then_leaves, sizeof converges_then_leaves);
+    memcpy(llr + 24, never_converges, sizeof never_converges);
+    ldpc_decoder_config config =
+        test_opencl_decoder_config(LDPC_SCHEDULE_LAYERED, LDPC_RULE_MIN_SUM_NORMALIZED, 20, 1);
+    ldpc_opencl_config opencl = test_opencl_config(LDPC_OPENCL_DESIGN_LATENCY);
+    opencl.latency_posteriors = LDPC_OPENCL_POSTERIORS_GLOBAL;
+    opencl.latency_pairs = LDPC_OPENCL_PAIRS_ON;
+    test_opencl_outcome outcome = test_opencl_compare(code, &config, &opencl, llr, 2, 2);
+    assert_int_equal(outcome.pair_batches, 1);
+    assert_int_equal(outcome.converged_at, 1u << 2);
+    assert_int_equal(outcome.failed, 1);
+    ldpc_code_destroy(code);
+    unlink(path);
 }
 
 /* A code of one layer (a single parity check over 8 bits): the messages
@@ -658,6 +703,7 @@ int main(void)
         cmocka_unit_test(latency_several_checks_per_item),
         cmocka_unit_test(latency_circulant_tables),
         cmocka_unit_test(latency_frame_pairs),
+        cmocka_unit_test(latency_pairs_freeze_retired_frames),
         cmocka_unit_test(latency_local_posteriors),
         cmocka_unit_test(latency_local_single_layer),
         cmocka_unit_test(chunked_transfers),
