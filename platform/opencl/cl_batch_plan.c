@@ -178,13 +178,14 @@ static cl_kernel item_kernel_for(const cl_decoder *d, const ldpc_code *code)
 #define POSTERIOR_PAIRED 5u
 
 /* The format of a batch's posteriors: the bytes of a signed value, or
- * POSTERIOR_BIASED (half the bytes of ints, round 10 of issue 4). */
-static cl_uint posterior_format(const cl_decoder *d, ldpc_opencl_design design)
+ * POSTERIOR_BIASED (half the bytes of ints, round 10 of issue 4), or
+ * POSTERIOR_PAIRED for the pair kernel. */
+static cl_uint posterior_format(const cl_decoder *d, ldpc_opencl_design design, int pairs)
 {
     if (cl_decoder_saturated(d))
         return 1;
     if (design == LDPC_OPENCL_DESIGN_LATENCY)
-        return POSTERIOR_BIASED;
+        return pairs ? POSTERIOR_PAIRED : POSTERIOR_BIASED;
     if (design == LDPC_OPENCL_DESIGN_ITEM_PER_FRAME &&
         d->config.schedule == LDPC_SCHEDULE_LAYERED)
         return 2;
@@ -197,16 +198,14 @@ void cl_plan_batch(const cl_decoder *d, const ldpc_code *code, uint32_t frames,
     p->code = code;
     p->frames = frames;
     p->design = cl_choose_design(d, &p->tables, frames);
-    p->posterior_format = posterior_format(d, p->design);
     int latency = p->design == LDPC_OPENCL_DESIGN_LATENCY;
     p->pairs = latency && latency_pairs(d, &p->tables, frames);
+    p->posterior_format = posterior_format(d, p->design, p->pairs);
     p->local_posteriors = latency && !p->pairs && latency_local_posteriors(d, &p->tables, frames);
     p->circulants = latency && !p->pairs &&
                     latency_circulants(d, &p->tables, p->local_posteriors, frames);
     if (p->circulants)
         p->local_posteriors = 0;
-    if (p->pairs)
-        p->posterior_format = POSTERIOR_PAIRED;
     if (p->design == LDPC_OPENCL_DESIGN_LATENCY) {
         size_t kernel = latency_kernel_index(code->max_check_degree);
         p->iterate = p->pairs              ? d->iterate_pairs
