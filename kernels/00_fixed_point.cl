@@ -93,6 +93,14 @@ inline int check_mins_message(check_mins_t s, uint e, int t, int out1, int out2)
  * with an index_stride of 2. */
 #define POSTERIOR_PAIRED 5u
 
+/* base[index] of 32-bit words and 16-bit halves, addressed as the base plus a
+ * 32-bit byte offset: NVIDIA's compiler then keeps one 32-bit register per
+ * address beside a base in a uniform register, where base[index] costs 64-bit
+ * arithmetic and a register pair per address (docs/OPENCL.md, round 15).
+ * Callers keep the byte offsets below 2^32. */
+#define WORD_AT(base, index) (*(global uint *)((global uchar *)(base) + ((index) << 2)))
+#define HALF_AT(base, index) (*(global ushort *)((global uchar *)(base) + ((index) << 1)))
+
 /* Which half of its 32-bit word the 16-bit posterior v is. */
 #ifdef __ENDIAN_LITTLE__
 #define POSTERIOR_HALF_SHIFT(v) (((v) & 1u) * 16u)

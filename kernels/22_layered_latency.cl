@@ -91,6 +91,20 @@ inline void latency_fetch(global const uint *slot_var, latency_layer_t layer, ui
             word[j] = slot_var[layer.base + j * layer.checks + k];
 }
 
+/* latency_fetch through WORD_AT's 32-bit byte offsets. On the H100 they save
+ * the local-posterior kernel two registers (1.04-1.08x) and the pair kernel
+ * eight (with its other addresses), but cost this file's kernel five (80 to
+ * 85, 0.90-0.93x; docs/OPENCL.md, round 16): each kernel takes the form that
+ * measured faster. */
+inline void latency_fetch_offsets(global const uint *slot_var, latency_layer_t layer, uint k,
+                                  uint *word, const uint bound)
+{
+#pragma unroll
+    for (uint j = 0; j < bound; j++)
+        if (j < layer.slots)
+            word[j] = WORD_AT(slot_var, layer.base + j * layer.checks + k);
+}
+
 /* What a check keeps in registers between reading its layer and writing it. */
 typedef struct {
     int min1, min2, negatives;

@@ -116,7 +116,7 @@ inline void local_update(global const uint *slot_var, local uint *post_words, gl
                          latency_layer_t layer, uint k, local const uchar *rule_local,
                          uint *word, int *old, int *u, const uint bound)
 {
-    latency_fetch(slot_var, layer, k, word, bound);
+    latency_fetch_offsets(slot_var, layer, k, word, bound);
     latency_messages(c2v, layer, k, old, bound);
     latency_mins_t s =
         local_read((local const ushort *)post_words, layer, word, old, u, bound);
@@ -128,7 +128,7 @@ inline void local_record(global const uint *slot_var, local const ushort *post,
                          global const char *c2v, latency_layer_t layer, uint k,
                          local uint *records, uint *word, int *old, int *u, const uint bound)
 {
-    latency_fetch(slot_var, layer, k, word, bound);
+    latency_fetch_offsets(slot_var, layer, k, word, bound);
     latency_messages(c2v, layer, k, old, bound);
     latency_mins_t s = local_read(post, layer, word, old, u, bound);
     latency_store_record(records, layer, k, word, u, s, bound);
@@ -142,7 +142,7 @@ inline void local_apply(global const uint *slot_var, local uint *post_words, glo
     uint signs;
     latency_mins_t s = latency_load_record(records, k, &signs);
     int out1 = rule_local[s.min1], out2 = rule_local[s.min2];
-    latency_fetch(slot_var, layer, k, word, bound);
+    latency_fetch_offsets(slot_var, layer, k, word, bound);
 #pragma unroll
     for (uint j = 0; j < bound; j++)
         if (j < layer.slots && word[j] != LATENCY_NO_EDGE) {
@@ -162,7 +162,7 @@ inline int local_unsatisfied(global const uint *slot_var, local const ushort *po
 #pragma unroll
     for (uint j = 0; j < bound; j++)
         if (j < layer.slots) {
-            uint word = slot_var[layer.base + j * layer.checks + k];
+            uint word = WORD_AT(slot_var, layer.base + j * layer.checks + k);
             if (word != LATENCY_NO_EDGE)
                 parity ^= local_posterior(post, VARIABLE(word)) < 0;
         }
@@ -225,9 +225,9 @@ inline void layered_latency_local_frame(LAYERED_LATENCY_LOCAL_PARAMS, local ucha
     uint group = get_local_size(0);
     latency_layer_t layer = latency_layer(layer_offsets, layers, 0);
     if (i < layer.checks)
-        latency_fetch(slot_var, layer, i, r.word, bound);
+        latency_fetch_offsets(slot_var, layer, i, r.word, bound);
     if (i + group < layer.checks)
-        latency_fetch(slot_var, layer, i + group, r.word2, bound);
+        latency_fetch_offsets(slot_var, layer, i + group, r.word2, bound);
     local_prefetch(c2v, layer, i, group, r.old, r.old2, bound);
     local_posteriors_in(post_words, post_global, code.n);
     barrier(CLK_LOCAL_MEM_FENCE);
@@ -247,9 +247,9 @@ inline void layered_latency_local_frame(LAYERED_LATENCY_LOCAL_PARAMS, local ucha
             latency_layer_t next =
                 latency_layer(layer_offsets, layers, l + 1 < code.layer_count ? l + 1 : 0);
             if (i < next.checks)
-                latency_fetch(slot_var, next, i, r.next_word, bound);
+                latency_fetch_offsets(slot_var, next, i, r.next_word, bound);
             if (i + group < next.checks)
-                latency_fetch(slot_var, next, i + group, r.next_word2, bound);
+                latency_fetch_offsets(slot_var, next, i + group, r.next_word2, bound);
             barrier(CLK_LOCAL_MEM_FENCE);
             /* Phase 2. */
             if (i < layer.checks)

@@ -34,14 +34,6 @@
 /* x in both halves. */
 #define PAIR(x) ((uint)(x) * 0x00010001u)
 
-/* base[index] of a pair's 32-bit words (posteriors, slot words) and 16-bit
- * message words, addressed as the base plus a 32-bit byte offset: NVIDIA's
- * compiler can then keep one 32-bit register per address beside a base in a
- * uniform register, where base[index] costs 64-bit arithmetic and a register
- * pair per slot. The host keeps the offsets below 2^32. */
-#define PAIR_WORD(base, index) (*(global uint *)((global uchar *)(base) + ((index) << 2)))
-#define PAIR_MESSAGE(base, index) (*(global ushort *)((global uchar *)(base) + ((index) << 1)))
-
 #ifdef LDPC_PTX_16X2
 /* NVIDIA from compute capability 9.0 (the host defines LDPC_PTX_16X2): PTX's
  * packed 16-bit minimum and maximum (one VIMNMX each; its OpenCL compiler
@@ -172,17 +164,6 @@ inline pair_mins_t pair_minima(latency_layer_t layer, const uint *word, const ui
     return s;
 }
 
-/* The slot words of the check at layer position k (latency_fetch with
- * PAIR_WORD's addressing). */
-inline void pair_fetch(global const uint *slot_var, latency_layer_t layer, uint k, uint *word,
-                       const uint bound)
-{
-#pragma unroll
-    for (uint j = 0; j < bound; j++)
-        if (j < layer.slots)
-            word[j] = PAIR_WORD(slot_var, layer.base + j * layer.checks + k);
-}
-
 /* The old message words of the check at layer position k. */
 inline void pair_messages(global const ushort *c2v, latency_layer_t layer, uint k, uint *old,
                           const uint bound)
@@ -190,7 +171,7 @@ inline void pair_messages(global const ushort *c2v, latency_layer_t layer, uint 
 #pragma unroll
     for (uint j = 0; j < bound; j++)
         if (j < layer.slots)
-            old[j] = PAIR_MESSAGE(c2v, layer.base + j * layer.checks + k);
+            old[j] = HALF_AT(c2v, layer.base + j * layer.checks + k);
 }
 
 /* Phase 1: U per slot and the minima. */
@@ -200,7 +181,7 @@ inline pair_mins_t pair_read(global const uint *post, latency_layer_t layer, con
 #pragma unroll
     for (uint j = 0; j < bound; j++)
         if (j < layer.slots && word[j] != LATENCY_NO_EDGE)
-            u[j] = pair_u(PAIR_WORD(post, VARIABLE(word[j])), old[j]);
+            u[j] = pair_u(WORD_AT(post, VARIABLE(word[j])), old[j]);
     return pair_minima(layer, word, u, bound);
 }
 
@@ -222,8 +203,8 @@ inline void pair_write(global uint *post, global ushort *c2v, latency_layer_t la
                 uint message = pair_message(out1, out2, pair_minimum_bytes(pair_magnitude(v), s.min1),
                                             s.negatives ^ ~v);
                 message = bitselect(message, old[j], frozen);
-                PAIR_MESSAGE(c2v, layer.base + j * layer.checks + k) = (ushort)message;
-                atomic_add(&PAIR_WORD(post, VARIABLE(word[j])),
+                HALF_AT(c2v, layer.base + j * layer.checks + k) = (ushort)message;
+                atomic_add(&WORD_AT(post, VARIABLE(word[j])),
                            pair_spread(message) - pair_spread(old[j]));
             }
     } else {
@@ -234,8 +215,8 @@ inline void pair_write(global uint *post, global ushort *c2v, latency_layer_t la
                 uint message = pair_message(out1, out2, pair_minimum_bytes(pair_magnitude(v), s.min1),
                                             s.negatives ^ ~v);
                 message = bitselect(message, old[j], frozen);
-                PAIR_MESSAGE(c2v, layer.base + j * layer.checks + k) = (ushort)message;
-                PAIR_WORD(post, VARIABLE(word[j])) = u[j] - PAIR(128) + pair_spread(message);
+                HALF_AT(c2v, layer.base + j * layer.checks + k) = (ushort)message;
+                WORD_AT(post, VARIABLE(word[j])) = u[j] - PAIR(128) + pair_spread(message);
             }
     }
 }
@@ -245,7 +226,7 @@ inline void pair_update(global const uint *slot_var, global uint *post, global u
                         latency_layer_t layer, uint k, local const uchar *rule_local, uint frozen,
                         uint *word, uint *old, uint *u, const uint bound)
 {
-    pair_fetch(slot_var, layer, k, word, bound);
+    latency_fetch_offsets(slot_var, layer, k, word, bound);
     pair_messages(c2v, layer, k, old, bound);
     pair_mins_t s = pair_read(post, layer, word, old, u, bound);
     pair_write(post, c2v, layer, k, word, old, u, s, rule_local, frozen, bound);
@@ -260,7 +241,7 @@ inline void pair_record(global const uint *slot_var, global const uint *post,
                         global const ushort *c2v, latency_layer_t layer, uint k,
                         local uint *records, uint *word, uint *old, uint *u, const uint bound)
 {
-    pair_fetch(slot_var, layer, k, word, bound);
+    latency_fetch_offsets(slot_var, layer, k, word, bound);
     pair_messages(c2v, layer, k, old, bound);
     pair_mins_t s = pair_read(post, layer, word, old, u, bound);
     uint slots = 0;
@@ -285,18 +266,18 @@ inline void pair_apply(global const uint *slot_var, global uint *post, global us
     uint min1 = (packed & PAIR(0x7F)) + PAIR(128), min2 = ((packed >> 8) & PAIR(0x7F)) + PAIR(128);
     uint parity = (packed >> 8) & PAIR(0x80);
     uint out1 = pair_rule(rule_local, min1), out2 = pair_rule(rule_local, min2);
-    pair_fetch(slot_var, layer, k, word, bound);
+    latency_fetch_offsets(slot_var, layer, k, word, bound);
 #pragma unroll
     for (uint j = 0; j < bound; j++)
         if (j < layer.slots && word[j] != LATENCY_NO_EDGE) {
             uint at = layer.base + j * layer.checks + k;
-            uint old = PAIR_MESSAGE(c2v, at);
+            uint old = HALF_AT(c2v, at);
             uint at_minimum = ((slots >> (8 + j)) & PAIR(1)) * 0xFFu;
             uint message =
                 pair_message(out1, out2, at_minimum, parity ^ (((slots >> j) & PAIR(1)) << 7));
             message = bitselect(message, old, frozen);
-            PAIR_MESSAGE(c2v, at) = (ushort)message;
-            atomic_add(&PAIR_WORD(post, VARIABLE(word[j])), pair_spread(message) - pair_spread(old));
+            HALF_AT(c2v, at) = (ushort)message;
+            atomic_add(&WORD_AT(post, VARIABLE(word[j])), pair_spread(message) - pair_spread(old));
         }
 }
 
@@ -309,9 +290,9 @@ inline uint pair_unsatisfied(global const uint *slot_var, global const uint *pos
 #pragma unroll
     for (uint j = 0; j < bound; j++)
         if (j < layer.slots) {
-            uint word = PAIR_WORD(slot_var, layer.base + j * layer.checks + k);
+            uint word = WORD_AT(slot_var, layer.base + j * layer.checks + k);
             if (word != LATENCY_NO_EDGE)
-                parity ^= ~PAIR_WORD(post, VARIABLE(word));
+                parity ^= ~WORD_AT(post, VARIABLE(word));
         }
     return parity & PAIR(0x8000);
 }
@@ -351,7 +332,7 @@ kernel void layered_latency_pairs_d8(LAYERED_LATENCY_PARAMS)
     uint group = get_local_size(0);
     latency_layer_t layer = latency_layer(layer_offsets, layers, 0);
     if (i < layer.checks)
-        pair_fetch(slot_var, layer, i, word, bound);
+        latency_fetch_offsets(slot_var, layer, i, word, bound);
     for (uint it = first_iteration + 1; it <= last_iteration; it++) {
         uint frozen = ~live & 0xFFFFu;
         for (uint l = 0; l < code.layer_count; l++) {
@@ -367,7 +348,7 @@ kernel void layered_latency_pairs_d8(LAYERED_LATENCY_PARAMS)
             latency_layer_t next =
                 latency_layer(layer_offsets, layers, l + 1 < code.layer_count ? l + 1 : 0);
             if (i < next.checks)
-                pair_fetch(slot_var, next, i, next_word, bound);
+                latency_fetch_offsets(slot_var, next, i, next_word, bound);
             barrier(CLK_GLOBAL_MEM_FENCE);
             if (i < layer.checks)
                 pair_write(post, c2v, layer, i, word, old, u, mins, rule_local, frozen, bound);

@@ -107,19 +107,21 @@ static int latency_circulants(const cl_decoder *d, const cl_code_tables *tables,
 /* The pair kernel (degree bound 8, slot tables, posteriors in global
  * memory) takes a pass where ON asks for it or, for AUTO, in passes of at
  * least PAIRS_MIN_FRAMES_PER_UNIT frames per compute unit, where it measured
- * faster on the H100 (docs/OPENCL.md, round 15): dvbs2-normal-1/2 in calls
- * of 8192 frames (pipelined passes of 2048-2731, 16-21 per unit) 1.05-1.10x
- * the one-frame slot kernel; dvbs2-short-1/2 in calls of 32768 1.09-1.12x
- * and of 4224 (passes of 2112) 1.02-1.05x the local-posterior kernel; but
- * in calls of 1056 (8 per unit, one pass) 0.90x and 0.96x: a group holds
- * two frames, so the device fills with half as many groups. A configuration
- * that forces local posteriors or circulant tables keeps them. */
-#define PAIRS_MIN_FRAMES_PER_UNIT 12u
+ * faster on the H100 than the kernel AUTO would otherwise take
+ * (docs/OPENCL.md, rounds 15 and 16): dvbs2-normal-1/2 at 4, 8 and 16 frames
+ * per unit 1.19-1.23x, 1.37x and 1.36-1.38x, and in calls of 8192 frames
+ * (pipelined passes of about 2048) 1.10x; dvbs2-short-1/2 at 4 and 8 per
+ * unit 0.99-1.02x and 1.21-1.27x, in calls of 32768 1.12x; but at 3 per unit
+ * normal 0.89-0.92x (short 1.03x) and at 2 short 0.84x: a group holds two
+ * frames, so small passes fill the device with half as many groups. A
+ * configuration that forces local posteriors or circulant tables keeps
+ * them. */
+#define PAIRS_MIN_FRAMES_PER_UNIT 4u
 
 static int latency_pairs(const cl_decoder *d, const cl_code_tables *tables, uint32_t frames)
 {
     const ldpc_opencl_config *o = &d->opencl;
-    /* the kernel's byte offsets (PAIR_WORD) stay 32-bit */
+    /* the kernel's byte offsets (WORD_AT) stay 32-bit */
     int offsets_fit = tables->n <= UINT32_MAX / 4 && tables->latency_slots <= UINT32_MAX / 4;
     int fits = d->iterate_pairs != NULL && latency_kernel_index(tables->max_check_degree) == 0 &&
                offsets_fit && o->latency_posteriors != LDPC_OPENCL_POSTERIORS_LOCAL &&

@@ -70,7 +70,7 @@ static int expect_circulants(const exact_case *c, const ldpc_code *code, int loc
 /* The backend's rule (cl_batch_plan.c): the pair kernel takes the latency
  * design's batches of check degree at most 8 unless the configuration
  * forces local posteriors or circulant tables: where ON asks for it, and for
- * AUTO in passes of at least 12 frames per compute unit (on PoCL, with
+ * AUTO in passes of at least 4 frames per compute unit (on PoCL, with
  * unified memory, a call is one pass). */
 static int expect_pairs(const exact_case *c, const ldpc_code *code, uint32_t call_frames,
                         const test_opencl_outcome *outcome)
@@ -78,7 +78,7 @@ static int expect_pairs(const exact_case *c, const ldpc_code *code, uint32_t cal
     int fits = code->max_check_degree <= 8 && c->posteriors != LDPC_OPENCL_POSTERIORS_LOCAL &&
                c->tables != LDPC_OPENCL_TABLES_CIRCULANTS;
     if (c->pairs == LDPC_OPENCL_PAIRS_AUTO)
-        return fits && call_frames >= 12 * (uint64_t)outcome->compute_units;
+        return fits && call_frames >= 4 * (uint64_t)outcome->compute_units;
     return fits && c->pairs == LDPC_OPENCL_PAIRS_ON;
 }
 
@@ -330,7 +330,7 @@ static void latency_circulant_tables(void **state)
 }
 
 /* Two frames per work-group (the pair kernel, forced: "auto" takes it in
- * passes of at least 12 frames per compute unit): DVB-S2 short 1/2 through
+ * passes of at least 4 frames per compute unit): DVB-S2 short 1/2 through
  * the slot tables, whose layers share variables (packed atomic adds, and
  * records for a work-item's further checks in groups of 180 and 100), and
  * groups of 360 (a check per work-item); calls of an odd number of frames
