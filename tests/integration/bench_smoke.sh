@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # ldpc bench on a binary code: frames made on several threads decode (at a
-# high Eb/N0 every frame must come back exact), the untimed setup is
+# high Eb/N0 every frame must come back exact), throughput counts the time
+# inside decode calls only, the untimed setup is
 # reported, --rounds alternates the backends in windows whose per-round
 # ratios it reports, and --instances runs several decoders at once.
 source "$(dirname "$0")/common.sh"
@@ -15,6 +16,10 @@ assert r["frames_generated_s"] >= 0, r
 for x in r["results"]:
     assert x["frames"] % 7 == 0 and x["fer"] == 0 and x["average_iterations"] == 3, x
     assert x["create_ms"] >= 0 and x["first_call_ms"] > 0, x
+    # throughput is frames over the time inside decode calls, which the window holds
+    assert 0 < x["decode_seconds"] <= x["seconds"], x
+    fps = x["frames"] / x["decode_seconds"]
+    assert abs(x["frames_per_second"] - fps) <= 1e-3 * fps, x
     assert len(x["round_coded_mbps"]) == 1, x
 assert r["rounds"] == 1 and len(r["round_ratios"]) == 1, r' "$WORK/bench" ||
     fail "bench --json: $(cat "$WORK/bench")"

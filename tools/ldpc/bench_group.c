@@ -47,9 +47,11 @@ int bench_group_window(bench_group *group, const tool_code *code, const bench_fr
 {
     window_job jobs[BENCH_MAX_INSTANCES];
     pthread_t threads[BENCH_MAX_INSTANCES];
-    uint64_t before = 0, after = 0;
+    uint64_t frames_before[BENCH_MAX_INSTANCES];
+    double decode_seconds_before[BENCH_MAX_INSTANCES];
     for (uint32_t i = 0; i < group->count; i++) {
-        before += group->runs[i].frames;
+        frames_before[i] = group->runs[i].frames;
+        decode_seconds_before[i] = group->runs[i].decode_seconds;
         jobs[i] = (window_job){&group->runs[i], code, frames, full_path, seconds, 0};
     }
     double start = tool_now_seconds();
@@ -69,16 +71,27 @@ int bench_group_window(bench_group *group, const tool_code *code, const bench_fr
         pthread_join(threads[i], NULL);
     double wall = tool_now_seconds() - start;
     int status = 0;
+    double frames_per_second = 0;
     for (uint32_t i = 0; i < group->count; i++) {
         status |= jobs[i].status;
-        after += group->runs[i].frames;
+        const bench_run *run = &group->runs[i];
+        frames_per_second += (double)(run->frames - frames_before[i]) /
+                             (run->decode_seconds - decode_seconds_before[i]);
     }
     if (status != 0)
         return -1;
     group->seconds += wall;
     if (group->rounds < BENCH_MAX_ROUNDS)
-        group->round_mbps[group->rounds++] = (double)(after - before) * code->n_bits / wall / 1e6;
+        group->round_mbps[group->rounds++] = frames_per_second * code->n_bits / 1e6;
     return 0;
+}
+
+double bench_group_frames_per_second(const bench_group *group)
+{
+    double frames_per_second = 0;
+    for (uint32_t i = 0; i < group->count; i++)
+        frames_per_second += (double)group->runs[i].frames / group->runs[i].decode_seconds;
+    return frames_per_second;
 }
 
 void bench_group_totals(const bench_group *group, uint64_t *frames, uint64_t *calls,

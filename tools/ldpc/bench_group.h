@@ -2,8 +2,10 @@
  * decoders (each with --threads workers), each driven by its own thread over
  * the same frames, the way ldpcd's workers each own a decoder. With one
  * instance it is the decoder alone on the calling thread. A window ends when
- * every instance has decoded for at least the window's time; its throughput
- * is all instances' frames over the window's wall time. */
+ * every instance has run for at least the window's time; its throughput is
+ * the sum over the instances of frames over time spent in decode calls, so
+ * that the bench's checking of each call's results (which for a GPU call of
+ * thousands of frames takes as long as a sixth of the call) does not count. */
 #ifndef LDPC_TOOL_BENCH_GROUP_H
 #define LDPC_TOOL_BENCH_GROUP_H
 
@@ -31,6 +33,9 @@ int bench_group_open(bench_group *group, uint32_t count, const tool_code *code,
 /* One timed window of every instance at once (bench_run_window). 0, or -1. */
 int bench_group_window(bench_group *group, const tool_code *code, const bench_frames *frames,
                        int full_path, double seconds);
+
+/* Frames per second of decoding, summed over the instances (all windows). */
+double bench_group_frames_per_second(const bench_group *group);
 
 /* The instances' totals: frames, calls, decoder iterations, frame errors. */
 void bench_group_totals(const bench_group *group, uint64_t *frames, uint64_t *calls,

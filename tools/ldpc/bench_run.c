@@ -65,6 +65,7 @@ int bench_run_window(bench_run *run, const tool_code *code, const bench_frames *
             return -1;
         }
         run->latencies[run->calls++] = (t1 - t0) * 1e3;
+        run->decode_seconds += t1 - t0;
         run->frames += frames->frames;
         for (uint32_t f = 0; f < frames->frames; f++) {
             run->iterations += run->stats[f].iterations;

@@ -20,6 +20,7 @@ typedef struct {
     ldpc_frame_stats *stats;
     double *latencies; /* ms per call, BENCH_MAX_CALLS */
     uint64_t frames, calls, iterations, frame_errors; /* all windows */
+    double decode_seconds; /* all windows: time inside the decode calls */
     double create_ms, first_call_ms;
 } bench_run;
 
@@ -30,7 +31,9 @@ int bench_run_open(bench_run *run, const tool_code *code, const ldpc_decoder_con
 
 /* Decodes the frames over and over for at least `seconds` (one call at least,
  * none once BENCH_MAX_CALLS were made; float LLRs through the quantiser when
- * full_path). 0, or -1 when a call failed (reason printed). */
+ * full_path), timing each call; checking its results (iterations, frame
+ * errors) happens between the calls, outside their time. 0, or -1 when a
+ * call failed (reason printed). */
 int bench_run_window(bench_run *run, const tool_code *code, const bench_frames *frames,
                      int full_path, double seconds);
 
