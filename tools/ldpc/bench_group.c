@@ -42,6 +42,12 @@ static void *window_thread(void *arg)
     return NULL;
 }
 
+/* 0 where no call was made (an instance past BENCH_MAX_CALLS). */
+static double frames_per_second_of(uint64_t frames, double decode_seconds)
+{
+    return decode_seconds > 0 ? (double)frames / decode_seconds : 0;
+}
+
 int bench_group_window(bench_group *group, const tool_code *code, const bench_frames *frames,
                        int full_path, double seconds)
 {
@@ -74,9 +80,9 @@ int bench_group_window(bench_group *group, const tool_code *code, const bench_fr
     double frames_per_second = 0;
     for (uint32_t i = 0; i < group->count; i++) {
         status |= jobs[i].status;
-        const bench_run *run = &group->runs[i];
-        frames_per_second += (double)(run->frames - frames_before[i]) /
-                             (run->decode_seconds - decode_seconds_before[i]);
+        frames_per_second += frames_per_second_of(group->runs[i].frames - frames_before[i],
+                                                  group->runs[i].decode_seconds -
+                                                      decode_seconds_before[i]);
     }
     if (status != 0)
         return -1;
@@ -90,7 +96,8 @@ double bench_group_frames_per_second(const bench_group *group)
 {
     double frames_per_second = 0;
     for (uint32_t i = 0; i < group->count; i++)
-        frames_per_second += (double)group->runs[i].frames / group->runs[i].decode_seconds;
+        frames_per_second +=
+            frames_per_second_of(group->runs[i].frames, group->runs[i].decode_seconds);
     return frames_per_second;
 }
 

@@ -371,7 +371,7 @@ static void print_json(const bench_options *o, const tool_code *code, const char
     for (size_t i = 0; i < count; i++) {
         const bench_result *r = &results[i];
         printf("%s{\"backend\":\"%s\",\"frames\":%llu,\"calls\":%llu,\"seconds\":%.6f,"
-               "\"decode_seconds\":%.6f,"
+               "\"decode_seconds\":%.9f,"
                "\"coded_mbps\":%.3f,\"info_mbps\":%.3f,\"frames_per_second\":%.2f,"
                "\"latency_median_ms\":%.4f,\"latency_p99_ms\":%.4f,\"average_iterations\":%.3f,"
                "\"fer\":%.6f,\"ratio_to_baseline\":%.3f,\"create_ms\":%.3f,"
