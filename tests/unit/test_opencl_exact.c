@@ -425,44 +425,56 @@ static void latency_pairs_freeze_retired_frames(void **state)
     unlink(path);
 }
 
-/* The same freeze where the layer's checks share variables (the atomic adds
- * of pair_write and the records of pair_apply), which the (3,6) code above,
- * one check per layer, never reaches: a DVB-S2 short 1/2 frame that converges
- * at iteration 26 of 30 and would leave that codeword (2 bits) if it decoded
- * on, paired with one that never converges (frames 31 and 26 of a call of 32
- * at 0.7-1.2 dB, seed 127, found by a search over the CPU decoder: a
- * throwaway program). Dropping the freeze from pair_write's atomic path
- * fails this test; dropping it from pair_apply (the records of a work-item's
- * second check) fails none yet: no frame of that search decoded on in a way
- * that reaches those checks. Groups of 360 (one check per work-item) and 180. */
-static void latency_pairs_freeze_in_sharing_layers(void **state)
+/* Frames `first` and `second` of a call of 32 dvbs2-short-1/2 frames at
+ * 0.7-1.2 dB (test_opencl_frames, `seed`) as one pair through the pair
+ * kernel, in groups of each size of `groups`: exact with the reference, with
+ * the iterations at which the reference converges them (`converged_at`) and
+ * `failed` frames that never converge. */
+static void freeze_case(uint64_t seed, size_t first, size_t second, uint32_t converged_at,
+                        uint32_t failed, const uint32_t *groups, size_t group_count)
 {
-    (void)state;
-    test_opencl_require();
     ldpc_code *code = test_opencl_code("dvbs2-short-1/2");
     size_t n = code->n;
-    float *generated = test_opencl_frames(code, 32, 0.7, 1.2, 127);
+    float *generated = test_opencl_frames(code, 32, 0.7, 1.2, seed);
     float *llr = malloc(2 * n * sizeof *llr);
     assert_non_null(llr);
-    memcpy(llr, generated + 31 * n, n * sizeof *llr);
-    memcpy(llr + n, generated + 26 * n, n * sizeof *llr);
+    memcpy(llr, generated + first * n, n * sizeof *llr);
+    memcpy(llr + n, generated + second * n, n * sizeof *llr);
     ldpc_decoder_config config =
         test_opencl_decoder_config(LDPC_SCHEDULE_LAYERED, LDPC_RULE_MIN_SUM_NORMALIZED, 30, 1);
     ldpc_opencl_config opencl = test_opencl_config(LDPC_OPENCL_DESIGN_LATENCY);
     opencl.latency_posteriors = LDPC_OPENCL_POSTERIORS_GLOBAL;
     opencl.latency_tables = LDPC_OPENCL_TABLES_SLOTS;
     opencl.latency_pairs = LDPC_OPENCL_PAIRS_ON;
-    const uint32_t groups[] = {360, 180};
-    for (size_t g = 0; g < sizeof groups / sizeof groups[0]; g++) {
+    for (size_t g = 0; g < group_count; g++) {
         opencl.work_group_size = groups[g];
         test_opencl_outcome outcome = test_opencl_compare(code, &config, &opencl, llr, 2, 2);
         assert_int_equal(outcome.pair_batches, 1);
-        assert_int_equal(outcome.converged_at, 1u << 26);
-        assert_int_equal(outcome.failed, 1);
+        assert_int_equal(outcome.converged_at, converged_at);
+        assert_int_equal(outcome.failed, failed);
     }
     free(llr);
     free(generated);
     ldpc_code_destroy(code);
+}
+
+/* The same freeze where the layer's checks share variables, which the (3,6)
+ * code above, one check per layer, never reaches; frames found by searches
+ * over the CPU decoder and over PoCL with the freeze removed (throwaway
+ * programs). A frame that converges at iteration 26 of 30 and would leave
+ * that codeword (2 bits) if it decoded on, beside one that never converges,
+ * in groups of 360 (one check per work-item) and 180: fails without the
+ * freeze in pair_write's atomic path. And a frame that converges at
+ * iteration 14 in the high half beside one that converges at 19, in groups
+ * of 180: fails without the freeze in pair_apply (the records of a
+ * work-item's second check). */
+static void latency_pairs_freeze_in_sharing_layers(void **state)
+{
+    (void)state;
+    test_opencl_require();
+    const uint32_t both[] = {360, 180}, records[] = {180};
+    freeze_case(127, 31, 26, 1u << 26, 1, both, 2);
+    freeze_case(94, 28, 29, 1u << 19 | 1u << 14, 0, records, 1);
 }
 
 /* A code of one layer (a single parity check over 8 bits): the messages
