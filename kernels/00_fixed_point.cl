@@ -108,11 +108,17 @@ inline int check_mins_message(check_mins_t s, uint e, int t, int out1, int out2)
 #define POSTERIOR_HALF_SHIFT(v) ((~(v) & 1u) * 16u)
 #endif
 
+/* Biased 16-bit posteriors, one frame per row or two interleaved. */
+inline int posterior_biased(uint posterior_format)
+{
+    return posterior_format == POSTERIOR_BIASED || posterior_format == POSTERIOR_PAIRED;
+}
+
 inline int posterior_at(global const int *posterior, ulong at, uint posterior_format)
 {
     if (posterior_format == 1)
         return ((global const char *)posterior)[at];
-    if (posterior_format == POSTERIOR_BIASED || posterior_format == POSTERIOR_PAIRED)
+    if (posterior_biased(posterior_format))
         return (int)((global const ushort *)posterior)[at] - POSTERIOR_BIAS;
     return posterior_format == 2 ? ((global const short *)posterior)[at] : posterior[at];
 }

@@ -19,7 +19,7 @@ kernel void setup_frames(global const uint *tables, code_tables_t code, uint lat
     at = frame + (ulong)posterior_index(tables, code, latency_order, v) * index_stride;
     if (posterior_format == 1)
         ((global char *)posterior)[at] = (char)q;
-    else if (posterior_format == POSTERIOR_BIASED || posterior_format == POSTERIOR_PAIRED)
+    else if (posterior_biased(posterior_format))
         ((global ushort *)posterior)[at] = (ushort)(q + POSTERIOR_BIAS);
     else if (posterior_format == 2)
         ((global short *)posterior)[at] = (short)q;

@@ -185,6 +185,16 @@ inline pair_mins_t pair_read(global const uint *post, latency_layer_t layer, con
     return pair_minima(layer, word, u, bound);
 }
 
+/* The message word a check with minima s and rule outputs out1, out2 sends
+ * to the slot whose input is U = u; a frozen half keeps its old byte. */
+inline uint pair_new_message(uint out1, uint out2, pair_mins_t s, uint u, uint old, uint frozen)
+{
+    uint v = pair_v(u);
+    uint message = pair_message(out1, out2, pair_minimum_bytes(pair_magnitude(v), s.min1),
+                                s.negatives ^ ~v);
+    return bitselect(message, old, frozen);
+}
+
 /* Phase 2: the new messages (a frozen half keeps its old byte) and the
  * posteriors u + new, stored, or added as new - old where the layer's
  * checks share a variable. */
@@ -199,10 +209,7 @@ inline void pair_write(global uint *post, global ushort *c2v, latency_layer_t la
 #pragma unroll
         for (uint j = 0; j < bound; j++)
             if (j < layer.slots && word[j] != LATENCY_NO_EDGE) {
-                uint v = pair_v(u[j]);
-                uint message = pair_message(out1, out2, pair_minimum_bytes(pair_magnitude(v), s.min1),
-                                            s.negatives ^ ~v);
-                message = bitselect(message, old[j], frozen);
+                uint message = pair_new_message(out1, out2, s, u[j], old[j], frozen);
                 HALF_AT(c2v, layer.base + j * layer.checks + k) = (ushort)message;
                 atomic_add(&WORD_AT(post, VARIABLE(word[j])),
                            pair_spread(message) - pair_spread(old[j]));
@@ -211,10 +218,7 @@ inline void pair_write(global uint *post, global ushort *c2v, latency_layer_t la
 #pragma unroll
         for (uint j = 0; j < bound; j++)
             if (j < layer.slots && word[j] != LATENCY_NO_EDGE) {
-                uint v = pair_v(u[j]);
-                uint message = pair_message(out1, out2, pair_minimum_bytes(pair_magnitude(v), s.min1),
-                                            s.negatives ^ ~v);
-                message = bitselect(message, old[j], frozen);
+                uint message = pair_new_message(out1, out2, s, u[j], old[j], frozen);
                 HALF_AT(c2v, layer.base + j * layer.checks + k) = (ushort)message;
                 WORD_AT(post, VARIABLE(word[j])) = u[j] - PAIR(128) + pair_spread(message);
             }

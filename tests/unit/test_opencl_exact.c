@@ -380,6 +380,31 @@ static void latency_frame_pairs(void **state)
     run_case(&c);
 }
 
+/* Two frames (llr, `code->n` values each) as one pair through the pair kernel
+ * (posteriors in global memory, slot tables), `iterations` iterations and a
+ * syndrome every iteration, in groups of each size of `groups` (0: the
+ * device's): exact with the reference, with the iterations at which the
+ * reference converges them (`converged_at`) and `failed` frames that never
+ * converge. */
+static void expect_pair_exact(const ldpc_code *code, const float *llr, uint32_t iterations,
+                              uint32_t converged_at, uint32_t failed, const uint32_t *groups,
+                              size_t group_count)
+{
+    ldpc_decoder_config config = test_opencl_decoder_config(
+        LDPC_SCHEDULE_LAYERED, LDPC_RULE_MIN_SUM_NORMALIZED, iterations, 1);
+    ldpc_opencl_config opencl = test_opencl_config(LDPC_OPENCL_DESIGN_LATENCY);
+    opencl.latency_posteriors = LDPC_OPENCL_POSTERIORS_GLOBAL;
+    opencl.latency_tables = LDPC_OPENCL_TABLES_SLOTS;
+    opencl.latency_pairs = LDPC_OPENCL_PAIRS_ON;
+    for (size_t g = 0; g < group_count; g++) {
+        opencl.work_group_size = groups[g];
+        test_opencl_outcome outcome = test_opencl_compare(code, &config, &opencl, llr, 2, 2);
+        assert_int_equal(outcome.pair_batches, 1);
+        assert_int_equal(outcome.converged_at, converged_at);
+        assert_int_equal(outcome.failed, failed);
+    }
+}
+
 /* A (3,6)-regular code of 24 bits on which min-sum can satisfy every check
  * at one iteration and leave that codeword at the next: frame 0 below (found
  * by searching the reference) converges at iteration 2, but decoded on for
@@ -412,24 +437,15 @@ static void latency_pairs_freeze_retired_frames(void **state)
     float llr[2 * 24];
     memcpy(llr, converges_then_leaves, sizeof converges_then_leaves);
     memcpy(llr + 24, never_converges, sizeof never_converges);
-    ldpc_decoder_config config =
-        test_opencl_decoder_config(LDPC_SCHEDULE_LAYERED, LDPC_RULE_MIN_SUM_NORMALIZED, 20, 1);
-    ldpc_opencl_config opencl = test_opencl_config(LDPC_OPENCL_DESIGN_LATENCY);
-    opencl.latency_posteriors = LDPC_OPENCL_POSTERIORS_GLOBAL;
-    opencl.latency_pairs = LDPC_OPENCL_PAIRS_ON;
-    test_opencl_outcome outcome = test_opencl_compare(code, &config, &opencl, llr, 2, 2);
-    assert_int_equal(outcome.pair_batches, 1);
-    assert_int_equal(outcome.converged_at, 1u << 2);
-    assert_int_equal(outcome.failed, 1);
+    const uint32_t device_group[] = {0};
+    expect_pair_exact(code, llr, 20, 1u << 2, 1, device_group, 1);
     ldpc_code_destroy(code);
     unlink(path);
 }
 
 /* Frames `first` and `second` of a call of 32 dvbs2-short-1/2 frames at
- * 0.7-1.2 dB (test_opencl_frames, `seed`) as one pair through the pair
- * kernel, in groups of each size of `groups`: exact with the reference, with
- * the iterations at which the reference converges them (`converged_at`) and
- * `failed` frames that never converge. */
+ * 0.7-1.2 dB (test_opencl_frames, `seed`) as one pair, 30 iterations
+ * (expect_pair_exact). */
 static void freeze_case(uint64_t seed, size_t first, size_t second, uint32_t converged_at,
                         uint32_t failed, const uint32_t *groups, size_t group_count)
 {
@@ -440,19 +456,7 @@ static void freeze_case(uint64_t seed, size_t first, size_t second, uint32_t con
     assert_non_null(llr);
     memcpy(llr, generated + first * n, n * sizeof *llr);
     memcpy(llr + n, generated + second * n, n * sizeof *llr);
-    ldpc_decoder_config config =
-        test_opencl_decoder_config(LDPC_SCHEDULE_LAYERED, LDPC_RULE_MIN_SUM_NORMALIZED, 30, 1);
-    ldpc_opencl_config opencl = test_opencl_config(LDPC_OPENCL_DESIGN_LATENCY);
-    opencl.latency_posteriors = LDPC_OPENCL_POSTERIORS_GLOBAL;
-    opencl.latency_tables = LDPC_OPENCL_TABLES_SLOTS;
-    opencl.latency_pairs = LDPC_OPENCL_PAIRS_ON;
-    for (size_t g = 0; g < group_count; g++) {
-        opencl.work_group_size = groups[g];
-        test_opencl_outcome outcome = test_opencl_compare(code, &config, &opencl, llr, 2, 2);
-        assert_int_equal(outcome.pair_batches, 1);
-        assert_int_equal(outcome.converged_at, converged_at);
-        assert_int_equal(outcome.failed, failed);
-    }
+    expect_pair_exact(code, llr, 30, converged_at, failed, groups, group_count);
     free(llr);
     free(generated);
     ldpc_code_destroy(code);
