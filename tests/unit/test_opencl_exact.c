@@ -468,7 +468,7 @@ static void freeze_case(uint64_t seed, size_t first, size_t second, uint32_t con
  * programs). A frame that converges at iteration 26 of 30 and would leave
  * that codeword (2 bits) if it decoded on, beside one that never converges,
  * in groups of 360 (one check per work-item) and 180: fails without the
- * freeze in pair_write's atomic path. And a frame that converges at
+ * freeze of pair_new_message (as the (3,6) case does). And a frame that converges at
  * iteration 14 in the high half beside one that converges at 19, in groups
  * of 180: fails without the freeze in pair_apply (the records of a
  * work-item's second check). */
