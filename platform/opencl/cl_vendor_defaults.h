@@ -14,8 +14,6 @@ typedef struct {
     uint32_t item_group;   /* work-items per group for the item-per-frame kernels */
     uint32_t frame_group;  /* cap of the group-per-frame work-groups */
     uint32_t iterations_per_launch;
-    uint32_t preferred_char_vector; /* the width the vendor's compiler favours (documentation) */
-    int local_memory_is_real;       /* Mali: local memory is ordinary global memory */
 } cl_vendor_defaults;
 
 /* The first row whose match applies (the generic row matches everything). */
