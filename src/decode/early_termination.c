@@ -22,13 +22,3 @@ void frame_stats_finish(const ldpc_code *code, const uint8_t *bits, uint32_t ite
     stats->converged = stats->unsatisfied_checks == 0;
     stats->corrected_bits = corrected_bits;
 }
-
-void frame_stats_converged(uint32_t iterations, uint32_t corrected_bits, ldpc_frame_stats *stats)
-{
-    if (stats == NULL)
-        return;
-    stats->iterations = iterations;
-    stats->unsatisfied_checks = 0;
-    stats->converged = 1;
-    stats->corrected_bits = corrected_bits;
-}

@@ -25,7 +25,4 @@ int syndrome_all_satisfied(const ldpc_code *code, const uint8_t *bits);
 void frame_stats_finish(const ldpc_code *code, const uint8_t *bits, uint32_t iterations,
                         uint32_t corrected_bits, ldpc_frame_stats *stats);
 
-/* The same for a frame whose decision is known to satisfy every check. */
-void frame_stats_converged(uint32_t iterations, uint32_t corrected_bits, ldpc_frame_stats *stats);
-
 #endif

@@ -9,3 +9,4 @@ LDPCD_BUILD_DIR=$build_dir bash "$source_dir/tools/demo.sh" --frames 64 --code d
 cat "$out"
 grep -q "summary: frames 64 (decoded" "$out"
 grep -q "stopped: 64 frames in, 64 out" "$out"
+grep -q "ready: .* (protocol framing, packed output)" "$out"
