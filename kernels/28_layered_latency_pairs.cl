@@ -195,6 +195,25 @@ inline uint pair_new_message(uint out1, uint out2, pair_mins_t s, uint u, uint o
     return bitselect(message, old, frozen);
 }
 
+/* The slots of phase 2, shares and frozen constants where it is inlined. */
+inline void pair_write_slots(global uint *post, global ushort *c2v, latency_layer_t layer, uint k,
+                             const uint *word, const uint *old, const uint *u, pair_mins_t s,
+                             uint out1, uint out2, uint frozen, const int shares,
+                             const uint bound)
+{
+#pragma unroll
+    for (uint j = 0; j < bound; j++)
+        if (j < layer.slots && word[j] != LATENCY_NO_EDGE) {
+            uint message = pair_new_message(out1, out2, s, u[j], old[j], frozen);
+            HALF_AT(c2v, layer.base + j * layer.checks + k) = (ushort)message;
+            if (shares)
+                atomic_add(&WORD_AT(post, VARIABLE(word[j])),
+                           pair_spread(message) - pair_spread(old[j]));
+            else
+                WORD_AT(post, VARIABLE(word[j])) = u[j] - PAIR(128) + pair_spread(message);
+        }
+}
+
 /* Phase 2: the new messages (a frozen half keeps its old byte) and the
  * posteriors u + new, stored, or added as new - old where the layer's
  * checks share a variable. */
@@ -203,25 +222,19 @@ inline void pair_write(global uint *post, global ushort *c2v, latency_layer_t la
                        local const uchar *rule_local, uint frozen, const uint bound)
 {
     uint out1 = pair_rule(rule_local, s.min1), out2 = pair_rule(rule_local, s.min2);
-    /* One loop per case: a uniform test inside the loop costs a branch per
-     * slot (round 14). */
+    /* One loop per case, chosen outside it: a uniform test inside the loop
+     * costs a branch per slot (round 14), and while neither frame is frozen
+     * (every layer at fixed iterations) no slot needs the old byte. */
     if (layer.shares) {
-#pragma unroll
-        for (uint j = 0; j < bound; j++)
-            if (j < layer.slots && word[j] != LATENCY_NO_EDGE) {
-                uint message = pair_new_message(out1, out2, s, u[j], old[j], frozen);
-                HALF_AT(c2v, layer.base + j * layer.checks + k) = (ushort)message;
-                atomic_add(&WORD_AT(post, VARIABLE(word[j])),
-                           pair_spread(message) - pair_spread(old[j]));
-            }
+        if (frozen)
+            pair_write_slots(post, c2v, layer, k, word, old, u, s, out1, out2, frozen, 1, bound);
+        else
+            pair_write_slots(post, c2v, layer, k, word, old, u, s, out1, out2, 0, 1, bound);
     } else {
-#pragma unroll
-        for (uint j = 0; j < bound; j++)
-            if (j < layer.slots && word[j] != LATENCY_NO_EDGE) {
-                uint message = pair_new_message(out1, out2, s, u[j], old[j], frozen);
-                HALF_AT(c2v, layer.base + j * layer.checks + k) = (ushort)message;
-                WORD_AT(post, VARIABLE(word[j])) = u[j] - PAIR(128) + pair_spread(message);
-            }
+        if (frozen)
+            pair_write_slots(post, c2v, layer, k, word, old, u, s, out1, out2, frozen, 0, bound);
+        else
+            pair_write_slots(post, c2v, layer, k, word, old, u, s, out1, out2, 0, 0, bound);
     }
 }
 
