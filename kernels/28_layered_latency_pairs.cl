@@ -195,7 +195,8 @@ inline uint pair_new_message(uint out1, uint out2, pair_mins_t s, uint u, uint o
     return bitselect(message, old, frozen);
 }
 
-/* The slots of phase 2, shares and frozen constants where it is inlined. */
+/* Phase 2's slot loop. pair_write inlines it with `shares` and `frozen`
+ * constant, so that each case gets its own loop. */
 inline void pair_write_slots(global uint *post, global ushort *c2v, latency_layer_t layer, uint k,
                              const uint *word, const uint *old, const uint *u, pair_mins_t s,
                              uint out1, uint out2, uint frozen, const int shares,
