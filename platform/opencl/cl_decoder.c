@@ -1067,6 +1067,28 @@ static size_t pass_count(const cl_decoder *d, const cl_code_tables *tables, uint
     return wanted > needed ? wanted : needed;
 }
 
+/* Frames [*first, *end) of pass i of `passes`. Pipelined calls of three
+ * passes or more make the first and the last pass half the size of the
+ * others where those still fit a staging slot of `half` frames: the first
+ * pass's upload and the last pass's read-back are the parts of a call that
+ * overlap nothing. Otherwise passes of equal size: a full pass and a small
+ * remainder decoded slower than two halves on the H100 (a small pass does
+ * not fill the device). */
+static void pass_bounds(size_t frames, size_t passes, int pipelined, size_t half, size_t i,
+                        size_t *first, size_t *end)
+{
+    size_t inner = passes >= 3 ? (frames + passes - 2) / (passes - 1) : SIZE_MAX;
+    if (!pipelined || inner > half) {
+        *first = frames * i / passes;
+        *end = frames * (i + 1) / passes;
+        return;
+    }
+    /* weights 1, 2, ..., 2, 1: pass i starts at weight 2i - 1 of 2(passes - 1) */
+    size_t total = 2 * (passes - 1);
+    *first = i == 0 ? 0 : frames * (2 * i - 1) / total;
+    *end = i + 1 == passes ? frames : frames * (2 * i + 1) / total;
+}
+
 ldpc_status cl_decoder_decode(cl_decoder *d, const ldpc_code *code, const int8_t *q,
                               uint32_t frames, uint8_t *bits, ldpc_frame_stats *stats,
                               ldpc_error *err)
@@ -1080,14 +1102,13 @@ ldpc_status cl_decoder_decode(cl_decoder *d, const ldpc_code *code, const int8_t
         return LDPC_OK;
     cl_code_tables tables;
     ldpc_status status = cl_table_cache_lookup(&d->tables, d->session.queue, code, &tables, err);
-    /* Passes of equal size: a full pass and a small remainder decoded slower
-     * than two halves on the H100 (a small pass does not fill the device). */
     int pipelined = 0;
     size_t n = code->n, begun = 0, ended = 0;
     size_t passes = status == LDPC_OK ? pass_count(d, &tables, frames, &pipelined) : 0;
     pending_pass pending[CL_STAGING_SLOTS];
     for (size_t i = 0; i < passes && status == LDPC_OK; i++) {
-        size_t first = frames * i / passes, end = frames * (i + 1) / passes;
+        size_t first, end;
+        pass_bounds(frames, passes, pipelined, d->limits.max_frames / 2, i, &first, &end);
         pending_pass *pass = &pending[i % CL_STAGING_SLOTS];
         *pass = (pending_pass){.plan = {.slot = pipelined ? i % CL_STAGING_SLOTS : 0,
                                         .upload_queue =
