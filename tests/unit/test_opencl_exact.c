@@ -664,8 +664,9 @@ static void calls_in_several_passes(void **state)
  * between the two halves of the staging, each pass's results copied out
  * while the next is on the device, gives the reference's results for every
  * frame, in the three designs of calls_in_several_passes; with the call's
- * buffers (23 frames: slots of 11, so 23 / 4 = 5 passes of 4-5 frames), and
- * with buffers of a few frames (more passes, each within half of them). */
+ * buffers (23 frames: slots of 11, so 23 / 4 = 5 passes, the first and last
+ * half the others: 2, 6, 6, 6, 3 frames), and with buffers of a few frames
+ * (more passes of equal size, each within half of them). */
 static void pipelined_passes(void **state)
 {
     (void)state;
