@@ -1069,16 +1069,16 @@ static size_t pass_count(const cl_decoder *d, const cl_code_tables *tables, uint
 
 /* Frames [*first, *end) of pass i of `passes`. Pipelined calls of three
  * passes or more make the first and the last pass half the size of the
- * others where those still fit a staging slot of `half` frames: the first
- * pass's upload and the last pass's read-back are the parts of a call that
- * overlap nothing. Otherwise passes of equal size: a full pass and a small
- * remainder decoded slower than two halves on the H100 (a small pass does
- * not fill the device). */
+ * others where those still fit a staging slot of `half` frames and every
+ * pass keeps a frame: the first pass's upload and the last pass's read-back
+ * are the parts of a call that overlap nothing. Otherwise passes of equal
+ * size: a full pass and a small remainder decoded slower than two halves on
+ * the H100 (a small pass does not fill the device). */
 static void pass_bounds(size_t frames, size_t passes, int pipelined, size_t half, size_t i,
                         size_t *first, size_t *end)
 {
     size_t inner = passes >= 3 ? (frames + passes - 2) / (passes - 1) : SIZE_MAX;
-    if (!pipelined || inner > half) {
+    if (!pipelined || inner > half || frames < 2 * (passes - 1)) {
         *first = frames * i / passes;
         *end = frames * (i + 1) / passes;
         return;

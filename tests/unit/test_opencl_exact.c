@@ -711,6 +711,34 @@ static void pipelined_passes(void **state)
     ldpc_code_destroy(code);
 }
 
+/* A pipelined call of fewer frames than graded passes would need (10 frames
+ * in 8 passes: ends of half an inner pass would hold no frame) decodes in
+ * passes of equal size, on the device, as the reference does. */
+static void pipelined_passes_of_few_frames(void **state)
+{
+    (void)state;
+    test_opencl_require();
+    enum { CALL_FRAMES = 10 };
+    ldpc_code *code = test_opencl_code("dvbs2-short-1/2");
+    float *llr = test_opencl_frames(code, CALL_FRAMES, 0.5, 3.5, 0x5eed);
+    ldpc_decoder_config config = ldpc_decoder_config_default();
+    ldpc_opencl_config opencl = test_opencl_config(LDPC_OPENCL_DESIGN_AUTO);
+    opencl.pipeline_frames = 1;
+    ldpc_decoder_limits limits = ldpc_decoder_limits_for_code(code, 23);
+    ldpc_decoder *decoder = NULL;
+    ldpc_error err = {{0}};
+    if (ldpc_opencl_decoder_create(&config, &limits, &opencl, &decoder, &err) != LDPC_OK)
+        fail_msg("opencl decoder: %s", err.message);
+    test_opencl_expect_reference(decoder, code, llr, CALL_FRAMES);
+    ldpc_opencl_stats stats = test_opencl_stats(decoder);
+    assert_int_equal(stats.frames_on_cpu, 0);
+    assert_int_equal(stats.pipelined_calls, 1);
+    assert_int_equal(stats.batches, 8);
+    ldpc_decoder_destroy(decoder);
+    free(llr);
+    ldpc_code_destroy(code);
+}
+
 /* Offsets beyond 2^32 elements, which 32-bit ones wrap: the group design
  * starts a frame's messages at frame x max_edges, so with limits of 2^24
  * edges frame 256 of a batch of 257 starts at 2^32 (and would wrap onto frame
@@ -771,6 +799,7 @@ int main(void)
         cmocka_unit_test(alist_code),
         cmocka_unit_test(calls_in_several_passes),
         cmocka_unit_test(pipelined_passes),
+        cmocka_unit_test(pipelined_passes_of_few_frames),
         cmocka_unit_test(offsets_beyond_32_bits),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
