@@ -724,6 +724,7 @@ static void pipelined_passes_of_few_frames(void **state)
     ldpc_decoder_config config = ldpc_decoder_config_default();
     ldpc_opencl_config opencl = test_opencl_config(LDPC_OPENCL_DESIGN_AUTO);
     opencl.pipeline_frames = 1;
+    /* staging slots of 11 frames: inner passes would fit them */
     ldpc_decoder_limits limits = ldpc_decoder_limits_for_code(code, 23);
     ldpc_decoder *decoder = NULL;
     ldpc_error err = {{0}};
