@@ -1067,18 +1067,24 @@ static size_t pass_count(const cl_decoder *d, const cl_code_tables *tables, uint
     return wanted > needed ? wanted : needed;
 }
 
-/* Frames [*first, *end) of pass i of `passes`. Pipelined calls of three
- * passes or more make the first and the last pass half the size of the
- * others where those still fit a staging slot of `half` frames and every
- * pass keeps a frame: the first pass's upload and the last pass's read-back
- * are the parts of a call that overlap nothing. Otherwise passes of equal
+/* Whether a call's passes are graded: pipelined calls of three passes or
+ * more make the first and the last pass half the size of the others, where
+ * those still fit a staging slot and every pass keeps a frame, because the
+ * first pass's upload and the last pass's read-back are the parts of a call
+ * that overlap nothing (docs/OPENCL.md, round 17). Otherwise passes of equal
  * size: a full pass and a small remainder decoded slower than two halves on
  * the H100 (a small pass does not fill the device). */
-static void pass_bounds(size_t frames, size_t passes, int pipelined, size_t half, size_t i,
-                        size_t *first, size_t *end)
+static int graded_passes(const cl_decoder *d, size_t frames, size_t passes, int pipelined)
 {
-    size_t inner = passes >= 3 ? (frames + passes - 2) / (passes - 1) : SIZE_MAX;
-    if (!pipelined || inner > half || frames < 2 * (passes - 1)) {
+    return pipelined && passes >= 3 && frames >= 2 * (passes - 1) &&
+           (frames + passes - 2) / (passes - 1) <= d->slot_frames;
+}
+
+/* Frames [*first, *end) of pass i of `passes`. */
+static void pass_bounds(size_t frames, size_t passes, int graded, size_t i, size_t *first,
+                        size_t *end)
+{
+    if (!graded) {
         *first = frames * i / passes;
         *end = frames * (i + 1) / passes;
         return;
@@ -1105,10 +1111,11 @@ ldpc_status cl_decoder_decode(cl_decoder *d, const ldpc_code *code, const int8_t
     int pipelined = 0;
     size_t n = code->n, begun = 0, ended = 0;
     size_t passes = status == LDPC_OK ? pass_count(d, &tables, frames, &pipelined) : 0;
+    int graded = graded_passes(d, frames, passes, pipelined);
     pending_pass pending[CL_STAGING_SLOTS];
     for (size_t i = 0; i < passes && status == LDPC_OK; i++) {
         size_t first, end;
-        pass_bounds(frames, passes, pipelined, d->limits.max_frames / 2, i, &first, &end);
+        pass_bounds(frames, passes, graded, i, &first, &end);
         pending_pass *pass = &pending[i % CL_STAGING_SLOTS];
         *pass = (pending_pass){.plan = {.slot = pipelined ? i % CL_STAGING_SLOTS : 0,
                                         .upload_queue =

@@ -118,12 +118,13 @@ typedef struct {
      * NVIDIA's driver); the device's CL_DEVICE_MAX_MEM_ALLOC_SIZE caps it. */
     size_t max_buffer_bytes;
     /* A call of at least twice this many frames is decoded in pipelined
-     * passes of at least this many (at most 8 passes, each at most half the
-     * buffers): the host's copies of one pass overlap the device's work on
-     * another. 0 = 16 x the compute units on a device without unified
-     * memory, never on one with it (unmeasured there), and not in the item
-     * design (one work-item per frame: small passes leave the device idle);
-     * a value above half the largest call turns it off. */
+     * passes, one per this many frames (at most 8 passes, each at most half
+     * the buffers; from three passes on, the first and last half the size of
+     * the others where that fits): the host's copies of one pass overlap the
+     * device's work on another. 0 = 16 x the compute units on a device
+     * without unified memory, never on one with it (unmeasured there), and
+     * not in the item design (one work-item per frame: small passes leave the
+     * device idle); a value above half the largest call turns it off. */
     uint32_t pipeline_frames;
     char kernel_dir[LDPC_OPENCL_PATH_SIZE]; /* "" = the kernels embedded in the library */
     char cache_dir[LDPC_OPENCL_PATH_SIZE];  /* "" = $XDG_CACHE_HOME/ldpcd or ~/.cache/ldpcd */

@@ -101,6 +101,14 @@ double bench_group_frames_per_second(const bench_group *group)
     return frames_per_second;
 }
 
+double bench_group_decode_seconds(const bench_group *group)
+{
+    double seconds = 0;
+    for (uint32_t i = 0; i < group->count; i++)
+        seconds += group->runs[i].decode_seconds;
+    return seconds;
+}
+
 void bench_group_totals(const bench_group *group, uint64_t *frames, uint64_t *calls,
                         uint64_t *iterations, uint64_t *frame_errors)
 {

@@ -37,6 +37,9 @@ int bench_group_window(bench_group *group, const tool_code *code, const bench_fr
 /* Frames per second of decoding, summed over the instances (all windows). */
 double bench_group_frames_per_second(const bench_group *group);
 
+/* Time spent inside decode calls, summed over the instances (all windows). */
+double bench_group_decode_seconds(const bench_group *group);
+
 /* The instances' totals: frames, calls, decoder iterations, frame errors. */
 void bench_group_totals(const bench_group *group, uint64_t *frames, uint64_t *calls,
                         uint64_t *iterations, uint64_t *frame_errors);

@@ -233,8 +233,7 @@ static void bench_summary(bench_group *group, bench_result *result)
                              .rounds = group->rounds, .round_mbps = group->round_mbps};
     bench_group_totals(group, &result->frames, &result->calls, &iterations, &frame_errors);
     result->frames_per_second = bench_group_frames_per_second(group);
-    for (uint32_t i = 0; i < group->count; i++)
-        result->decode_seconds += group->runs[i].decode_seconds;
+    result->decode_seconds = bench_group_decode_seconds(group);
     bench_group_latency(group, &result->median_ms, &result->p99_ms);
     if (result->frames > 0) {
         result->average_iterations = (double)iterations / (double)result->frames;
