@@ -206,8 +206,8 @@ inline int saturated_unsatisfied(saturated_tables_t t, uint m, global const char
 /* Iterations first_iteration+1 .. last_iteration of the work-item's frame, if
  * active; retires it (frame_active = 0, active_count - 1) when its syndrome is
  * satisfied or at max_iterations. rule: the rule uncapped (rule[m] for every
- * m, cl_decoder.c), copied to local memory (lookups with a different index in
- * every work-item). */
+ * m, cl_decoder_create.c), copied to local memory (lookups with a different
+ * index in every work-item). */
 inline void layered_saturated_frame(LAYERED_SATURATED_PARAMS, local uchar *rule_local,
                                     const uint degree, const uint checks)
 {

@@ -13,7 +13,7 @@
 
 /* The largest per-frame buffer (messages, posteriors) a device pass of the
  * binary or nonbinary decoder may use unless ldpc_opencl_config.max_buffer_bytes
- * says otherwise (frames_per_pass in cl_decoder.c says why). */
+ * says otherwise (frames_per_pass in cl_decoder_create.c says why). */
 #define CL_DEFAULT_MAX_BUFFER_BYTES (((size_t)1 << 31) - 1)
 
 /* The configured largest per-frame buffer, or the default. */
