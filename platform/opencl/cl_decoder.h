@@ -52,6 +52,9 @@ typedef struct {
     cl_kernel setup, iterate_group, statistics, decisions; /* iterate_group: NULL with
                                                                posterior_bits 8 */
     cl_kernel iterate_item[CL_ITEM_KERNELS]; /* unused entries NULL */
+    /* posterior_bits 8 with saturated_lanes > 1, instead of the item kernels
+     * (27_layered_saturated_lanes.cl), else NULL */
+    cl_kernel iterate_saturated_lanes;
     cl_kernel iterate_latency[CL_LATENCY_KERNELS]; /* layered 16-bit only, else NULL */
     /* the same with the posteriors in local memory (23_layered_latency_local.cl) */
     cl_kernel iterate_latency_local[CL_LATENCY_KERNELS];
@@ -106,6 +109,8 @@ typedef struct {
     size_t spread_group;     /* local size of the spread kernels */
     uint32_t spread_frames;  /* most frames of a spread batch (0: no spread design) */
     uint32_t iterations_per_launch;
+    /* frames per work-item of the saturated decoder (1: the item kernels) */
+    uint32_t saturated_lanes;
     uint32_t calls;
     cl_uint status_words[2]; /* active_count as read back, alternately */
 
@@ -137,6 +142,14 @@ static inline size_t cl_min_size(size_t a, size_t b)
 static inline int cl_decoder_saturated(const cl_decoder *d)
 {
     return d->config.posterior_bits == 8;
+}
+
+/* Rows of the per-frame buffers and largest row stride for `frames` frames:
+ * whole pairs of frames (the pair kernel), whole vectors of the saturated
+ * lanes kernel. */
+static inline size_t cl_frame_rows(const cl_decoder *d, size_t frames)
+{
+    return cl_round_up(frames, d->saturated_lanes > 2 ? d->saturated_lanes : 2);
 }
 
 /* Everything, for these limits and configuration (fixed point only). On

@@ -52,7 +52,11 @@ static ldpc_status create_kernels(cl_decoder *d, ldpc_error *err)
         status = create_kernel(d, "flooding_spread", &d->iterate_spread, err);
     if (status == LDPC_OK && !layered)
         status = create_kernel(d, "flooding_spread_result", &d->spread_result, err);
-    for (size_t i = 0; i < CL_ITEM_KERNELS && layered && status == LDPC_OK; i++)
+    int saturated_lanes = d->saturated_lanes > 1;
+    if (status == LDPC_OK && saturated_lanes)
+        status = create_kernel(d, "layered_saturated_lanes", &d->iterate_saturated_lanes, err);
+    for (size_t i = 0; i < CL_ITEM_KERNELS && layered && !saturated_lanes && status == LDPC_OK;
+         i++)
         status = create_kernel(d,
                                cl_decoder_saturated(d) ? cl_layered_item_kernels[i].saturated_name
                                             : cl_layered_item_kernels[i].name,
@@ -100,26 +104,53 @@ static size_t posterior_frame_bytes(const cl_decoder *d)
     return (size_t)d->limits.max_n * (cl_decoder_saturated(d) ? 1 : sizeof(cl_int));
 }
 
-/* Frames per device pass: as many as the caller's limits allow, unless one
- * of the per-frame buffers (messages, posteriors) would then pass
- * max_buffer_bytes or the device's largest allocation; a larger call is
- * decoded in several passes. Why 2^31 - 1 bytes by default: on the H100
- * through NVIDIA's driver every batch with a buffer beyond it that the
- * kernels used in full failed (CL_OUT_OF_RESOURCES at the iterations' launch,
- * after some 90 s), with 64-bit offsets in every kernel, while small tests
- * whose rows lay beyond 4 GiB passed (docs/OPENCL.md, round 7). 0 when not
- * even two frames fit. */
-static uint32_t frames_per_pass(const cl_decoder *d, cl_ulong max_alloc)
+static cl_ulong device_max_alloc(const cl_decoder *d)
+{
+    cl_ulong max_alloc;
+    if (clGetDeviceInfo(d->session.choice.device, CL_DEVICE_MAX_MEM_ALLOC_SIZE, sizeof max_alloc,
+                        &max_alloc, NULL) != CL_SUCCESS)
+        max_alloc = 0;
+    return max_alloc;
+}
+
+/* Rows of per-frame data (messages, posteriors) that stay within
+ * max_buffer_bytes and the device's largest allocation (stats.max_alloc_bytes).
+ * Why 2^31 - 1 bytes by default: on the H100 through NVIDIA's driver every
+ * batch with a buffer beyond it that the kernels used in full failed
+ * (CL_OUT_OF_RESOURCES at the iterations' launch, after some 90 s), with
+ * 64-bit offsets in every kernel, while small tests whose rows lay beyond
+ * 4 GiB passed (docs/OPENCL.md, round 7). */
+static size_t rows_within_limit(const cl_decoder *d)
 {
     size_t limit = cl_max_buffer_bytes(&d->opencl);
+    cl_ulong max_alloc = d->stats.max_alloc_bytes;
     if (max_alloc > 0 && max_alloc < limit)
         limit = (size_t)max_alloc;
     size_t per_frame = message_frame_bytes(d);
     if (posterior_frame_bytes(d) > per_frame)
         per_frame = posterior_frame_bytes(d);
-    /* an even number of rows, so that a pair of frames (two frames per
-     * group, kernels/28_layered_latency_pairs.cl) always has both */
-    size_t fit = limit / per_frame & ~(size_t)1;
+    return limit / per_frame;
+}
+
+/* Frames per work-item of the saturated decoder: the program's char vector
+ * width where the buffers hold a whole vector of rows, else one (the scalar
+ * kernels, which every program has). */
+static uint32_t saturated_lanes_for(const cl_decoder *d)
+{
+    uint32_t lanes = d->session.saturated_lanes;
+    return cl_decoder_saturated(d) && lanes > 1 && rows_within_limit(d) >= lanes ? lanes : 1;
+}
+
+/* Frames per device pass: as many as the caller's limits allow, unless the
+ * per-frame buffers would then pass their limit (rows_within_limit); a
+ * larger call is decoded in several passes. Whole rows of cl_frame_rows, so
+ * that a pair of frames (two frames per group,
+ * kernels/28_layered_latency_pairs.cl) always has both, and a vector of the
+ * saturated lanes kernel all its frames. 0 when not even that fits. */
+static uint32_t frames_per_pass(const cl_decoder *d)
+{
+    size_t row_multiple = cl_frame_rows(d, 1);
+    size_t fit = rows_within_limit(d) / row_multiple * row_multiple;
     return fit < d->limits.max_frames ? (uint32_t)fit : d->limits.max_frames;
 }
 
@@ -136,6 +167,9 @@ static void choose_sizes(cl_decoder *d)
     for (size_t i = 0; i < CL_ITEM_KERNELS; i++)
         if (d->iterate_item[i] != NULL)
             d->item_group = cl_min_size(d->item_group, kernel_max_group(d, d->iterate_item[i]));
+    if (d->iterate_saturated_lanes != NULL)
+        d->item_group =
+            cl_min_size(d->item_group, kernel_max_group(d, d->iterate_saturated_lanes));
     d->frame_group_cap = d->iterate_group == NULL
                              ? 0
                              : cl_min_size(requested ? requested : d->session.vendor->frame_group,
@@ -175,13 +209,8 @@ static void choose_sizes(cl_decoder *d)
     if (clGetDeviceInfo(d->session.choice.device, CL_DEVICE_MAX_COMPUTE_UNITS,
                         sizeof compute_units, &compute_units, NULL) != CL_SUCCESS)
         compute_units = 1;
-    cl_ulong max_alloc;
-    if (clGetDeviceInfo(d->session.choice.device, CL_DEVICE_MAX_MEM_ALLOC_SIZE, sizeof max_alloc,
-                        &max_alloc, NULL) != CL_SUCCESS)
-        max_alloc = 0;
-    d->stats.max_alloc_bytes = max_alloc;
     /* From here on the decoder's buffers are sized for one pass. */
-    d->limits.max_frames = frames_per_pass(d, max_alloc);
+    d->limits.max_frames = frames_per_pass(d);
     d->stats.frames_per_pass = d->limits.max_frames;
     d->slot_frames = d->limits.max_frames / CL_STAGING_SLOTS;
     d->pipeline_frames = d->opencl.pipeline_frames ? d->opencl.pipeline_frames
@@ -295,10 +324,10 @@ static ldpc_status create_buffers(cl_decoder *d, ldpc_error *err)
                          "OpenCL: %zu message slots per frame (%u checks of degree up to %u) "
                          "exceed the kernels' 32-bit frame stride",
                          message_stride, lim->max_m, lim->max_check_degree);
-    /* Rows of the per-frame device buffers: whole pairs of frames, the
-     * layout of the pair kernel (28_layered_latency_pairs.cl), whose
-     * channel values follow its posteriors' rows (round_up(max_n, 2)). */
-    size_t rows = cl_round_up(frames, 2);
+    /* Rows of the per-frame device buffers (cl_frame_rows); the pair
+     * kernel's channel values follow its posteriors' rows (round_up(max_n,
+     * 2)). */
+    size_t rows = cl_frame_rows(d, frames);
     size_t channel_bytes = rows * cl_round_up(lim->max_n, 2);
     size_t messages = rows * message_stride;
     size_t post_bytes = rows * posterior_frame_bytes(d);
@@ -415,6 +444,9 @@ ldpc_status cl_decoder_init(cl_decoder *d, const ldpc_decoder_limits *limits,
                                          &d->stats, err);
     if (status != LDPC_OK)
         return status;
+    d->stats.max_alloc_bytes = device_max_alloc(d);
+    d->saturated_lanes = saturated_lanes_for(d);
+    d->stats.char_lanes = cl_decoder_saturated(d) ? d->saturated_lanes : d->session.saturated_lanes;
     status = create_transfer_queues(d, opencl->profile ? CL_QUEUE_PROFILING_ENABLE : 0, err);
     if (status == LDPC_OK)
         status = create_kernels(d, err);
@@ -489,7 +521,8 @@ void cl_decoder_release(cl_decoder *d)
         if (buffers[i] != NULL)
             clReleaseMemObject(buffers[i]);
     cl_kernel kernels[] = {d->setup,          d->iterate_group,  d->statistics, d->decisions,
-                           d->iterate_spread, d->spread_result, d->iterate_pairs};
+                           d->iterate_spread, d->spread_result, d->iterate_pairs,
+                           d->iterate_saturated_lanes};
     for (size_t i = 0; i < sizeof kernels / sizeof kernels[0]; i++)
         if (kernels[i] != NULL)
             clReleaseKernel(kernels[i]);
@@ -515,6 +548,6 @@ void cl_decoder_release(cl_decoder *d)
     d->frame_iterations = d->frame_active = d->active_count = d->frame_stats = d->bits = NULL;
     d->rule_table = d->next_messages = d->spread_totals = d->spread_unsatisfied = NULL;
     d->setup = d->iterate_group = d->statistics = d->decisions = NULL;
-    d->iterate_spread = d->spread_result = d->iterate_pairs = NULL;
+    d->iterate_spread = d->spread_result = d->iterate_pairs = d->iterate_saturated_lanes = NULL;
 }
 

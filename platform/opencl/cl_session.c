@@ -51,15 +51,33 @@ static int packed_16_bit_ptx(const cl_session *s, const char *extensions)
            major >= 9;
 }
 
-/* The build options: OpenCL C 1.2, LDPC_PTX_16X2 where packed_16_bit_ptx,
- * and the configuration's register cap where the compiler takes one. */
+/* Frames per work-item of the saturated decoder: as configured, else the
+ * vendor row's, else the device's preferred char vector width; a power of two
+ * from 1 to 16. */
+static uint32_t saturated_lanes(const cl_session *s, const ldpc_opencl_config *opencl)
+{
+    cl_uint width = opencl->char_lanes ? opencl->char_lanes : s->vendor->char_lanes;
+    if (width == 0 &&
+        clGetDeviceInfo(s->choice.device, CL_DEVICE_PREFERRED_VECTOR_WIDTH_CHAR, sizeof width,
+                        &width, NULL) != CL_SUCCESS)
+        width = 1;
+    uint32_t lanes = 1;
+    while (lanes < 16 && lanes * 2 <= width)
+        lanes *= 2;
+    return lanes;
+}
+
+/* The build options: OpenCL C 1.2, the saturated decoder's lanes,
+ * LDPC_PTX_16X2 where packed_16_bit_ptx, and the configuration's register
+ * cap where the compiler takes one. */
 static void build_options(const cl_session *s, const ldpc_opencl_config *opencl, char *out,
                           size_t size, ldpc_opencl_stats *stats)
 {
     char extensions[4096] = "";
     clGetDeviceInfo(s->choice.device, CL_DEVICE_EXTENSIONS, sizeof extensions - 1, extensions,
                     NULL);
-    int used = snprintf(out, size, "-cl-std=CL1.2%s",
+    int used = snprintf(out, size, "-cl-std=CL1.2 -D LDPC_SATURATED_LANES=%u%s",
+                        s->saturated_lanes,
                         packed_16_bit_ptx(s, extensions) ? " -D LDPC_PTX_16X2" : "");
     uint32_t cap = opencl->max_registers;
     stats->max_registers = 0;
@@ -81,7 +99,7 @@ static ldpc_status build_program(cl_session *s, const ldpc_opencl_config *opencl
     if (opencl->binary_cache)
         cl_program_cache_dir(opencl->cache_dir, cache_dir, sizeof cache_dir);
     cl_program_build_report report;
-    char options[96];
+    char options[128];
     build_options(s, opencl, options, sizeof options, stats);
     status = cl_program_build(s->context, &s->choice, source, options, cache_dir,
                               &s->program, &report, err);
@@ -103,6 +121,7 @@ ldpc_status cl_session_open(cl_session *s, const ldpc_opencl_config *opencl,
     if (status != LDPC_OK)
         return status;
     s->vendor = cl_vendor_defaults_for(&s->choice);
+    s->saturated_lanes = saturated_lanes(s, opencl);
     describe_device(s, stats);
     status = create_context_and_queue(s, queue_properties, err);
     if (status == LDPC_OK)

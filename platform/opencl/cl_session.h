@@ -28,6 +28,9 @@ typedef struct {
     cl_context context;
     cl_command_queue queue;
     cl_program program;
+    /* frames per work-item of the saturated lanes kernel
+     * (kernels/27_layered_saturated_lanes.cl; 1: the scalar kernels) */
+    uint32_t saturated_lanes;
 } cl_session;
 
 /* Selects the device as `opencl` asks, creates the context and a queue with

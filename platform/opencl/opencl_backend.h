@@ -139,6 +139,12 @@ typedef struct {
      * 0 = the compiler's choice. On the H100 no cap made the latency design
      * faster (docs/OPENCL.md); a knob for measuring other devices. */
     uint32_t max_registers;
+    /* Frames per work-item of the saturated decoder (posterior_bits 8), one
+     * per lane of a char vector: 1, 2, 4, 8 or 16; 0 = the per-vendor row's
+     * width, or where it has none the device's preferred char vector width
+     * (CL_DEVICE_PREFERRED_VECTOR_WIDTH_CHAR). Other values round down to a
+     * power of two. */
+    uint32_t char_lanes;
     /* Fault injection for tests: the device "is lost" at this decode call
      * (1-based); 0 = never. */
     uint32_t simulate_device_loss_at_call;
@@ -211,6 +217,10 @@ typedef struct {
     uint32_t compute_units;    /* CL_DEVICE_MAX_COMPUTE_UNITS */
     uint32_t copy_threads;     /* host threads of the staging copies */
     uint32_t max_registers;    /* the register cap the program was built with; 0 = none */
+    /* Frames per work-item of the saturated decoder: the width the program
+     * was built with (char_lanes above); 1 for a posterior=8 decoder whose
+     * buffers hold fewer rows than that (it then runs the scalar kernels). */
+    uint32_t char_lanes;
 
     /* batches: device passes (a call of more than frames_per_pass frames is
      * several, and counts once in split_calls) */

@@ -119,6 +119,9 @@ ldpc_status ldpc_opencl_config_from_env(ldpc_opencl_config *config, ldpc_error *
     if (status == LDPC_OK && (value = getenv("LDPC_CL_MAX_REGISTERS")) != NULL &&
         (status = parse_unsigned("LDPC_CL_MAX_REGISTERS", value, 255, &number, err)) == LDPC_OK)
         config->max_registers = (uint32_t)number;
+    if (status == LDPC_OK && (value = getenv("LDPC_CL_CHAR_LANES")) != NULL &&
+        (status = parse_unsigned("LDPC_CL_CHAR_LANES", value, 16, &number, err)) == LDPC_OK)
+        config->char_lanes = (uint32_t)number;
     if (status == LDPC_OK && (value = getenv("LDPC_CL_PROFILE")) != NULL &&
         (status = parse_unsigned("LDPC_CL_PROFILE", value, 1, &number, err)) == LDPC_OK)
         config->profile = (int)number;

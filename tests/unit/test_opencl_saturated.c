@@ -6,10 +6,15 @@
  * default), 127 and small ones, syndrome periods 0, 1 and > 1, batches of
  * any size (one work-item per frame: several work-groups, the last partial,
  * rows longer than the batch), launches of fewer iterations than the frames
- * run, batches that mix converging and failing frames; a design that does not
+ * run, batches that mix converging and failing frames; each case with one
+ * frame per work-item and with 4 and 16 per work-item (the lanes of a char
+ * vector, kernels/27_layered_saturated_lanes.cl); the width taken from the
+ * device's preferred char vector width by default; a design that does not
  * implement it is refused at creation; buffers beyond 2 and 4 GiB are taken
  * where the device allows them. */
 #include <unistd.h>
+
+#include <CL/cl.h>
 
 #include "test_opencl_support.h"
 
@@ -34,6 +39,10 @@ static ldpc_decoder_config saturated_config(const saturated_case *c)
     return config;
 }
 
+/* Frames per work-item each case runs with: the scalar kernels, and char4
+ * and char16 lanes. */
+static const uint32_t case_lanes[] = {1, 4, 16};
+
 /* work_group_size 0: the device's default. */
 static void run_case_in_groups(const saturated_case *c, uint32_t work_group_size)
 {
@@ -41,18 +50,22 @@ static void run_case_in_groups(const saturated_case *c, uint32_t work_group_size
     ldpc_code *code = test_opencl_code(c->code);
     float *llr = test_opencl_frames(code, c->frames, c->ebn0_low, c->ebn0_high, 0x5a7 + c->frames);
     ldpc_decoder_config config = saturated_config(c);
-    ldpc_opencl_config opencl = test_opencl_config(LDPC_OPENCL_DESIGN_AUTO);
-    opencl.iterations_per_launch = c->iterations_per_launch;
-    opencl.work_group_size = work_group_size;
-    test_opencl_outcome outcome =
-        test_opencl_compare(code, &config, &opencl, llr, c->frames, c->batch);
-    /* The comparison means something only if both kinds of frames occurred. */
-    assert_true(outcome.converged > 0);
-    assert_true(outcome.failed > 0);
-    /* Every batch in the saturated item design, whatever its size. */
-    assert_int_equal(outcome.item_batches, (c->frames + c->batch - 1) / c->batch);
-    assert_int_equal(outcome.group_batches, 0);
-    assert_int_equal(outcome.latency_batches, 0);
+    for (size_t i = 0; i < sizeof case_lanes / sizeof case_lanes[0]; i++) {
+        ldpc_opencl_config opencl = test_opencl_config(LDPC_OPENCL_DESIGN_AUTO);
+        opencl.iterations_per_launch = c->iterations_per_launch;
+        opencl.work_group_size = work_group_size;
+        opencl.char_lanes = case_lanes[i];
+        test_opencl_outcome outcome =
+            test_opencl_compare(code, &config, &opencl, llr, c->frames, c->batch);
+        assert_int_equal(outcome.char_lanes, case_lanes[i]);
+        /* The comparison means something only if both kinds of frames occurred. */
+        assert_true(outcome.converged > 0);
+        assert_true(outcome.failed > 0);
+        /* Every batch in the saturated item design, whatever its size. */
+        assert_int_equal(outcome.item_batches, (c->frames + c->batch - 1) / c->batch);
+        assert_int_equal(outcome.group_batches, 0);
+        assert_int_equal(outcome.latency_batches, 0);
+    }
     free(llr);
     ldpc_code_destroy(code);
 }
@@ -174,6 +187,109 @@ static void degree_one_check(void **state)
     unlink(path);
 }
 
+/* CL_DEVICE_PREFERRED_VECTOR_WIDTH_CHAR of the device named `name`, 0 if no
+ * platform has it. */
+static cl_uint preferred_char_width(const char *name)
+{
+    cl_platform_id platforms[8];
+    cl_uint platform_count = 0;
+    if (clGetPlatformIDs(8, platforms, &platform_count) != CL_SUCCESS)
+        return 0;
+    for (cl_uint p = 0; p < platform_count && p < 8; p++) {
+        cl_device_id devices[8];
+        cl_uint device_count = 0;
+        if (clGetDeviceIDs(platforms[p], CL_DEVICE_TYPE_ALL, 8, devices, &device_count) !=
+            CL_SUCCESS)
+            continue;
+        for (cl_uint d = 0; d < device_count && d < 8; d++) {
+            char device_name[LDPC_OPENCL_NAME_SIZE] = "";
+            cl_uint width = 0;
+            clGetDeviceInfo(devices[d], CL_DEVICE_NAME, sizeof device_name - 1, device_name,
+                            NULL);
+            if (strcmp(device_name, name) == 0 &&
+                clGetDeviceInfo(devices[d], CL_DEVICE_PREFERRED_VECTOR_WIDTH_CHAR, sizeof width,
+                                &width, NULL) == CL_SUCCESS)
+                return width;
+        }
+    }
+    return 0;
+}
+
+/* By default the saturated decoder's frames per work-item are the device's
+ * preferred char vector width (PoCL: 16 on x86 CPUs), as a power of two up to
+ * 16; the width set in the configuration overrides it, rounded down to one. */
+static void lanes_from_device_query(void **state)
+{
+    (void)state;
+    test_opencl_require();
+    ldpc_code *code = test_opencl_code("dvbs2-short-1/2");
+    saturated_case c = {"dvbs2-short-1/2", LDPC_RULE_MIN_SUM_OFFSET, 0, 10, 1, 20, 20, 1.0, 3.0,
+                        0};
+    ldpc_decoder_config config = saturated_config(&c);
+    ldpc_decoder_limits limits = ldpc_decoder_limits_for_code(code, c.batch);
+    const uint32_t configured[] = {0, 3};
+    for (size_t i = 0; i < 2; i++) {
+        ldpc_opencl_config opencl = test_opencl_config(LDPC_OPENCL_DESIGN_AUTO);
+        opencl.char_lanes = configured[i];
+        ldpc_decoder *decoder = NULL;
+        ldpc_error err = {{0}};
+        if (ldpc_opencl_decoder_create(&config, &limits, &opencl, &decoder, &err) != LDPC_OK)
+            fail_msg("opencl decoder: %s", err.message);
+        ldpc_opencl_stats stats = test_opencl_stats(decoder);
+        cl_uint width = configured[i] ? configured[i] : preferred_char_width(stats.device_name);
+        assert_true(width > 0);
+        uint32_t expected = 1;
+        while (expected < 16 && expected * 2 <= width)
+            expected *= 2;
+        assert_int_equal(stats.char_lanes, expected);
+        ldpc_decoder_destroy(decoder);
+    }
+    ldpc_code_destroy(code);
+}
+
+/* Sixteen frames per work-item through several device passes: buffers of
+ * 20 rows hold one vector (16 frames per pass), so a call of 40 frames is
+ * three passes (16, 16, 8), or five pipelined ones of 8 alternating between
+ * the staging slots, each with rows of 16; buffers of fewer rows than a
+ * vector take the scalar kernels (1 frame per work-item) instead of none. */
+static void lanes_in_several_passes(void **state)
+{
+    (void)state;
+    test_opencl_require();
+    enum { CALL_FRAMES = 40 };
+    ldpc_code *code = test_opencl_code("dvbs2-short-1/2");
+    saturated_case c = {"dvbs2-short-1/2", LDPC_RULE_MIN_SUM_OFFSET, 0, 20, 1, CALL_FRAMES,
+                        CALL_FRAMES, 0.5, 3.5, 0};
+    ldpc_decoder_config config = saturated_config(&c);
+    float *llr = test_opencl_frames(code, CALL_FRAMES, c.ebn0_low, c.ebn0_high, 0x1a7e5);
+    const struct {
+        size_t rows;
+        uint32_t pipeline_frames, lanes, frames_per_pass, batches;
+    } cases[] = {{20, 0, 16, 16, 3}, {20, 8, 16, 16, 5}, {14, 0, 1, 14, 3}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        ldpc_opencl_config opencl = test_opencl_config(LDPC_OPENCL_DESIGN_AUTO);
+        opencl.char_lanes = 16;
+        opencl.max_buffer_bytes = cases[i].rows * code->edges; /* messages: a byte per edge */
+        opencl.pipeline_frames = cases[i].pipeline_frames;
+        ldpc_decoder_limits limits = ldpc_decoder_limits_for_code(code, CALL_FRAMES);
+        ldpc_decoder *decoder = NULL;
+        ldpc_error err = {{0}};
+        if (ldpc_opencl_decoder_create(&config, &limits, &opencl, &decoder, &err) != LDPC_OK)
+            fail_msg("opencl decoder: %s", err.message);
+        ldpc_opencl_stats stats = test_opencl_stats(decoder);
+        assert_int_equal(stats.char_lanes, cases[i].lanes);
+        assert_int_equal(stats.frames_per_pass, cases[i].frames_per_pass);
+        test_opencl_expect_reference(decoder, code, llr, CALL_FRAMES);
+        stats = test_opencl_stats(decoder);
+        assert_int_equal(stats.frames_on_cpu, 0);
+        assert_int_equal(stats.batches, cases[i].batches);
+        assert_int_equal(stats.pipelined_calls, cases[i].pipeline_frames ? 1 : 0);
+        ldpc_decoder_destroy(decoder);
+    }
+    free(llr);
+    ldpc_code_destroy(code);
+}
+
 /* The latency and group designs do not implement posterior_bits 8: forcing
  * one is an error at creation, naming the setting; item is the design. */
 static void other_designs_refused(void **state)
@@ -269,6 +385,8 @@ int main(void)
         cmocka_unit_test(alist_mackay),
         cmocka_unit_test(alist_any_degree),
         cmocka_unit_test(degree_one_check),
+        cmocka_unit_test(lanes_from_device_query),
+        cmocka_unit_test(lanes_in_several_passes),
         cmocka_unit_test(other_designs_refused),
         cmocka_unit_test(messages_beyond_2_and_4_gib),
     };

@@ -122,6 +122,7 @@ typedef struct {
     uint64_t local_memory_bytes;    /* the device's, as the decoder saw it */
     int local_memory_dedicated;
     uint32_t compute_units;
+    uint32_t char_lanes; /* frames per work-item of the saturated decoder */
 } test_opencl_outcome;
 
 /* Decodes the same frames with the reference and the OpenCL backend, in
@@ -194,6 +195,7 @@ static inline test_opencl_outcome test_opencl_compare(const ldpc_code *code,
     outcome.local_memory_bytes = stats.local_memory_bytes;
     outcome.local_memory_dedicated = stats.local_memory_dedicated;
     outcome.compute_units = stats.compute_units;
+    outcome.char_lanes = stats.char_lanes;
     free(bits_ref);
     free(bits_dev);
     free(stats_ref);

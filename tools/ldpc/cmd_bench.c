@@ -217,6 +217,9 @@ static void opencl_note(const tool_decoder *decoder, uint64_t calls, char *out, 
                          (unsigned long long)s.pipelined_calls);
     if (used > 0 && (size_t)used < size && s.max_registers > 0)
         used += snprintf(out + used, size - (size_t)used, "; registers <= %u", s.max_registers);
+    if (used > 0 && (size_t)used < size)
+        used += snprintf(out + used, size - (size_t)used,
+                         "; posterior=8 frames per work-item %u", s.char_lanes);
     if (used > 0 && (size_t)used < size && s.kernel_ns + s.transfer_ns > 0)
         snprintf(out + used, size - (size_t)used,
                  "; per call: kernels %.3f ms, transfers %.3f ms", (double)s.kernel_ns * per_call,
