@@ -52,11 +52,10 @@ static int packed_16_bit_ptx(const cl_session *s, const char *extensions)
 }
 
 /* Frames per work-item of the saturated decoder: as configured, else the
- * vendor row's, else the device's preferred char vector width; a power of two
- * from 1 to 16. */
+ * device's preferred char vector width; a power of two from 1 to 16. */
 static uint32_t saturated_lanes(const cl_session *s, const ldpc_opencl_config *opencl)
 {
-    cl_uint width = opencl->char_lanes ? opencl->char_lanes : s->vendor->char_lanes;
+    cl_uint width = opencl->char_lanes;
     if (width == 0 &&
         clGetDeviceInfo(s->choice.device, CL_DEVICE_PREFERRED_VECTOR_WIDTH_CHAR, sizeof width,
                         &width, NULL) != CL_SUCCESS)

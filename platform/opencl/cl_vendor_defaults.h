@@ -14,9 +14,6 @@ typedef struct {
     uint32_t item_group;   /* work-items per group for the item-per-frame kernels */
     uint32_t frame_group;  /* cap of the group-per-frame work-groups */
     uint32_t iterations_per_launch;
-    /* frames per work-item of the saturated decoder; 0 = the device's
-     * preferred char vector width */
-    uint32_t char_lanes;
 } cl_vendor_defaults;
 
 /* The first row whose match applies (the generic row matches everything). */

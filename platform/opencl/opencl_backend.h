@@ -140,10 +140,9 @@ typedef struct {
      * faster (docs/OPENCL.md); a knob for measuring other devices. */
     uint32_t max_registers;
     /* Frames per work-item of the saturated decoder (posterior_bits 8), one
-     * per lane of a char vector: 1, 2, 4, 8 or 16; 0 = the per-vendor row's
-     * width, or where it has none the device's preferred char vector width
-     * (CL_DEVICE_PREFERRED_VECTOR_WIDTH_CHAR). Other values round down to a
-     * power of two. */
+     * per lane of a char vector: 1, 2, 4, 8 or 16; 0 = the device's preferred
+     * char vector width (CL_DEVICE_PREFERRED_VECTOR_WIDTH_CHAR). Other values
+     * round down to a power of two. */
     uint32_t char_lanes;
     /* Fault injection for tests: the device "is lost" at this decode call
      * (1-based); 0 = never. */
