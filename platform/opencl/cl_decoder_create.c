@@ -138,7 +138,7 @@ static size_t rows_within_limit(const cl_decoder *d)
 static uint32_t saturated_lanes_for(const cl_decoder *d)
 {
     uint32_t lanes = d->session.saturated_lanes;
-    return cl_decoder_saturated(d) && lanes > 1 && rows_within_limit(d) >= lanes ? lanes : 1;
+    return lanes > 1 && rows_within_limit(d) >= lanes ? lanes : 1;
 }
 
 /* Frames per device pass: as many as the caller's limits allow, unless the
@@ -441,12 +441,12 @@ ldpc_status cl_decoder_init(cl_decoder *d, const ldpc_decoder_limits *limits,
         return ldpc_fail(err, LDPC_ERR_UNSUPPORTED, "OpenCL decodes 8-bit min-sum only");
     ldpc_status status = cl_session_open(&d->session, opencl,
                                          opencl->profile ? CL_QUEUE_PROFILING_ENABLE : 0,
-                                         &d->stats, err);
+                                         cl_decoder_saturated(d), &d->stats, err);
     if (status != LDPC_OK)
         return status;
     d->stats.max_alloc_bytes = device_max_alloc(d);
     d->saturated_lanes = saturated_lanes_for(d);
-    d->stats.char_lanes = cl_decoder_saturated(d) ? d->saturated_lanes : d->session.saturated_lanes;
+    d->stats.char_lanes = d->saturated_lanes;
     status = create_transfer_queues(d, opencl->profile ? CL_QUEUE_PROFILING_ENABLE : 0, err);
     if (status == LDPC_OK)
         status = create_kernels(d, err);

@@ -146,7 +146,7 @@ ldpc_status cl_nb_decoder_init(cl_nb_decoder *d, const ldpc_nb_decoder_limits *l
     if (config->arithmetic != LDPC_ARITH_FIXED8)
         return ldpc_fail(err, LDPC_ERR_UNSUPPORTED, "OpenCL decodes nonbinary codes in 8-bit "
                                                     "fixed point only");
-    ldpc_status status = cl_session_open(&d->session, opencl, 0, &d->stats, err);
+    ldpc_status status = cl_session_open(&d->session, opencl, 0, 0, &d->stats, err);
     if (status != LDPC_OK)
         return status;
     status = create_kernel(d, err);

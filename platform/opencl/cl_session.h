@@ -29,16 +29,20 @@ typedef struct {
     cl_command_queue queue;
     cl_program program;
     /* frames per work-item of the saturated lanes kernel
-     * (kernels/27_layered_saturated_lanes.cl; 1: the scalar kernels) */
+     * (kernels/27_layered_saturated_lanes.cl; 1: the scalar kernels, and in
+     * every session not opened for the saturated decoder) */
     uint32_t saturated_lanes;
 } cl_session;
 
 /* Selects the device as `opencl` asks, creates the context and a queue with
  * `queue_properties`, and builds the program (through the binary cache when
- * opencl->binary_cache). Fills the device's names, unified memory and the
- * build's report in `stats`. On failure nothing stays open. */
+ * opencl->binary_cache), with the saturated decoder's char lanes where
+ * `saturated` (posterior_bits 8; else the program has one frame per
+ * work-item only, and its binary the key of every other decoder). Fills the
+ * device's names, unified memory and the build's report in `stats`. On
+ * failure nothing stays open. */
 ldpc_status cl_session_open(cl_session *s, const ldpc_opencl_config *opencl,
-                            cl_command_queue_properties queue_properties,
+                            cl_command_queue_properties queue_properties, int saturated,
                             ldpc_opencl_stats *stats, ldpc_error *err);
 
 /* A buffer of the session's context; counted in stats (buffers_created,

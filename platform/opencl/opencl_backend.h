@@ -216,9 +216,9 @@ typedef struct {
     uint32_t compute_units;    /* CL_DEVICE_MAX_COMPUTE_UNITS */
     uint32_t copy_threads;     /* host threads of the staging copies */
     uint32_t max_registers;    /* the register cap the program was built with; 0 = none */
-    /* Frames per work-item of the saturated decoder: the width the program
-     * was built with (char_lanes above); 1 for a posterior=8 decoder whose
-     * buffers hold fewer rows than that (it then runs the scalar kernels). */
+    /* Frames per work-item of a posterior=8 decoder: the width its program
+     * was built with (char_lanes above), or 1 where its buffers hold fewer
+     * rows than that (the scalar kernels); 1 for every other decoder. */
     uint32_t char_lanes;
 
     /* batches: device passes (a call of more than frames_per_pass frames is
