@@ -14,7 +14,7 @@ static const char *const variables[] = {
     "LDPC_CL_WORK_GROUP_SIZE", "LDPC_CL_TABLE_CACHE_BYTES", "LDPC_CL_KERNEL_DIR",
     "LDPC_CL_CACHE_DIR",      "LDPC_CL_PROFILE",     "LDPC_CL_COPY_THREADS",
     "LDPC_CL_MAX_REGISTERS",  "LDPC_CL_LATENCY_POSTERIORS", "LDPC_CL_LATENCY_TABLES",
-    "LDPC_CL_LATENCY_PAIRS",
+    "LDPC_CL_LATENCY_PAIRS",  "LDPC_CL_CHAR_LANES",
 };
 
 static void clear_environment(void)
@@ -43,6 +43,7 @@ static void environment_is_parsed(void **state)
     setenv("LDPC_CL_LATENCY_POSTERIORS", "global", 1);
     setenv("LDPC_CL_LATENCY_TABLES", "slots", 1);
     setenv("LDPC_CL_LATENCY_PAIRS", "single", 1);
+    setenv("LDPC_CL_CHAR_LANES", "4", 1);
     ldpc_opencl_config config = ldpc_opencl_config_default();
     assert_int_equal(ldpc_opencl_config_from_env(&config, NULL), LDPC_OK);
     assert_string_equal(config.platform, "Portable");
@@ -61,6 +62,7 @@ static void environment_is_parsed(void **state)
     assert_int_equal(config.latency_posteriors, LDPC_OPENCL_POSTERIORS_GLOBAL);
     assert_int_equal(config.latency_tables, LDPC_OPENCL_TABLES_SLOTS);
     assert_int_equal(config.latency_pairs, LDPC_OPENCL_PAIRS_OFF);
+    assert_int_equal(config.char_lanes, 4);
     setenv("LDPC_CL_LATENCY_POSTERIORS", "local", 1);
     setenv("LDPC_CL_LATENCY_TABLES", "circulants", 1);
     setenv("LDPC_CL_LATENCY_PAIRS", "pairs", 1);
@@ -87,6 +89,7 @@ static void bad_environment_names_the_variable(void **state)
         {"LDPC_CL_LATENCY_POSTERIORS", "shared"},
         {"LDPC_CL_LATENCY_TABLES", "blocks"},
         {"LDPC_CL_LATENCY_PAIRS", "two"},
+        {"LDPC_CL_CHAR_LANES", "32"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         clear_environment();
