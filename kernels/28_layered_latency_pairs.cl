@@ -250,11 +250,17 @@ inline void pair_update(global const uint *slot_var, global uint *post, global u
     pair_write(post, c2v, layer, k, word, old, u, s, rule_local, frozen, bound);
 }
 
-/* The record of a further check of a sharing layer (degree bound 8):
- * records[2k] = the minima - 128 (min1 in bits 0-6 of each half, min2 in bits
- * 8-14) and the sign parity (bit 15 of each half); records[2k + 1] per slot j
- * bit j: input negative, bit 8 + j: the slot holds min1; frame 2p + 1 in the
- * high half. */
+/* Words of a check's record (pair_record): two up to degree 8, three up to 16. */
+inline uint pair_record_words(const uint bound)
+{
+    return bound <= 8 ? 2 : 3;
+}
+
+/* The record of a further check of a sharing layer: word 0 = the minima - 128
+ * (min1 in bits 0-6 of each half, min2 in bits 8-14) and the sign parity (bit
+ * 15 of each half); then per slot j bit j of each half: input negative, and
+ * the slot holds min1 (degree bound 8: both in word 1, the second from bit 8
+ * of each half; bound 16: words 1 and 2); frame 2p + 1 in the high half. */
 inline void pair_record(global const uint *slot_var, global const uint *post,
                         global const ushort *c2v, latency_layer_t layer, uint k,
                         local uint *records, uint *word, uint *old, uint *u, const uint bound)
@@ -262,17 +268,22 @@ inline void pair_record(global const uint *slot_var, global const uint *post,
     latency_fetch_offsets(slot_var, layer, k, word, bound);
     pair_messages(c2v, layer, k, old, bound);
     pair_mins_t s = pair_read(post, layer, word, old, u, bound);
-    uint slots = 0;
+    uint negative = 0, minimum = 0;
 #pragma unroll
     for (uint j = 0; j < bound; j++)
         if (j < layer.slots && word[j] != LATENCY_NO_EDGE) {
             uint v = pair_v(u[j]);
-            slots |= ((~v >> 7) & PAIR(1)) << j;
-            slots |= (pair_minimum_bytes(pair_magnitude(v), s.min1) & PAIR(1)) << (8 + j);
+            negative |= ((~v >> 7) & PAIR(1)) << j;
+            minimum |= (pair_minimum_bytes(pair_magnitude(v), s.min1) & PAIR(1)) << j;
         }
-    records[2 * k] = (s.min1 - PAIR(128)) | (s.min2 - PAIR(128)) << 8 |
-                     (s.negatives & PAIR(0x80)) << 8;
-    records[2 * k + 1] = slots;
+    local uint *record = records + pair_record_words(bound) * k;
+    record[0] = (s.min1 - PAIR(128)) | (s.min2 - PAIR(128)) << 8 | (s.negatives & PAIR(0x80)) << 8;
+    if (bound <= 8) {
+        record[1] = negative | minimum << 8;
+    } else {
+        record[1] = negative;
+        record[2] = minimum;
+    }
 }
 
 /* Phase 2 of a recorded check: every change is added atomically. */
@@ -280,7 +291,9 @@ inline void pair_apply(global const uint *slot_var, global uint *post, global us
                        latency_layer_t layer, uint k, local const uint *records,
                        local const uchar *rule_local, uint frozen, uint *word, const uint bound)
 {
-    uint packed = records[2 * k], slots = records[2 * k + 1];
+    local const uint *record = records + pair_record_words(bound) * k;
+    uint packed = record[0];
+    uint negative = record[1], minimum = bound <= 8 ? record[1] >> 8 : record[2];
     uint min1 = (packed & PAIR(0x7F)) + PAIR(128), min2 = ((packed >> 8) & PAIR(0x7F)) + PAIR(128);
     uint parity = (packed >> 8) & PAIR(0x80);
     uint out1 = pair_rule(rule_local, min1), out2 = pair_rule(rule_local, min2);
@@ -290,9 +303,9 @@ inline void pair_apply(global const uint *slot_var, global uint *post, global us
         if (j < layer.slots && word[j] != LATENCY_NO_EDGE) {
             uint at = layer.base + j * layer.checks + k;
             uint old = HALF_AT(c2v, at);
-            uint at_minimum = ((slots >> (8 + j)) & PAIR(1)) * 0xFFu;
+            uint at_minimum = ((minimum >> j) & PAIR(1)) * 0xFFu;
             uint message =
-                pair_message(out1, out2, at_minimum, parity ^ (((slots >> j) & PAIR(1)) << 7));
+                pair_message(out1, out2, at_minimum, parity ^ (((negative >> j) & PAIR(1)) << 7));
             message = bitselect(message, old, frozen);
             HALF_AT(c2v, at) = (ushort)message;
             atomic_add(&WORD_AT(post, VARIABLE(word[j])), pair_spread(message) - pair_spread(old));
@@ -323,14 +336,19 @@ inline uint pair_live(global const uint *frame_active, uint f, uint frames)
            (f + 1 < frames && frame_active[f + 1] ? 0xFF00u : 0);
 }
 
-kernel void layered_latency_pairs_d8(LAYERED_LATENCY_PARAMS)
-{
-    const uint bound = 8;
-    local uchar rule_local[Q_MAX + 1];
-    volatile local uint unsatisfied;
-    uint word[8], next_word[8], further_word[8];
-    uint old[8], u[8], further_old[8];
+/* A work-item's arrays of `bound` values each, declared in the entry points
+ * below so that each is exactly as long as its kernel's bound. */
+typedef struct {
+    uint *word, *next_word, *further_word, *old, *u, *further_old;
+} pair_registers_t;
 
+/* The pair kernels' body, `bound` slots per check. */
+inline void layered_latency_pairs(LAYERED_LATENCY_PARAMS, local uchar *rule_local,
+                                  volatile local uint *unsatisfied_flags, pair_registers_t r,
+                                  const uint bound)
+{
+    uint *word = r.word, *next_word = r.next_word, *further_word = r.further_word;
+    uint *old = r.old, *u = r.u, *further_old = r.further_old;
     uint p = get_group_id(0), i = get_local_id(0), f = 2 * p;
     for (uint r = i; r <= Q_MAX; r += get_local_size(0))
         rule_local[r] = rule[r];
@@ -389,19 +407,19 @@ kernel void layered_latency_pairs_d8(LAYERED_LATENCY_PARAMS)
         uint retiring = it == max_iterations ? live : 0;
         if (retiring != live && syndrome_due(it, syndrome_period, max_iterations)) {
             if (i == 0)
-                unsatisfied = 0;
+                *unsatisfied_flags = 0;
             barrier(CLK_LOCAL_MEM_FENCE);
             uint wanted = ((live & 0x00FFu) ? 0x8000u : 0) | ((live & 0xFF00u) ? 0x80000000u : 0);
-            for (uint l = 0; l < code.layer_count && (unsatisfied & wanted) != wanted; l++) {
+            for (uint l = 0; l < code.layer_count && (*unsatisfied_flags & wanted) != wanted; l++) {
                 latency_layer_t checked = latency_layer(layer_offsets, layers, l);
                 for (uint k = i; k < checked.checks; k += group) {
                     uint odd = pair_unsatisfied(slot_var, post, checked, k, bound) & wanted;
                     if (odd != 0)
-                        atomic_or(&unsatisfied, odd);
+                        atomic_or(unsatisfied_flags, odd);
                 }
             }
             barrier(CLK_LOCAL_MEM_FENCE);
-            uint satisfied = ~unsatisfied & wanted;
+            uint satisfied = ~*unsatisfied_flags & wanted;
             retiring = ((satisfied & 0x8000u) ? 0x00FFu : 0) |
                        ((satisfied & 0x80000000u) ? 0xFF00u : 0);
         }
@@ -424,3 +442,19 @@ kernel void layered_latency_pairs_d8(LAYERED_LATENCY_PARAMS)
             return;
     }
 }
+
+/* One kernel per bound on the check degree, whose arrays are exactly that
+ * long (the host takes d8 for degrees up to 8, d16 up to 16). */
+#define LAYERED_LATENCY_PAIRS_KERNEL(name, bound)                                              \
+    kernel void name(LAYERED_LATENCY_PARAMS)                                                   \
+    {                                                                                          \
+        local uchar rule_local[Q_MAX + 1];                                                     \
+        volatile local uint unsatisfied;                                                       \
+        uint word[bound], next_word[bound], further_word[bound];                               \
+        uint old[bound], u[bound], further_old[bound];                                         \
+        pair_registers_t r = {word, next_word, further_word, old, u, further_old};             \
+        layered_latency_pairs(LAYERED_LATENCY_ARGS, rule_local, &unsatisfied, r, bound);       \
+    }
+
+LAYERED_LATENCY_PAIRS_KERNEL(layered_latency_pairs_d8, 8)
+LAYERED_LATENCY_PAIRS_KERNEL(layered_latency_pairs_d16, 16)

@@ -104,11 +104,13 @@ static int latency_circulants(const cl_decoder *d, const cl_code_tables *tables,
     return fits && choice == LDPC_OPENCL_TABLES_CIRCULANTS;
 }
 
-/* The pair kernel (degree bound 8, slot tables, posteriors in global
- * memory) takes a pass where ON asks for it or, for AUTO, in passes of at
- * least PAIRS_MIN_FRAMES_PER_UNIT frames per compute unit, where it measured
- * faster on the H100 than the kernel AUTO would otherwise take
- * (docs/OPENCL.md, rounds 15 and 16): dvbs2-normal-1/2 at 4, 8 and 16 frames
+/* The pair kernels (check degree bounds 8 and 16, slot tables, posteriors
+ * in global memory) take a pass where ON asks for it or, for AUTO, in passes
+ * of at least PAIRS_MIN_FRAMES_PER_UNIT frames per compute unit, where they
+ * measured faster than the kernel AUTO would otherwise take (docs/OPENCL.md,
+ * rounds 15, 16 and 18; bound 16 on the H200 against the circulant kernel,
+ * calls of 8192 normal / 32768 short frames: rates 3/5 to 4/5 1.20-1.48x).
+ * Bound 8 on the H100: dvbs2-normal-1/2 at 4, 8 and 16 frames
  * per unit 1.19-1.23x, 1.37x and 1.36-1.38x, and in calls of 8192 frames
  * (pipelined passes of about 2048) 1.10x; dvbs2-short-1/2 at 4 and 8 per
  * unit 0.99-1.02x and 1.21-1.27x, in calls of 32768 1.12x; but at 3 per unit
@@ -118,13 +120,22 @@ static int latency_circulants(const cl_decoder *d, const cl_code_tables *tables,
  * them. */
 #define PAIRS_MIN_FRAMES_PER_UNIT 4u
 
+/* Local memory of a pair group's records: two words per check of the largest
+ * layer up to check degree 8, three up to 16 (pair_record). */
+static size_t pair_record_bytes(const cl_code_tables *tables, size_t kernel)
+{
+    return (kernel == 0 ? 2 : 3) * (size_t)tables->max_layer_size * sizeof(cl_uint);
+}
+
 static int latency_pairs(const cl_decoder *d, const cl_code_tables *tables, uint32_t frames)
 {
     const ldpc_opencl_config *o = &d->opencl;
+    size_t kernel = latency_kernel_index(tables->max_check_degree);
     /* the kernel's byte offsets (WORD_AT) stay 32-bit */
     int offsets_fit = tables->n <= UINT32_MAX / 4 && tables->latency_slots <= UINT32_MAX / 4;
-    int fits = d->iterate_pairs != NULL && latency_kernel_index(tables->max_check_degree) == 0 &&
-               offsets_fit && o->latency_posteriors != LDPC_OPENCL_POSTERIORS_LOCAL &&
+    int fits = kernel < CL_PAIR_KERNELS && d->iterate_pairs[kernel] != NULL && offsets_fit &&
+               pair_record_bytes(tables, kernel) + 1024 <= d->local_memory &&
+               o->latency_posteriors != LDPC_OPENCL_POSTERIORS_LOCAL &&
                o->latency_tables != LDPC_OPENCL_TABLES_CIRCULANTS;
     if (o->latency_pairs == LDPC_OPENCL_PAIRS_AUTO)
         return fits &&
@@ -210,7 +221,7 @@ void cl_plan_batch(const cl_decoder *d, const ldpc_code *code, uint32_t frames,
         p->local_posteriors = 0;
     if (p->design == LDPC_OPENCL_DESIGN_LATENCY) {
         size_t kernel = latency_kernel_index(code->max_check_degree);
-        p->iterate = p->pairs              ? d->iterate_pairs
+        p->iterate = p->pairs              ? d->iterate_pairs[kernel]
                      : p->circulants       ? d->iterate_circulant[kernel]
                      : p->local_posteriors ? d->iterate_latency_local[kernel]
                                            : d->iterate_latency[kernel];
@@ -228,12 +239,13 @@ void cl_plan_batch(const cl_decoder *d, const ldpc_code *code, uint32_t frames,
                                                                      : FRAME_GROUP / 2;
         else
             p->local = group_size_for_layer(p->tables.max_layer_size,
-                                            p->pairs              ? d->pairs_group_cap
+                                            p->pairs              ? d->pairs_group_cap[kernel]
                                             : p->local_posteriors ? d->latency_local_group_cap[kernel]
                                                                   : d->latency_group_cap[kernel]);
         p->global = (size_t)(p->pairs ? (frames + 1) / 2 : frames) * p->local;
         /* local memory: the circulant tables, or the records of a layer */
         p->record_bytes = p->circulants ? (size_t)p->tables.circulant_words * sizeof(cl_uint)
+                          : p->pairs    ? pair_record_bytes(&p->tables, kernel)
                                         : latency_record_bytes(&p->tables);
         p->local_posterior_bytes =
             p->local_posteriors ? latency_posterior_bytes(&p->tables) : 0;

@@ -23,6 +23,10 @@
  * degree: 8, 16, 32. */
 #define CL_LATENCY_KERNELS 3
 
+/* Pair kernels (kernels/28_layered_latency_pairs.cl): check degrees up to 8
+ * and 16, the first two latency bounds. */
+#define CL_PAIR_KERNELS 2
+
 /* Events kept per batch for profiling before they are summed. */
 #define CL_PROFILE_EVENTS 64
 
@@ -60,8 +64,9 @@ typedef struct {
     cl_kernel iterate_latency_local[CL_LATENCY_KERNELS];
     /* the same through circulant tables (24_layered_circulant.cl) */
     cl_kernel iterate_circulant[CL_LATENCY_KERNELS];
-    /* two frames per group, slot tables, degree bound 8 (28_layered_latency_pairs.cl) */
-    cl_kernel iterate_pairs;
+    /* two frames per group, slot tables, degree bounds 8 and 16
+     * (28_layered_latency_pairs.cl) */
+    cl_kernel iterate_pairs[CL_PAIR_KERNELS];
     /* flooding only, else NULL: the spread design's iteration and result
      * kernels (32_flooding_spread.cl) */
     cl_kernel iterate_spread, spread_result;
@@ -102,7 +107,7 @@ typedef struct {
     size_t latency_group_cap[CL_LATENCY_KERNELS];
     size_t latency_local_group_cap[CL_LATENCY_KERNELS];
     size_t circulant_group_cap[CL_LATENCY_KERNELS];
-    size_t pairs_group_cap;
+    size_t pairs_group_cap[CL_PAIR_KERNELS];
     cl_ulong local_memory; /* CL_DEVICE_LOCAL_MEM_SIZE */
     int local_memory_dedicated; /* CL_DEVICE_LOCAL_MEM_TYPE is CL_LOCAL */
     size_t statistics_group; /* local size of frame_statistics */

@@ -78,8 +78,10 @@ static ldpc_status create_kernels(cl_decoder *d, ldpc_error *err)
         if (status == LDPC_OK)
             status = create_kernel(d, circulant[i], &d->iterate_circulant[i], err);
     }
-    if (status == LDPC_OK && layered_16)
-        status = create_kernel(d, "layered_latency_pairs_d8", &d->iterate_pairs, err);
+    static const char *const pairs[CL_PAIR_KERNELS] = {"layered_latency_pairs_d8",
+                                                       "layered_latency_pairs_d16"};
+    for (size_t i = 0; i < CL_PAIR_KERNELS && layered_16 && status == LDPC_OK; i++)
+        status = create_kernel(d, pairs[i], &d->iterate_pairs[i], err);
     if (status == LDPC_OK)
         status = create_kernel(d, "frame_statistics", &d->statistics, err);
     if (status == LDPC_OK)
@@ -193,10 +195,11 @@ static void choose_sizes(cl_decoder *d)
                               kernel_max_group(d, d->iterate_circulant[i]));
         d->stats.circulant_group_sizes[i] = (uint32_t)d->circulant_group_cap[i];
     }
-    d->pairs_group_cap = d->iterate_pairs == NULL
-                             ? 0
-                             : cl_min_size(requested ? requested : SIZE_MAX,
-                                           kernel_max_group(d, d->iterate_pairs));
+    for (size_t i = 0; i < CL_PAIR_KERNELS; i++)
+        d->pairs_group_cap[i] = d->iterate_pairs[i] == NULL
+                                    ? 0
+                                    : cl_min_size(requested ? requested : SIZE_MAX,
+                                                  kernel_max_group(d, d->iterate_pairs[i]));
     if (clGetDeviceInfo(d->session.choice.device, CL_DEVICE_LOCAL_MEM_SIZE,
                         sizeof d->local_memory, &d->local_memory, NULL) != CL_SUCCESS)
         d->local_memory = 0;
@@ -521,8 +524,8 @@ void cl_decoder_release(cl_decoder *d)
         if (buffers[i] != NULL)
             clReleaseMemObject(buffers[i]);
     cl_kernel kernels[] = {d->setup,          d->iterate_group,  d->statistics, d->decisions,
-                           d->iterate_spread, d->spread_result, d->iterate_pairs,
-                           d->iterate_saturated_lanes};
+                           d->iterate_spread, d->spread_result, d->iterate_pairs[0],
+                           d->iterate_pairs[1], d->iterate_saturated_lanes};
     for (size_t i = 0; i < sizeof kernels / sizeof kernels[0]; i++)
         if (kernels[i] != NULL)
             clReleaseKernel(kernels[i]);
@@ -548,6 +551,7 @@ void cl_decoder_release(cl_decoder *d)
     d->frame_iterations = d->frame_active = d->active_count = d->frame_stats = d->bits = NULL;
     d->rule_table = d->next_messages = d->spread_totals = d->spread_unsatisfied = NULL;
     d->setup = d->iterate_group = d->statistics = d->decisions = NULL;
-    d->iterate_spread = d->spread_result = d->iterate_pairs = d->iterate_saturated_lanes = NULL;
+    d->iterate_spread = d->spread_result = d->iterate_saturated_lanes = NULL;
+    d->iterate_pairs[0] = d->iterate_pairs[1] = NULL;
 }
 

@@ -75,7 +75,7 @@ static int expect_circulants(const exact_case *c, const ldpc_code *code, int loc
 static int expect_pairs(const exact_case *c, const ldpc_code *code, uint32_t call_frames,
                         const test_opencl_outcome *outcome)
 {
-    int fits = code->max_check_degree <= 8 && c->posteriors != LDPC_OPENCL_POSTERIORS_LOCAL &&
+    int fits = code->max_check_degree <= 16 && c->posteriors != LDPC_OPENCL_POSTERIORS_LOCAL &&
                c->tables != LDPC_OPENCL_TABLES_CIRCULANTS;
     if (c->pairs == LDPC_OPENCL_PAIRS_AUTO)
         return fits && call_frames >= 4 * (uint64_t)outcome->compute_units;
@@ -377,6 +377,37 @@ static void latency_frame_pairs(void **state)
     c.period = 1;
     c.frames = 9;
     c.batch = 9;
+    run_case(&c);
+}
+
+/* The pair kernel of check degree bound 16 (three-word records): codes of
+ * check degree 9 to 13 (dvbs2-short-3/4, irregular) and 11 (short 3/5), in
+ * groups of 180 and of 100 (further checks through records), both rules,
+ * an odd call; the same frames with pairs off run the one-frame kernel. */
+static void latency_frame_pairs_degree_16(void **state)
+{
+    (void)state;
+    exact_case c = {"dvbs2-short-3/4", LDPC_SCHEDULE_LAYERED, LDPC_RULE_MIN_SUM_NORMALIZED, 25,
+                    1, LDPC_OPENCL_DESIGN_LATENCY, 13, 13, 2.0, 4.5, 180,
+                    LDPC_OPENCL_POSTERIORS_GLOBAL, LDPC_OPENCL_TABLES_SLOTS,
+                    LDPC_OPENCL_PAIRS_ON};
+    test_opencl_outcome outcome = run_case(&c);
+    assert_true(outcome.converged > 0 && outcome.failed > 0);
+    c.pairs = LDPC_OPENCL_PAIRS_OFF;
+    run_case(&c);
+    c.pairs = LDPC_OPENCL_PAIRS_ON;
+    c.work_group = 100;
+    c.rule = LDPC_RULE_MIN_SUM_OFFSET;
+    c.period = 2;
+    run_case(&c);
+    c.code = "dvbs2-short-3/5";
+    c.ebn0_low = 1.0;
+    c.ebn0_high = 3.5;
+    outcome = run_case(&c);
+    assert_true(outcome.converged > 0 && outcome.failed > 0);
+    c.work_group = 180;
+    c.rule = LDPC_RULE_MIN_SUM_NORMALIZED;
+    c.period = 1;
     run_case(&c);
 }
 
@@ -789,6 +820,7 @@ int main(void)
         cmocka_unit_test(latency_several_checks_per_item),
         cmocka_unit_test(latency_circulant_tables),
         cmocka_unit_test(latency_frame_pairs),
+        cmocka_unit_test(latency_frame_pairs_degree_16),
         cmocka_unit_test(latency_pairs_freeze_retired_frames),
         cmocka_unit_test(latency_pairs_freeze_in_sharing_layers),
         cmocka_unit_test(latency_local_posteriors),
