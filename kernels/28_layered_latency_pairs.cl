@@ -344,11 +344,12 @@ typedef struct {
 
 /* The pair kernels' body, `bound` slots per check. */
 inline void layered_latency_pairs(LAYERED_LATENCY_PARAMS, local uchar *rule_local,
-                                  volatile local uint *unsatisfied_flags, pair_registers_t r,
-                                  const uint bound)
+                                  volatile local uint *unsatisfied_flags,
+                                  pair_registers_t arrays, const uint bound)
 {
-    uint *word = r.word, *next_word = r.next_word, *further_word = r.further_word;
-    uint *old = r.old, *u = r.u, *further_old = r.further_old;
+    uint *word = arrays.word, *next_word = arrays.next_word;
+    uint *further_word = arrays.further_word, *old = arrays.old, *u = arrays.u;
+    uint *further_old = arrays.further_old;
     uint p = get_group_id(0), i = get_local_id(0), f = 2 * p;
     for (uint r = i; r <= Q_MAX; r += get_local_size(0))
         rule_local[r] = rule[r];
@@ -452,8 +453,8 @@ inline void layered_latency_pairs(LAYERED_LATENCY_PARAMS, local uchar *rule_loca
         volatile local uint unsatisfied;                                                       \
         uint word[bound], next_word[bound], further_word[bound];                               \
         uint old[bound], u[bound], further_old[bound];                                         \
-        pair_registers_t r = {word, next_word, further_word, old, u, further_old};             \
-        layered_latency_pairs(LAYERED_LATENCY_ARGS, rule_local, &unsatisfied, r, bound);       \
+        pair_registers_t arrays = {word, next_word, further_word, old, u, further_old};        \
+        layered_latency_pairs(LAYERED_LATENCY_ARGS, rule_local, &unsatisfied, arrays, bound);  \
     }
 
 LAYERED_LATENCY_PAIRS_KERNEL(layered_latency_pairs_d8, 8)
