@@ -109,7 +109,8 @@ static int latency_circulants(const cl_decoder *d, const cl_code_tables *tables,
  * of at least PAIRS_MIN_FRAMES_PER_UNIT frames per compute unit, where they
  * measured faster than the kernel AUTO would otherwise take (docs/OPENCL.md,
  * rounds 15, 16 and 18; bound 16 on the H200 against the circulant kernel,
- * calls of 8192 normal / 32768 short frames: rates 3/5 to 4/5 1.20-1.48x).
+ * calls of 8192 normal / 32768 short frames: rates 3/5 to 4/5 1.20-1.48x;
+ * at 4 and 8 frames per unit 1.22-1.56x, at 2 normal 3/4 0.87x).
  * Bound 8 on the H100: dvbs2-normal-1/2 at 4, 8 and 16 frames
  * per unit 1.19-1.23x, 1.37x and 1.36-1.38x, and in calls of 8192 frames
  * (pipelined passes of about 2048) 1.10x; dvbs2-short-1/2 at 4 and 8 per
