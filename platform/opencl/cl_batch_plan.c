@@ -274,9 +274,9 @@ void cl_plan_batch(const cl_decoder *d, const ldpc_code *code, uint32_t frames,
          * a warp's 32 bytes of a row are one 32-byte sector). */
         size_t lanes = d->saturated_lanes;
         p->iterate = lanes > 1 ? d->iterate_saturated_lanes : item_kernel_for(d, code);
-        p->index_stride = (cl_uint)cl_min_size(cl_round_up(frames, 32),
-                                               lanes > 1 ? cl_frame_rows(d, d->limits.max_frames)
-                                                         : d->limits.max_frames);
+        /* at most the rows the buffers hold (whole vectors of lanes) */
+        p->index_stride =
+            (cl_uint)cl_min_size(cl_round_up(frames, 32), cl_frame_rows(d, d->limits.max_frames));
         p->post_frame_stride = 1;
         p->message_frame_stride = 1;
         p->local = d->item_group;

@@ -5,7 +5,7 @@
 #include "util/error_internal.h"
 
 ldpc_status cl_launch_setup(cl_decoder *d, const cl_batch_plan *p, cl_event uploaded,
-                             ldpc_error *err)
+                            ldpc_error *err)
 {
     const cl_char zero = 0;
     /* whole pairs of frames: the pair kernel reads both rows */
@@ -282,7 +282,7 @@ static size_t statistics_groups(const cl_decoder *d, const cl_batch_plan *p)
 }
 
 ldpc_status cl_launch_finish(cl_decoder *d, const cl_batch_plan *p, cl_event *finished,
-                              ldpc_error *err)
+                             ldpc_error *err)
 {
     cl_uint frames = p->frames, n = p->code->n, order = cl_plan_latency_order(p);
     cl_arg_list a = {d->statistics, 0, CL_SUCCESS};

@@ -88,12 +88,8 @@ static ldpc_status enqueue_results(cl_decoder *d, cl_pass *pass, cl_event finish
     return status;
 }
 
-/* Enqueues everything of one pass (at most limits.max_frames frames, through
- * every buffer), up to the read-back of its results into staging `slot`;
- * returns without waiting for the device. */
 ldpc_status cl_pass_begin(cl_decoder *d, const ldpc_code *code, const cl_code_tables *tables,
-                              const int8_t *q, uint32_t frames, cl_pass *pass,
-                              ldpc_error *err)
+                          const int8_t *q, uint32_t frames, cl_pass *pass, ldpc_error *err)
 {
     cl_batch_plan *plan = &pass->plan;
     plan->tables = *tables;
@@ -137,11 +133,7 @@ static void count_pass(cl_decoder *d, const cl_batch_plan *plan)
         d->stats.batches_item_per_frame++;
 }
 
-/* Waits for a begun pass's reads and copies each chunk to the caller as soon
- * as it has arrived, while the next is in flight; after an earlier failure
- * (`status`) it only waits and releases. Returns the first failure. */
-ldpc_status cl_pass_end(cl_decoder *d, cl_pass *pass, ldpc_status status,
-                            ldpc_error *err)
+ldpc_status cl_pass_end(cl_decoder *d, cl_pass *pass, ldpc_status status, ldpc_error *err)
 {
     const cl_batch_plan *p = &pass->plan;
     size_t bit_bytes = (size_t)p->frames * p->code->n;

@@ -22,7 +22,6 @@ void cl_profile_flush(cl_decoder *d)
     d->profile_count = 0;
 }
 
-/* Where an enqueue should put its event: NULL unless profiling. */
 cl_event *cl_profile_slot(cl_decoder *d, cl_profile_kind kind)
 {
     if (!d->opencl.profile)
@@ -42,7 +41,6 @@ static void profile_drop_failed(cl_decoder *d)
         d->profile_count--;
 }
 
-/* Keeps an event for profiling (the caller keeps its own reference). */
 void cl_profile_keep(cl_decoder *d, cl_event event, cl_profile_kind kind)
 {
     cl_event *slot = cl_profile_slot(d, kind);
