@@ -250,17 +250,19 @@ inline void pair_update(global const uint *slot_var, global uint *post, global u
     pair_write(post, c2v, layer, k, word, old, u, s, rule_local, frozen, bound);
 }
 
-/* Words of a check's record (pair_record): two up to degree 8, three up to 16. */
+/* Words of a check's record (pair_record): two up to degree 8, three up to
+ * 16, five up to 32. */
 inline uint pair_record_words(const uint bound)
 {
-    return bound <= 8 ? 2 : 3;
+    return bound <= 8 ? 2 : 1 + 2 * ((bound + 15) / 16);
 }
 
 /* The record of a further check of a sharing layer: word 0 = the minima - 128
  * (min1 in bits 0-6 of each half, min2 in bits 8-14) and the sign parity (bit
- * 15 of each half); then per slot j bit j of each half: input negative, and
- * the slot holds min1 (degree bound 8: both in word 1, the second from bit 8
- * of each half; bound 16: words 1 and 2); frame 2p + 1 in the high half. */
+ * 15 of each half); then per slot j a bit of each half: input negative, and
+ * the slot holds min1 (degree bound 8: both in word 1, bit j and bit 8 + j;
+ * above, the negatives of slots 16w to 16w + 15 in word 1 + w and their
+ * minimum bits in the words after them); frame 2p + 1 in the high half. */
 inline void pair_record(global const uint *slot_var, global const uint *post,
                         global const ushort *c2v, latency_layer_t layer, uint k,
                         local uint *records, uint *word, uint *old, uint *u, const uint bound)
@@ -268,21 +270,26 @@ inline void pair_record(global const uint *slot_var, global const uint *post,
     latency_fetch_offsets(slot_var, layer, k, word, bound);
     pair_messages(c2v, layer, k, old, bound);
     pair_mins_t s = pair_read(post, layer, word, old, u, bound);
-    uint negative = 0, minimum = 0;
+    /* 16 slots' bits per word (two words at bound 32). */
+    uint negative[2] = {0, 0}, minimum[2] = {0, 0};
 #pragma unroll
     for (uint j = 0; j < bound; j++)
         if (j < layer.slots && word[j] != LATENCY_NO_EDGE) {
             uint v = pair_v(u[j]);
-            negative |= ((~v >> 7) & PAIR(1)) << j;
-            minimum |= (pair_minimum_bytes(pair_magnitude(v), s.min1) & PAIR(1)) << j;
+            negative[j / 16] |= ((~v >> 7) & PAIR(1)) << (j % 16);
+            minimum[j / 16] |= (pair_minimum_bytes(pair_magnitude(v), s.min1) & PAIR(1))
+                               << (j % 16);
         }
     local uint *record = records + pair_record_words(bound) * k;
     record[0] = (s.min1 - PAIR(128)) | (s.min2 - PAIR(128)) << 8 | (s.negatives & PAIR(0x80)) << 8;
     if (bound <= 8) {
-        record[1] = negative | minimum << 8;
+        record[1] = negative[0] | minimum[0] << 8;
     } else {
-        record[1] = negative;
-        record[2] = minimum;
+        const uint bit_words = (bound + 15) / 16;
+        for (uint w = 0; w < bit_words; w++) {
+            record[1 + w] = negative[w];
+            record[1 + bit_words + w] = minimum[w];
+        }
     }
 }
 
@@ -293,7 +300,12 @@ inline void pair_apply(global const uint *slot_var, global uint *post, global us
 {
     local const uint *record = records + pair_record_words(bound) * k;
     uint packed = record[0];
-    uint negative = record[1], minimum = bound <= 8 ? record[1] >> 8 : record[2];
+    const uint bit_words = bound <= 8 ? 1 : (bound + 15) / 16;
+    uint negative[2], minimum[2];
+    for (uint w = 0; w < bit_words; w++) {
+        negative[w] = record[1 + w];
+        minimum[w] = bound <= 8 ? record[1] >> 8 : record[1 + bit_words + w];
+    }
     uint min1 = (packed & PAIR(0x7F)) + PAIR(128), min2 = ((packed >> 8) & PAIR(0x7F)) + PAIR(128);
     uint parity = (packed >> 8) & PAIR(0x80);
     uint out1 = pair_rule(rule_local, min1), out2 = pair_rule(rule_local, min2);
@@ -303,9 +315,9 @@ inline void pair_apply(global const uint *slot_var, global uint *post, global us
         if (j < layer.slots && word[j] != LATENCY_NO_EDGE) {
             uint at = layer.base + j * layer.checks + k;
             uint old = HALF_AT(c2v, at);
-            uint at_minimum = ((minimum >> j) & PAIR(1)) * 0xFFu;
-            uint message =
-                pair_message(out1, out2, at_minimum, parity ^ (((negative >> j) & PAIR(1)) << 7));
+            uint at_minimum = ((minimum[j / 16] >> (j % 16)) & PAIR(1)) * 0xFFu;
+            uint negative_bit = (negative[j / 16] >> (j % 16)) & PAIR(1);
+            uint message = pair_message(out1, out2, at_minimum, parity ^ (negative_bit << 7));
             message = bitselect(message, old, frozen);
             HALF_AT(c2v, at) = (ushort)message;
             atomic_add(&WORD_AT(post, VARIABLE(word[j])), pair_spread(message) - pair_spread(old));
@@ -337,9 +349,14 @@ inline uint pair_live(global const uint *frame_active, uint f, uint frames)
 }
 
 /* A work-item's arrays of `bound` values each, declared in the entry points
- * below so that each is exactly as long as its kernel's bound. */
+ * below so that each is exactly as long as its kernel's bound. With
+ * `tight` the further checks reuse next_word and old (further_word and
+ * further_old name the same arrays), and the next layer's slot words are
+ * read after them instead of before the layer's barrier: at bound 32 six
+ * arrays would not fit in registers. */
 typedef struct {
     uint *word, *next_word, *further_word, *old, *u, *further_old;
+    int tight;
 } pair_registers_t;
 
 /* The pair kernels' body, `bound` slots per check. */
@@ -384,7 +401,7 @@ inline void layered_latency_pairs(LAYERED_LATENCY_PARAMS, local uchar *rule_loca
             }
             latency_layer_t next =
                 latency_layer(layer_offsets, layers, l + 1 < code.layer_count ? l + 1 : 0);
-            if (i < next.checks)
+            if (!arrays.tight && i < next.checks)
                 latency_fetch_offsets(slot_var, next, i, next_word, bound);
             barrier(CLK_GLOBAL_MEM_FENCE);
             if (i < layer.checks)
@@ -397,6 +414,8 @@ inline void layered_latency_pairs(LAYERED_LATENCY_PARAMS, local uchar *rule_loca
                     pair_update(slot_var, post, c2v, layer, k, rule_local, frozen,
                                 further_word, further_old, u, bound);
             }
+            if (arrays.tight && i < next.checks)
+                latency_fetch_offsets(slot_var, next, i, next_word, bound);
             barrier(CLK_GLOBAL_MEM_FENCE);
             layer = next;
 #pragma unroll
@@ -445,7 +464,7 @@ inline void layered_latency_pairs(LAYERED_LATENCY_PARAMS, local uchar *rule_loca
 }
 
 /* One kernel per bound on the check degree, whose arrays are exactly that
- * long (the host takes d8 for degrees up to 8, d16 up to 16). */
+ * long (the host takes d8 for degrees up to 8, d16 up to 16, d32 up to 32). */
 #define LAYERED_LATENCY_PAIRS_KERNEL(name, bound)                                              \
     kernel void name(LAYERED_LATENCY_PARAMS)                                                   \
     {                                                                                          \
@@ -453,9 +472,18 @@ inline void layered_latency_pairs(LAYERED_LATENCY_PARAMS, local uchar *rule_loca
         volatile local uint unsatisfied;                                                       \
         uint word[bound], next_word[bound], further_word[bound];                               \
         uint old[bound], u[bound], further_old[bound];                                         \
-        pair_registers_t arrays = {word, next_word, further_word, old, u, further_old};        \
+        pair_registers_t arrays = {word, next_word, further_word, old, u, further_old, 0};     \
         layered_latency_pairs(LAYERED_LATENCY_ARGS, rule_local, &unsatisfied, arrays, bound);  \
     }
 
 LAYERED_LATENCY_PAIRS_KERNEL(layered_latency_pairs_d8, 8)
 LAYERED_LATENCY_PAIRS_KERNEL(layered_latency_pairs_d16, 16)
+
+kernel void layered_latency_pairs_d32(LAYERED_LATENCY_PARAMS)
+{
+    local uchar rule_local[Q_MAX + 1];
+    volatile local uint unsatisfied;
+    uint word[32], next_word[32], old[32], u[32];
+    pair_registers_t arrays = {word, next_word, next_word, old, u, old, 1};
+    layered_latency_pairs(LAYERED_LATENCY_ARGS, rule_local, &unsatisfied, arrays, 32);
+}

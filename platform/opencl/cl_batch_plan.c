@@ -104,13 +104,15 @@ static int latency_circulants(const cl_decoder *d, const cl_code_tables *tables,
     return fits && choice == LDPC_OPENCL_TABLES_CIRCULANTS;
 }
 
-/* The pair kernels (check degree bounds 8 and 16, slot tables, posteriors
- * in global memory) take a pass where ON asks for it or, for AUTO, in passes
- * of at least PAIRS_MIN_FRAMES_PER_UNIT frames per compute unit, where they
- * measured faster than the kernel AUTO would otherwise take (docs/OPENCL.md,
- * rounds 15, 16 and 18; bound 16 on the H200 against the circulant kernel,
- * calls of 8192 normal / 32768 short frames: rates 3/5 to 4/5 1.20-1.48x;
- * at 4 and 8 frames per unit 1.22-1.56x, at 2 normal 3/4 0.87x).
+/* The pair kernels (check degree bounds 8, 16 and 32, slot tables,
+ * posteriors in global memory) take a pass where ON asks for it or, for
+ * AUTO, in passes of at least PAIRS_MIN_FRAMES_PER_UNIT frames per compute
+ * unit, where they measured faster than the kernel AUTO would otherwise take
+ * (docs/OPENCL.md, rounds 15, 16, 18 and 19; against the circulant kernel on
+ * the H200, calls of 8192 normal / 32768 short frames: bound 16, rates 3/5
+ * to 4/5, 1.20-1.48x, at 4 and 8 frames per unit 1.22-1.56x, at 2 normal
+ * 3/4 0.87x; bound 32, rates 4/5 to 9/10, 1.06-1.47x, at 2 to 8 frames per
+ * unit 1.04-1.34x).
  * Bound 8 on the H100: dvbs2-normal-1/2 at 4, 8 and 16 frames
  * per unit 1.19-1.23x, 1.37x and 1.36-1.38x, and in calls of 8192 frames
  * (pipelined passes of about 2048) 1.10x; dvbs2-short-1/2 at 4 and 8 per
@@ -121,11 +123,12 @@ static int latency_circulants(const cl_decoder *d, const cl_code_tables *tables,
  * them. */
 #define PAIRS_MIN_FRAMES_PER_UNIT 4u
 
-/* Local memory of a pair group's records: two words per check of the largest
- * layer up to check degree 8, three up to 16 (pair_record). */
+/* Local memory of a pair group's records: per check of the largest layer two
+ * words up to check degree 8, three up to 16, five up to 32 (pair_record). */
 static size_t pair_record_bytes(const cl_code_tables *tables, size_t kernel)
 {
-    return (kernel == 0 ? 2 : 3) * (size_t)tables->max_layer_size * sizeof(cl_uint);
+    static const size_t words[CL_PAIR_KERNELS] = {2, 3, 5};
+    return words[kernel] * (size_t)tables->max_layer_size * sizeof(cl_uint);
 }
 
 static int latency_pairs(const cl_decoder *d, const cl_code_tables *tables, uint32_t frames)

@@ -23,9 +23,9 @@
  * degree: 8, 16, 32. */
 #define CL_LATENCY_KERNELS 3
 
-/* Pair kernels (kernels/28_layered_latency_pairs.cl): check degrees up to 8
- * and 16, the first two latency bounds. */
-#define CL_PAIR_KERNELS 2
+/* Pair kernels (kernels/28_layered_latency_pairs.cl), one per latency
+ * bound: check degrees up to 8, 16 and 32. */
+#define CL_PAIR_KERNELS 3
 
 /* Events kept per batch for profiling before they are summed. */
 #define CL_PROFILE_EVENTS 64

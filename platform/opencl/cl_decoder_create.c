@@ -78,8 +78,8 @@ static ldpc_status create_kernels(cl_decoder *d, ldpc_error *err)
         if (status == LDPC_OK)
             status = create_kernel(d, circulant[i], &d->iterate_circulant[i], err);
     }
-    static const char *const pairs[CL_PAIR_KERNELS] = {"layered_latency_pairs_d8",
-                                                       "layered_latency_pairs_d16"};
+    static const char *const pairs[CL_PAIR_KERNELS] = {
+        "layered_latency_pairs_d8", "layered_latency_pairs_d16", "layered_latency_pairs_d32"};
     for (size_t i = 0; i < CL_PAIR_KERNELS && layered_16 && status == LDPC_OK; i++)
         status = create_kernel(d, pairs[i], &d->iterate_pairs[i], err);
     if (status == LDPC_OK)
@@ -523,12 +523,16 @@ void cl_decoder_release(cl_decoder *d)
     for (size_t i = 0; i < sizeof buffers / sizeof buffers[0]; i++)
         if (buffers[i] != NULL)
             clReleaseMemObject(buffers[i]);
-    cl_kernel kernels[] = {d->setup,          d->iterate_group,  d->statistics, d->decisions,
-                           d->iterate_spread, d->spread_result, d->iterate_pairs[0],
-                           d->iterate_pairs[1], d->iterate_saturated_lanes};
+    cl_kernel kernels[] = {d->setup,          d->iterate_group, d->statistics, d->decisions,
+                           d->iterate_spread, d->spread_result, d->iterate_saturated_lanes};
     for (size_t i = 0; i < sizeof kernels / sizeof kernels[0]; i++)
         if (kernels[i] != NULL)
             clReleaseKernel(kernels[i]);
+    for (size_t i = 0; i < CL_PAIR_KERNELS; i++) {
+        if (d->iterate_pairs[i] != NULL)
+            clReleaseKernel(d->iterate_pairs[i]);
+        d->iterate_pairs[i] = NULL;
+    }
     for (size_t i = 0; i < CL_ITEM_KERNELS; i++) {
         if (d->iterate_item[i] != NULL)
             clReleaseKernel(d->iterate_item[i]);
@@ -552,6 +556,5 @@ void cl_decoder_release(cl_decoder *d)
     d->rule_table = d->next_messages = d->spread_totals = d->spread_unsatisfied = NULL;
     d->setup = d->iterate_group = d->statistics = d->decisions = NULL;
     d->iterate_spread = d->spread_result = d->iterate_saturated_lanes = NULL;
-    d->iterate_pairs[0] = d->iterate_pairs[1] = NULL;
 }
 

@@ -68,14 +68,14 @@ static int expect_circulants(const exact_case *c, const ldpc_code *code, int loc
 }
 
 /* The backend's rule (cl_batch_plan.c): the pair kernel takes the latency
- * design's batches of check degree at most 8 unless the configuration
+ * design's batches of check degree at most 32 unless the configuration
  * forces local posteriors or circulant tables: where ON asks for it, and for
  * AUTO in passes of at least 4 frames per compute unit (on PoCL, with
  * unified memory, a call is one pass). */
 static int expect_pairs(const exact_case *c, const ldpc_code *code, uint32_t call_frames,
                         const test_opencl_outcome *outcome)
 {
-    int fits = code->max_check_degree <= 16 && c->posteriors != LDPC_OPENCL_POSTERIORS_LOCAL &&
+    int fits = code->max_check_degree <= 32 && c->posteriors != LDPC_OPENCL_POSTERIORS_LOCAL &&
                c->tables != LDPC_OPENCL_TABLES_CIRCULANTS;
     if (c->pairs == LDPC_OPENCL_PAIRS_AUTO)
         return fits && call_frames >= 4 * (uint64_t)outcome->compute_units;
@@ -403,6 +403,38 @@ static void latency_frame_pairs_degree_16(void **state)
     c.code = "dvbs2-short-3/5";
     c.ebn0_low = 1.0;
     c.ebn0_high = 3.5;
+    outcome = run_case(&c);
+    assert_true(outcome.converged > 0 && outcome.failed > 0);
+    c.work_group = 180;
+    c.rule = LDPC_RULE_MIN_SUM_NORMALIZED;
+    c.period = 1;
+    run_case(&c);
+}
+
+/* The pair kernel of degree bound 32 (its further checks reuse the first
+ * check's arrays, five-word records): check degree 27 (dvbs2-short-8/9, whose
+ * layers share variables) and 15-19 (short 5/6), in groups of 180 and of 100,
+ * both rules, an odd call; the same frames with pairs off run the one-frame
+ * kernel. */
+static void latency_frame_pairs_degree_32(void **state)
+{
+    (void)state;
+    exact_case c = {"dvbs2-short-8/9", LDPC_SCHEDULE_LAYERED, LDPC_RULE_MIN_SUM_NORMALIZED, 20,
+                    1, LDPC_OPENCL_DESIGN_LATENCY, 13, 13, 3.2, 4.6, 180,
+                    LDPC_OPENCL_POSTERIORS_GLOBAL, LDPC_OPENCL_TABLES_SLOTS,
+                    LDPC_OPENCL_PAIRS_ON};
+    test_opencl_outcome outcome = run_case(&c);
+    assert_true(outcome.converged > 0 && outcome.failed > 0);
+    c.pairs = LDPC_OPENCL_PAIRS_OFF;
+    run_case(&c);
+    c.pairs = LDPC_OPENCL_PAIRS_ON;
+    c.work_group = 100;
+    c.rule = LDPC_RULE_MIN_SUM_OFFSET;
+    c.period = 2;
+    run_case(&c);
+    c.code = "dvbs2-short-5/6";
+    c.ebn0_low = 2.4;
+    c.ebn0_high = 4.2;
     outcome = run_case(&c);
     assert_true(outcome.converged > 0 && outcome.failed > 0);
     c.work_group = 180;
@@ -821,6 +853,7 @@ int main(void)
         cmocka_unit_test(latency_circulant_tables),
         cmocka_unit_test(latency_frame_pairs),
         cmocka_unit_test(latency_frame_pairs_degree_16),
+        cmocka_unit_test(latency_frame_pairs_degree_32),
         cmocka_unit_test(latency_pairs_freeze_retired_frames),
         cmocka_unit_test(latency_pairs_freeze_in_sharing_layers),
         cmocka_unit_test(latency_local_posteriors),
