@@ -52,6 +52,16 @@
  * variable. The low bits are the layer's slots per check. */
 #define LAYER_SHARES 0x80000000u
 
+/* Where the host defines LDPC_LAYER_GROUP (the checks of a DVB layer, 360,
+ * where the device runs groups that large), the circulant kernels of bounds
+ * 8 and 16 and the pair kernel of bound 8 have a twin, named *_layer, that
+ * requires groups of exactly that size: one check per work-item. NVIDIA's
+ * driver offers at most 256 work-items for a kernel that leaves its group size
+ * open, and runs a required 360 (docs/OPENCL.md, round 19). */
+#ifdef LDPC_LAYER_GROUP
+#define LAYER_GROUP_SIZE __attribute__((reqd_work_group_size(LDPC_LAYER_GROUP, 1, 1)))
+#endif
+
 /* The parameters of the latency kernels. */
 #define LAYERED_LATENCY_PARAMS                                                                   \
     global const uint *tables, code_tables_t code, global int *posterior,                      \

@@ -214,8 +214,8 @@ inline void layered_circulant_frame(LAYERED_LATENCY_PARAMS, local uchar *rule_lo
 
 /* One kernel per bound on a layer's block edges, its arrays of exactly that
  * size. */
-#define LAYERED_CIRCULANT_KERNEL(name, bound)                                                    \
-    kernel void name(LAYERED_LATENCY_PARAMS)                                                     \
+#define LAYERED_CIRCULANT_KERNEL(name, bound, attributes)                                        \
+    kernel attributes void name(LAYERED_LATENCY_PARAMS)                                          \
     {                                                                                            \
         local uchar rule_local[Q_MAX + 1];                                                       \
         volatile local int unsatisfied;                                                          \
@@ -225,6 +225,10 @@ inline void layered_circulant_frame(LAYERED_LATENCY_PARAMS, local uchar *rule_lo
         layered_circulant_frame(LAYERED_LATENCY_ARGS, rule_local, &unsatisfied, r, bound);       \
     }
 
-LAYERED_CIRCULANT_KERNEL(layered_circulant_d8, 8)
-LAYERED_CIRCULANT_KERNEL(layered_circulant_d16, 16)
-LAYERED_CIRCULANT_KERNEL(layered_circulant_d32, 32)
+LAYERED_CIRCULANT_KERNEL(layered_circulant_d8, 8, )
+LAYERED_CIRCULANT_KERNEL(layered_circulant_d16, 16, )
+LAYERED_CIRCULANT_KERNEL(layered_circulant_d32, 32, )
+#ifdef LDPC_LAYER_GROUP
+LAYERED_CIRCULANT_KERNEL(layered_circulant_d8_layer, 8, LAYER_GROUP_SIZE)
+LAYERED_CIRCULANT_KERNEL(layered_circulant_d16_layer, 16, LAYER_GROUP_SIZE)
+#endif

@@ -465,8 +465,8 @@ inline void layered_latency_pairs(LAYERED_LATENCY_PARAMS, local uchar *rule_loca
 
 /* One kernel per bound on the check degree, whose arrays are exactly that
  * long (the host takes d8 for degrees up to 8, d16 up to 16, d32 up to 32). */
-#define LAYERED_LATENCY_PAIRS_KERNEL(name, bound)                                              \
-    kernel void name(LAYERED_LATENCY_PARAMS)                                                   \
+#define LAYERED_LATENCY_PAIRS_KERNEL(name, bound, attributes)                                  \
+    kernel attributes void name(LAYERED_LATENCY_PARAMS)                                        \
     {                                                                                          \
         local uchar rule_local[Q_MAX + 1];                                                     \
         volatile local uint unsatisfied;                                                       \
@@ -476,8 +476,11 @@ inline void layered_latency_pairs(LAYERED_LATENCY_PARAMS, local uchar *rule_loca
         layered_latency_pairs(LAYERED_LATENCY_ARGS, rule_local, &unsatisfied, arrays, bound);  \
     }
 
-LAYERED_LATENCY_PAIRS_KERNEL(layered_latency_pairs_d8, 8)
-LAYERED_LATENCY_PAIRS_KERNEL(layered_latency_pairs_d16, 16)
+LAYERED_LATENCY_PAIRS_KERNEL(layered_latency_pairs_d8, 8, )
+LAYERED_LATENCY_PAIRS_KERNEL(layered_latency_pairs_d16, 16, )
+#ifdef LDPC_LAYER_GROUP
+LAYERED_LATENCY_PAIRS_KERNEL(layered_latency_pairs_d8_layer, 8, LAYER_GROUP_SIZE)
+#endif
 
 kernel void layered_latency_pairs_d32(LAYERED_LATENCY_PARAMS)
 {

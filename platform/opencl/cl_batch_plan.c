@@ -147,6 +147,23 @@ static int latency_pairs(const cl_decoder *d, const cl_code_tables *tables, uint
     return fits && o->latency_pairs == LDPC_OPENCL_PAIRS_ON;
 }
 
+/* The twin of the pass's kernel in groups of one DVB layer (one check per
+ * work-item), where the program has it, or NULL. H200, against groups of 180
+ * (docs/OPENCL.md, round 19, run D): the circulant kernels 1.28-1.34x for one
+ * normal frame, but 0.86x at 2 frames per compute unit, where three groups of
+ * 180 share an SM and one of 360 holds it alone; so only up to one frame per
+ * unit. The pair kernel of bound 8: short 1/2 1.10-1.13x in large calls,
+ * normal level. */
+static cl_kernel layer_group_kernel(const cl_decoder *d, const cl_batch_plan *p, size_t kernel,
+                                    uint32_t frames)
+{
+    if (p->circulants)
+        return frames <= d->stats.compute_units ? d->iterate_circulant_layer[kernel] : NULL;
+    if (p->pairs && p->tables.max_layer_size == FRAME_GROUP)
+        return d->iterate_pairs_layer[kernel];
+    return NULL;
+}
+
 ldpc_opencl_design cl_choose_design(const cl_decoder *d, const cl_code_tables *tables,
                                         uint32_t frames)
 {
@@ -225,7 +242,9 @@ void cl_plan_batch(const cl_decoder *d, const ldpc_code *code, uint32_t frames,
         p->local_posteriors = 0;
     if (p->design == LDPC_OPENCL_DESIGN_LATENCY) {
         size_t kernel = latency_kernel_index(code->max_check_degree);
-        p->iterate = p->pairs              ? d->iterate_pairs[kernel]
+        cl_kernel layer_twin = layer_group_kernel(d, p, kernel, frames);
+        p->iterate = layer_twin != NULL    ? layer_twin
+                     : p->pairs            ? d->iterate_pairs[kernel]
                      : p->circulants       ? d->iterate_circulant[kernel]
                      : p->local_posteriors ? d->iterate_latency_local[kernel]
                                            : d->iterate_latency[kernel];
@@ -238,7 +257,10 @@ void cl_plan_batch(const cl_decoder *d, const ldpc_code *code, uint32_t frames,
         /* A work-item per check, or as many checks per work-item as the
          * kernel's largest group needs, evenly where a divisor allows; the
          * circulant kernels take a layer in one or two checks per work-item. */
-        if (p->circulants)
+        p->layer_group = layer_twin != NULL;
+        if (p->layer_group)
+            p->local = FRAME_GROUP;
+        else if (p->circulants)
             p->local = d->circulant_group_cap[kernel] >= FRAME_GROUP ? FRAME_GROUP
                                                                      : FRAME_GROUP / 2;
         else

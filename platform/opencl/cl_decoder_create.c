@@ -82,6 +82,21 @@ static ldpc_status create_kernels(cl_decoder *d, ldpc_error *err)
         "layered_latency_pairs_d8", "layered_latency_pairs_d16", "layered_latency_pairs_d32"};
     for (size_t i = 0; i < CL_PAIR_KERNELS && layered_16 && status == LDPC_OK; i++)
         status = create_kernel(d, pairs[i], &d->iterate_pairs[i], err);
+    const struct {
+        const char *name;
+        cl_kernel *kernel;
+    } layer_kernels[] = {{"layered_circulant_d8_layer", &d->iterate_circulant_layer[0]},
+                         {"layered_circulant_d16_layer", &d->iterate_circulant_layer[1]},
+                         {"layered_latency_pairs_d8_layer", &d->iterate_pairs_layer[0]}};
+    /* They run exactly FRAME_GROUP work-items: not where a smaller group is
+     * configured. */
+    size_t requested = d->opencl.work_group_size;
+    int layer_groups = layered_16 && d->session.layer_groups &&
+                       (requested == 0 || requested >= FRAME_GROUP);
+    for (size_t i = 0; i < sizeof layer_kernels / sizeof layer_kernels[0] && layer_groups &&
+                       status == LDPC_OK;
+         i++)
+        status = create_kernel(d, layer_kernels[i].name, layer_kernels[i].kernel, err);
     if (status == LDPC_OK)
         status = create_kernel(d, "frame_statistics", &d->statistics, err);
     if (status == LDPC_OK)
@@ -531,7 +546,9 @@ void cl_decoder_release(cl_decoder *d)
     for (size_t i = 0; i < CL_PAIR_KERNELS; i++) {
         if (d->iterate_pairs[i] != NULL)
             clReleaseKernel(d->iterate_pairs[i]);
-        d->iterate_pairs[i] = NULL;
+        if (d->iterate_pairs_layer[i] != NULL)
+            clReleaseKernel(d->iterate_pairs_layer[i]);
+        d->iterate_pairs[i] = d->iterate_pairs_layer[i] = NULL;
     }
     for (size_t i = 0; i < CL_ITEM_KERNELS; i++) {
         if (d->iterate_item[i] != NULL)
@@ -545,7 +562,10 @@ void cl_decoder_release(cl_decoder *d)
             clReleaseKernel(d->iterate_latency_local[i]);
         if (d->iterate_circulant[i] != NULL)
             clReleaseKernel(d->iterate_circulant[i]);
+        if (d->iterate_circulant_layer[i] != NULL)
+            clReleaseKernel(d->iterate_circulant_layer[i]);
         d->iterate_latency[i] = d->iterate_latency_local[i] = d->iterate_circulant[i] = NULL;
+        d->iterate_circulant_layer[i] = NULL;
     }
     cl_session_release(&d->session);
     d->stats.on_device = 0;

@@ -123,6 +123,8 @@ static void count_pass(cl_decoder *d, const cl_batch_plan *plan)
         d->stats.batches_circulant++;
     if (plan->pairs)
         d->stats.batches_pairs++;
+    if (plan->layer_group)
+        d->stats.batches_layer_group++;
     if (plan->design == LDPC_OPENCL_DESIGN_LATENCY)
         d->stats.batches_latency++;
     else if (plan->design == LDPC_OPENCL_DESIGN_GROUP_PER_FRAME)

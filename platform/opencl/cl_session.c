@@ -6,6 +6,7 @@
 #include "cl_kernel_source.h"
 #include "cl_program_cache.h"
 #include "cl_session.h"
+#include "common/frame_decoder.h"
 #include "util/error_internal.h"
 
 static void describe_device(const cl_session *s, ldpc_opencl_stats *stats)
@@ -18,6 +19,7 @@ static void describe_device(const cl_session *s, ldpc_opencl_stats *stats)
     clGetDeviceInfo(s->choice.device, CL_DEVICE_HOST_UNIFIED_MEMORY, sizeof unified, &unified,
                     NULL);
     stats->unified_memory = unified == CL_TRUE;
+    stats->layer_group_kernels = s->layer_groups;
 }
 
 static ldpc_status create_context_and_queue(cl_session *s,
@@ -66,18 +68,31 @@ static uint32_t saturated_lanes(const cl_session *s, const ldpc_opencl_config *o
     return lanes;
 }
 
+/* Whether the device runs work-groups of a whole DVB layer. */
+static int layer_groups(const cl_session *s)
+{
+    size_t largest = 0;
+    return clGetDeviceInfo(s->choice.device, CL_DEVICE_MAX_WORK_GROUP_SIZE, sizeof largest,
+                           &largest, NULL) == CL_SUCCESS &&
+           largest >= FRAME_GROUP;
+}
+
 /* The build options: OpenCL C 1.2, the saturated decoder's lanes,
- * LDPC_PTX_16X2 where packed_16_bit_ptx, and the configuration's register
- * cap where the compiler takes one. */
+ * LDPC_PTX_16X2 where packed_16_bit_ptx, LDPC_LAYER_GROUP where the session
+ * has layer groups, and the configuration's register cap where the compiler
+ * takes one. */
 static void build_options(const cl_session *s, const ldpc_opencl_config *opencl, char *out,
                           size_t size, ldpc_opencl_stats *stats)
 {
     char extensions[4096] = "";
     clGetDeviceInfo(s->choice.device, CL_DEVICE_EXTENSIONS, sizeof extensions - 1, extensions,
                     NULL);
-    int used = snprintf(out, size, "-cl-std=CL1.2 -D LDPC_SATURATED_LANES=%u%s",
+    char layer_group[32] = "";
+    if (s->layer_groups)
+        snprintf(layer_group, sizeof layer_group, " -D LDPC_LAYER_GROUP=%u", FRAME_GROUP);
+    int used = snprintf(out, size, "-cl-std=CL1.2 -D LDPC_SATURATED_LANES=%u%s%s",
                         s->saturated_lanes,
-                        packed_16_bit_ptx(s, extensions) ? " -D LDPC_PTX_16X2" : "");
+                        packed_16_bit_ptx(s, extensions) ? " -D LDPC_PTX_16X2" : "", layer_group);
     uint32_t cap = opencl->max_registers;
     stats->max_registers = 0;
     if (cap == 0 || strstr(extensions, "cl_nv_compiler_options") == NULL || used < 0 ||
@@ -98,7 +113,7 @@ static ldpc_status build_program(cl_session *s, const ldpc_opencl_config *opencl
     if (opencl->binary_cache)
         cl_program_cache_dir(opencl->cache_dir, cache_dir, sizeof cache_dir);
     cl_program_build_report report;
-    char options[128];
+    char options[192];
     build_options(s, opencl, options, sizeof options, stats);
     status = cl_program_build(s->context, &s->choice, source, options, cache_dir,
                               &s->program, &report, err);
@@ -121,6 +136,7 @@ ldpc_status cl_session_open(cl_session *s, const ldpc_opencl_config *opencl,
         return status;
     s->vendor = cl_vendor_defaults_for(&s->choice);
     s->saturated_lanes = saturated ? saturated_lanes(s, opencl) : 1;
+    s->layer_groups = !saturated && layer_groups(s);
     describe_device(s, stats);
     status = create_context_and_queue(s, queue_properties, err);
     if (status == LDPC_OK)

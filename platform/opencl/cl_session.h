@@ -32,13 +32,19 @@ typedef struct {
      * (kernels/27_layered_saturated_lanes.cl; 1: the scalar kernels, and in
      * every session not opened for the saturated decoder) */
     uint32_t saturated_lanes;
+    /* The program has the kernels that require groups of one DVB layer
+     * (LDPC_LAYER_GROUP, FRAME_GROUP work-items): the device runs groups
+     * that large, and the session is not the saturated decoder's. */
+    int layer_groups;
 } cl_session;
 
 /* Selects the device as `opencl` asks, creates the context and a queue with
  * `queue_properties`, and builds the program (through the binary cache when
  * opencl->binary_cache), with the saturated decoder's char lanes where
  * `saturated` (posterior_bits 8; else the program has one frame per
- * work-item only, and its binary the key of every other decoder). Fills the
+ * work-item only, and its binary the key of every other decoder), and with
+ * the kernels of one layer per group where the device allows it and the
+ * session is not `saturated`. Fills the
  * device's names, unified memory and the build's report in `stats`. On
  * failure nothing stays open. */
 ldpc_status cl_session_open(cl_session *s, const ldpc_opencl_config *opencl,

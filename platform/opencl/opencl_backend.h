@@ -208,6 +208,12 @@ typedef struct {
     /* The same for the circulant kernels (at least 180 to run a DVB layer of
      * 360 checks, else the slot kernels take it). */
     uint32_t circulant_group_sizes[3];
+    /* The program has the kernels that require groups of one DVB layer (360
+     * work-items, one check each): the circulant kernels of check degree
+     * bounds 8 and 16 and the pair kernel of bound 8. Built where the device
+     * runs groups that large; a decoder configured for smaller groups does
+     * not take them. */
+    int layer_group_kernels;
     /* CL_DEVICE_LOCAL_MEM_SIZE, and whether it is dedicated (CL_LOCAL): the
      * latency design keeps a frame's posteriors there where they fit
      * (latency_posteriors in the configuration). */
@@ -229,6 +235,9 @@ typedef struct {
     uint64_t batches_latency_local; /* of batches_latency: posteriors in local memory */
     uint64_t batches_circulant;     /* of batches_latency: circulant tables */
     uint64_t batches_pairs;         /* of batches_latency: two frames per group */
+    /* of batches_latency: a kernel that requires groups of one DVB layer
+     * (layer_group_kernels) */
+    uint64_t batches_layer_group;
     uint64_t batches_spread;
     uint64_t table_lookups, table_cache_hits, table_cache_misses, table_uploads;
     uint64_t table_evictions, table_upload_bytes;

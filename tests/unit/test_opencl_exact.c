@@ -82,6 +82,22 @@ static int expect_pairs(const exact_case *c, const ldpc_code *code, uint32_t cal
     return fits && c->pairs == LDPC_OPENCL_PAIRS_ON;
 }
 
+/* The backend's rule (cl_batch_plan.c): a pass through circulant tables of
+ * check degree up to 16 and at most one frame per compute unit, or through
+ * the pair kernel of degree up to 8 on a code whose layers hold 360 checks,
+ * takes the twin kernel in groups of one layer where the program has it and
+ * no smaller group is configured. */
+static int expect_layer_group(const exact_case *c, const ldpc_code *code, int pairs,
+                              int circulants, uint32_t call_frames,
+                              const test_opencl_outcome *outcome)
+{
+    int allowed = outcome->layer_group_kernels && (c->work_group == 0 || c->work_group >= 360);
+    int dvb = strncmp(c->code, "dvb", 3) == 0;
+    return allowed &&
+           ((circulants && code->max_check_degree <= 16 && call_frames <= outcome->compute_units) ||
+            (pairs && dvb && code->max_check_degree <= 8));
+}
+
 /* Returns the outcome, checked. */
 static test_opencl_outcome run_case(const exact_case *c)
 {
@@ -124,7 +140,7 @@ static test_opencl_outcome run_case(const exact_case *c)
     assert_int_equal(outcome.latency_batches,
                      expected == LDPC_OPENCL_DESIGN_LATENCY ? batches : 0);
     assert_int_equal(outcome.spread_batches, expected == LDPC_OPENCL_DESIGN_SPREAD ? batches : 0);
-    uint32_t local_batches = 0, circulant_batches = 0, pair_batches = 0;
+    uint32_t local_batches = 0, circulant_batches = 0, pair_batches = 0, layer_batches = 0;
     for (uint32_t first = 0; first < c->frames; first += c->batch) {
         uint32_t call_frames = c->frames - first < c->batch ? c->frames - first : c->batch;
         if (expected != LDPC_OPENCL_DESIGN_LATENCY)
@@ -135,10 +151,12 @@ static test_opencl_outcome run_case(const exact_case *c)
         local_batches += local && !circulants;
         circulant_batches += circulants;
         pair_batches += pairs;
+        layer_batches += expect_layer_group(c, code, pairs, circulants, call_frames, &outcome);
     }
     assert_int_equal(outcome.latency_local_batches, local_batches);
     assert_int_equal(outcome.circulant_batches, circulant_batches);
     assert_int_equal(outcome.pair_batches, pair_batches);
+    assert_int_equal(outcome.layer_group_batches, layer_batches);
     free(llr);
     ldpc_code_destroy(code);
     return outcome;
@@ -327,6 +345,31 @@ static void latency_circulant_tables(void **state)
     c.ebn0_low = 0.8;
     c.ebn0_high = 2.2;
     run_case(&c);
+}
+
+/* The circulant kernels' twins in groups of one DVB layer (one check per
+ * work-item), which a call of at most one frame per compute unit takes where
+ * the program has them (PoCL: groups of up to 4096): bounds 8 and 16, both
+ * rules, periods 1 and 2. run_case asserts which calls took them; the pair
+ * kernel's twin runs in latency_frame_pairs' groups of 360. */
+static void latency_layer_groups(void **state)
+{
+    (void)state;
+    exact_case c = {"dvbs2-short-1/2", LDPC_SCHEDULE_LAYERED, LDPC_RULE_MIN_SUM_NORMALIZED, 30,
+                    1, LDPC_OPENCL_DESIGN_LATENCY, 8, 1, 0.0, 2.5, 0,
+                    LDPC_OPENCL_POSTERIORS_GLOBAL, LDPC_OPENCL_TABLES_CIRCULANTS,
+                    LDPC_OPENCL_PAIRS_OFF};
+    test_opencl_outcome outcome = run_case(&c);
+    if (!outcome.layer_group_kernels)
+        skip();
+    assert_int_equal(outcome.layer_group_batches, 8);
+    c.code = "dvbs2-short-3/5";
+    c.rule = LDPC_RULE_MIN_SUM_OFFSET;
+    c.period = 2;
+    c.ebn0_low = 1.0;
+    c.ebn0_high = 3.5;
+    outcome = run_case(&c);
+    assert_int_equal(outcome.layer_group_batches, 8);
 }
 
 /* Two frames per work-group (the pair kernel, forced: "auto" takes it in
@@ -851,6 +894,7 @@ int main(void)
         cmocka_unit_test(dvb_short_high_rate),
         cmocka_unit_test(latency_several_checks_per_item),
         cmocka_unit_test(latency_circulant_tables),
+        cmocka_unit_test(latency_layer_groups),
         cmocka_unit_test(latency_frame_pairs),
         cmocka_unit_test(latency_frame_pairs_degree_16),
         cmocka_unit_test(latency_frame_pairs_degree_32),

@@ -117,6 +117,8 @@ typedef struct {
     uint32_t latency_local_batches; /* of latency_batches: posteriors in local memory */
     uint32_t circulant_batches;     /* of latency_batches: circulant tables */
     uint32_t pair_batches;          /* of latency_batches: two frames per group */
+    uint32_t layer_group_batches;   /* of latency_batches: groups of one DVB layer */
+    int layer_group_kernels;        /* the program has the kernels for them */
     uint32_t spread_batches;
     uint32_t converged_at; /* bit i: a frame converged at iteration i (i < 32) */
     uint64_t local_memory_bytes;    /* the device's, as the decoder saw it */
@@ -191,6 +193,8 @@ static inline test_opencl_outcome test_opencl_compare(const ldpc_code *code,
     outcome.latency_local_batches = (uint32_t)stats.batches_latency_local;
     outcome.circulant_batches = (uint32_t)stats.batches_circulant;
     outcome.pair_batches = (uint32_t)stats.batches_pairs;
+    outcome.layer_group_batches = (uint32_t)stats.batches_layer_group;
+    outcome.layer_group_kernels = stats.layer_group_kernels;
     outcome.spread_batches = (uint32_t)stats.batches_spread;
     outcome.local_memory_bytes = stats.local_memory_bytes;
     outcome.local_memory_dedicated = stats.local_memory_dedicated;

@@ -194,7 +194,8 @@ static void opencl_note(const tool_decoder *decoder, uint64_t calls, char *out, 
     int used = snprintf(out, size,
                         "%s (%s), %s; device passes by design latency/group/item/spread "
                         "%llu/%llu/%llu/%llu (latency with local posteriors %llu, with circulant "
-                        "tables %llu, in pairs of frames %llu); latency groups up to %u/%u/%u "
+                        "tables %llu, in pairs of frames %llu, in groups of one layer %llu); latency "
+                        "groups up to %u/%u/%u "
                         "(circulant %u/%u/%u); "
                         "table upload %.3f ms",
                         s.device_name, s.platform_name, s.on_device ? "on device" : fallback,
@@ -204,7 +205,8 @@ static void opencl_note(const tool_decoder *decoder, uint64_t calls, char *out, 
                         (unsigned long long)s.batches_spread,
                         (unsigned long long)s.batches_latency_local,
                         (unsigned long long)s.batches_circulant,
-                        (unsigned long long)s.batches_pairs, s.latency_group_sizes[0],
+                        (unsigned long long)s.batches_pairs,
+                        (unsigned long long)s.batches_layer_group, s.latency_group_sizes[0],
                         s.latency_group_sizes[1], s.latency_group_sizes[2],
                         s.circulant_group_sizes[0], s.circulant_group_sizes[1],
                         s.circulant_group_sizes[2],
