@@ -54,8 +54,9 @@
 
 /* Where the host defines LDPC_LAYER_GROUP (the checks of a DVB layer, 360,
  * where the device runs groups that large), the circulant kernels of bounds
- * 8 and 16 and the pair kernel of bound 8 have a twin, named *_layer, that
- * requires groups of exactly that size: one check per work-item. NVIDIA's
+ * 8 and 16 and the local-posterior and pair kernels of bound 8 have a twin,
+ * named *_layer, that requires groups of exactly that size: one check per
+ * work-item (the other bounds lost or spilled in groups of 360). NVIDIA's
  * driver offers at most 256 work-items for a kernel that leaves its group size
  * open, and runs a required 360 (docs/OPENCL.md, round 19). */
 #ifdef LDPC_LAYER_GROUP

@@ -306,8 +306,8 @@ inline void layered_latency_local_frame(LAYERED_LATENCY_LOCAL_PARAMS, local ucha
 }
 
 /* One kernel per bound on the check degree, its arrays of exactly that size. */
-#define LAYERED_LATENCY_LOCAL_KERNEL(name, bound)                                                \
-    kernel void name(LAYERED_LATENCY_LOCAL_PARAMS)                                               \
+#define LAYERED_LATENCY_LOCAL_KERNEL(name, bound, attributes)                                    \
+    kernel attributes void name(LAYERED_LATENCY_LOCAL_PARAMS)                                    \
     {                                                                                            \
         local uchar rule_local[Q_MAX + 1];                                                       \
         volatile local int unsatisfied;                                                          \
@@ -322,6 +322,9 @@ inline void layered_latency_local_frame(LAYERED_LATENCY_LOCAL_PARAMS, local ucha
                                     bound);                                                      \
     }
 
-LAYERED_LATENCY_LOCAL_KERNEL(layered_latency_local_d8, 8)
-LAYERED_LATENCY_LOCAL_KERNEL(layered_latency_local_d16, 16)
-LAYERED_LATENCY_LOCAL_KERNEL(layered_latency_local_d32, 32)
+LAYERED_LATENCY_LOCAL_KERNEL(layered_latency_local_d8, 8, )
+LAYERED_LATENCY_LOCAL_KERNEL(layered_latency_local_d16, 16, )
+LAYERED_LATENCY_LOCAL_KERNEL(layered_latency_local_d32, 32, )
+#ifdef LDPC_LAYER_GROUP
+LAYERED_LATENCY_LOCAL_KERNEL(layered_latency_local_d8_layer, 8, LAYER_GROUP_SIZE)
+#endif

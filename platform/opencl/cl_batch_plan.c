@@ -149,18 +149,24 @@ static int latency_pairs(const cl_decoder *d, const cl_code_tables *tables, uint
 
 /* The twin of the pass's kernel in groups of one DVB layer (one check per
  * work-item), where the program has it, or NULL. H200, against groups of 180
- * (docs/OPENCL.md, round 19, run D): the circulant kernels 1.28-1.34x for one
- * normal frame, but 0.86x at 2 frames per compute unit, where three groups of
- * 180 share an SM and one of 360 holds it alone; so only up to one frame per
- * unit. The pair kernel of bound 8: short 1/2 1.10-1.13x in large calls,
- * normal level. */
+ * (docs/OPENCL.md, round 19, runs D and E): the circulant kernels 1.28-1.34x
+ * for one normal frame and the local-posterior kernel 1.22-1.24x for one
+ * short frame, but the circulant kernel 0.86x at 2 frames per compute unit,
+ * where three groups of 180 share an SM and one of 360 holds it alone; so
+ * these two only up to one frame per unit. The pair kernel of bound 8: short
+ * 1/2 1.10-1.13x in large calls, normal level. */
 static cl_kernel layer_group_kernel(const cl_decoder *d, const cl_batch_plan *p, size_t kernel,
                                     uint32_t frames)
 {
+    int one_per_unit = frames <= d->stats.compute_units;
     if (p->circulants)
-        return frames <= d->stats.compute_units ? d->iterate_circulant_layer[kernel] : NULL;
-    if (p->pairs && p->tables.max_layer_size == FRAME_GROUP)
+        return one_per_unit ? d->iterate_circulant_layer[kernel] : NULL;
+    if (p->tables.max_layer_size != FRAME_GROUP)
+        return NULL;
+    if (p->pairs)
         return d->iterate_pairs_layer[kernel];
+    if (p->local_posteriors)
+        return one_per_unit ? d->iterate_latency_local_layer[kernel] : NULL;
     return NULL;
 }
 

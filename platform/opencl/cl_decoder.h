@@ -69,8 +69,10 @@ typedef struct {
     cl_kernel iterate_pairs[CL_PAIR_KERNELS];
     /* Twins of some of those in groups of exactly one DVB layer (the
      * session's layer_groups; NULL for the other bounds): the circulant
-     * kernels of bounds 8 and 16, the pair kernel of bound 8 */
+     * kernels of bounds 8 and 16, the local-posterior and pair kernels of
+     * bound 8 */
     cl_kernel iterate_circulant_layer[CL_LATENCY_KERNELS];
+    cl_kernel iterate_latency_local_layer[CL_LATENCY_KERNELS];
     cl_kernel iterate_pairs_layer[CL_PAIR_KERNELS];
     /* flooding only, else NULL: the spread design's iteration and result
      * kernels (32_flooding_spread.cl) */

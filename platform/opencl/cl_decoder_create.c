@@ -87,6 +87,7 @@ static ldpc_status create_kernels(cl_decoder *d, ldpc_error *err)
         cl_kernel *kernel;
     } layer_kernels[] = {{"layered_circulant_d8_layer", &d->iterate_circulant_layer[0]},
                          {"layered_circulant_d16_layer", &d->iterate_circulant_layer[1]},
+                         {"layered_latency_local_d8_layer", &d->iterate_latency_local_layer[0]},
                          {"layered_latency_pairs_d8_layer", &d->iterate_pairs_layer[0]}};
     /* They run exactly FRAME_GROUP work-items: not where a smaller group is
      * configured. */
@@ -564,8 +565,10 @@ void cl_decoder_release(cl_decoder *d)
             clReleaseKernel(d->iterate_circulant[i]);
         if (d->iterate_circulant_layer[i] != NULL)
             clReleaseKernel(d->iterate_circulant_layer[i]);
+        if (d->iterate_latency_local_layer[i] != NULL)
+            clReleaseKernel(d->iterate_latency_local_layer[i]);
         d->iterate_latency[i] = d->iterate_latency_local[i] = d->iterate_circulant[i] = NULL;
-        d->iterate_circulant_layer[i] = NULL;
+        d->iterate_circulant_layer[i] = d->iterate_latency_local_layer[i] = NULL;
     }
     cl_session_release(&d->session);
     d->stats.on_device = 0;

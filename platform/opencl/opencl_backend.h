@@ -210,9 +210,9 @@ typedef struct {
     uint32_t circulant_group_sizes[3];
     /* The program has the kernels that require groups of one DVB layer (360
      * work-items, one check each): the circulant kernels of check degree
-     * bounds 8 and 16 and the pair kernel of bound 8. Built where the device
-     * runs groups that large; a decoder configured for smaller groups does
-     * not take them. */
+     * bounds 8 and 16, the local-posterior and pair kernels of bound 8.
+     * Built where the device runs groups that large; a decoder configured
+     * for smaller groups does not take them. */
     int layer_group_kernels;
     /* CL_DEVICE_LOCAL_MEM_SIZE, and whether it is dedicated (CL_LOCAL): the
      * latency design keeps a frame's posteriors there where they fit

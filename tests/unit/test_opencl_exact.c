@@ -83,19 +83,23 @@ static int expect_pairs(const exact_case *c, const ldpc_code *code, uint32_t cal
 }
 
 /* The backend's rule (cl_batch_plan.c): a pass through circulant tables of
- * check degree up to 16 and at most one frame per compute unit, or through
- * the pair kernel of degree up to 8 on a code whose layers hold 360 checks,
- * takes the twin kernel in groups of one layer where the program has it and
- * no smaller group is configured. */
-static int expect_layer_group(const exact_case *c, const ldpc_code *code, int pairs,
+ * check degree up to 16 and at most one frame per compute unit, or on a code
+ * whose layers hold 360 checks through the pair kernel of degree up to 8 or
+ * the local-posterior kernel of degree up to 8 and at most one frame per
+ * compute unit, takes the twin kernel in groups of one layer where the
+ * program has it and no smaller group is configured. */
+static int expect_layer_group(const exact_case *c, const ldpc_code *code, int pairs, int local,
                               int circulants, uint32_t call_frames,
                               const test_opencl_outcome *outcome)
 {
     int allowed = outcome->layer_group_kernels && (c->work_group == 0 || c->work_group >= 360);
     int dvb = strncmp(c->code, "dvb", 3) == 0;
-    return allowed &&
-           ((circulants && code->max_check_degree <= 16 && call_frames <= outcome->compute_units) ||
-            (pairs && dvb && code->max_check_degree <= 8));
+    int one_per_unit = call_frames <= outcome->compute_units;
+    if (!allowed)
+        return 0;
+    if (circulants)
+        return code->max_check_degree <= 16 && one_per_unit;
+    return dvb && code->max_check_degree <= 8 && (pairs || (local && one_per_unit));
 }
 
 /* Returns the outcome, checked. */
@@ -151,7 +155,8 @@ static test_opencl_outcome run_case(const exact_case *c)
         local_batches += local && !circulants;
         circulant_batches += circulants;
         pair_batches += pairs;
-        layer_batches += expect_layer_group(c, code, pairs, circulants, call_frames, &outcome);
+        layer_batches +=
+            expect_layer_group(c, code, pairs, local, circulants, call_frames, &outcome);
     }
     assert_int_equal(outcome.latency_local_batches, local_batches);
     assert_int_equal(outcome.circulant_batches, circulant_batches);
@@ -347,11 +352,12 @@ static void latency_circulant_tables(void **state)
     run_case(&c);
 }
 
-/* The circulant kernels' twins in groups of one DVB layer (one check per
- * work-item), which a call of at most one frame per compute unit takes where
- * the program has them (PoCL: groups of up to 4096): bounds 8 and 16, both
- * rules, periods 1 and 2. run_case asserts which calls took them; the pair
- * kernel's twin runs in latency_frame_pairs' groups of 360. */
+/* The twins in groups of one DVB layer (one check per work-item) that a call
+ * of at most one frame per compute unit takes where the program has them
+ * (PoCL: groups of up to 4096): the circulant kernels of bounds 8 and 16 and
+ * the local-posterior kernel of bound 8, both rules, periods 1 and 2.
+ * run_case asserts which calls took them; the pair kernel's twin runs in
+ * latency_frame_pairs' groups of 360. */
 static void latency_layer_groups(void **state)
 {
     (void)state;
@@ -369,6 +375,14 @@ static void latency_layer_groups(void **state)
     c.ebn0_low = 1.0;
     c.ebn0_high = 3.5;
     outcome = run_case(&c);
+    assert_int_equal(outcome.layer_group_batches, 8);
+    c.code = "dvbs2-short-1/2";
+    c.tables = LDPC_OPENCL_TABLES_SLOTS;
+    c.posteriors = LDPC_OPENCL_POSTERIORS_LOCAL;
+    c.ebn0_low = 0.0;
+    c.ebn0_high = 2.5;
+    outcome = run_case(&c);
+    assert_int_equal(outcome.latency_local_batches, 8);
     assert_int_equal(outcome.layer_group_batches, 8);
 }
 
