@@ -117,6 +117,15 @@ static ldpc_status build_program(cl_session *s, const ldpc_opencl_config *opencl
     build_options(s, opencl, options, sizeof options, stats);
     status = cl_program_build(s->context, &s->choice, source, options, cache_dir,
                               &s->program, &report, err);
+    if (status != LDPC_OK && s->layer_groups) {
+        /* A compiler that cannot fit a kernel into a required group of one
+         * layer must not cost the device: build without those kernels. */
+        s->layer_groups = 0;
+        stats->layer_group_kernels = 0;
+        build_options(s, opencl, options, sizeof options, stats);
+        status = cl_program_build(s->context, &s->choice, source, options, cache_dir,
+                                  &s->program, &report, err);
+    }
     free(source);
     if (status != LDPC_OK)
         return status;

@@ -6,6 +6,7 @@
  * test_opencl_no_platform. Raw int8 input (-128 among it, which the backend
  * maps itself) gives the reference's results on the device and on every CPU
  * route. */
+#include <dirent.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -126,6 +127,76 @@ static void kernel_dir_with_real_kernels_runs_on_device(void **state)
     ldpc_code_destroy(code);
 }
 
+/* Copies the source tree's kernel files into `dir`. */
+static void copy_kernels(const char *dir)
+{
+    char source_dir[1024];
+    snprintf(source_dir, sizeof source_dir, "%s/kernels", LDPC_SOURCE_DIR);
+    DIR *listing = opendir(source_dir);
+    assert_non_null(listing);
+    for (struct dirent *entry; (entry = readdir(listing)) != NULL;) {
+        if (strstr(entry->d_name, ".cl") == NULL)
+            continue;
+        char from[2048], to[2048];
+        snprintf(from, sizeof from, "%s/%s", source_dir, entry->d_name);
+        snprintf(to, sizeof to, "%s/%s", dir, entry->d_name);
+        FILE *in = fopen(from, "rb"), *out = fopen(to, "wb");
+        assert_non_null(in);
+        assert_non_null(out);
+        char chunk[4096];
+        for (size_t got; (got = fread(chunk, 1, sizeof chunk, in)) > 0;)
+            assert_int_equal(fwrite(chunk, 1, got, out), got);
+        fclose(in);
+        fclose(out);
+    }
+    closedir(listing);
+}
+
+/* A compiler that cannot build the kernels in groups of one DVB layer
+ * (here: code under LDPC_LAYER_GROUP that is not C) costs those kernels
+ * only: the program is built without them and the decoder stays on the
+ * device, exact. */
+static void layer_group_kernels_that_do_not_build_are_left_out(void **state)
+{
+    (void)state;
+    test_opencl_require();
+    char dir[] = "/tmp/ldpc-layer-kernels-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    copy_kernels(dir);
+    char path[sizeof dir + 32];
+    snprintf(path, sizeof path, "%s/99_layer_broken.cl", dir);
+    FILE *file = fopen(path, "w");
+    assert_non_null(file);
+    fputs("#ifdef LDPC_LAYER_GROUP\nthis is not C;\n#endif\n", file);
+    fclose(file);
+
+    ldpc_code *code = test_opencl_code("dvbs2-short-1/2");
+    float *llr = test_opencl_frames(code, FRAMES, 0.5, 3.0, 15);
+    ldpc_opencl_config opencl = test_opencl_config(LDPC_OPENCL_DESIGN_AUTO);
+    snprintf(opencl.kernel_dir, sizeof opencl.kernel_dir, "%s", dir);
+    opencl.binary_cache = 0;
+    ldpc_decoder *decoder = create_with(code, &opencl);
+    test_opencl_expect_reference(decoder, code, llr, FRAMES);
+    ldpc_opencl_stats stats = test_opencl_stats(decoder);
+    assert_int_equal(stats.on_device, 1);
+    assert_int_equal(stats.frames_on_cpu, 0);
+    assert_int_equal(stats.layer_group_kernels, 0);
+    assert_int_equal(stats.batches_layer_group, 0);
+    ldpc_decoder_destroy(decoder);
+    DIR *listing = opendir(dir);
+    assert_non_null(listing);
+    for (struct dirent *entry; (entry = readdir(listing)) != NULL;) {
+        char name[2048];
+        snprintf(name, sizeof name, "%s/%s", dir, entry->d_name);
+        if (entry->d_name[0] != '.')
+            remove(name);
+    }
+    closedir(listing);
+    rmdir(dir);
+    free(llr);
+    ldpc_code_destroy(code);
+}
+
 /* The device disappears at the second call: that call's frames and all later
  * ones are decoded on the CPU, none is lost or wrong. */
 static void lost_device_mid_stream_falls_back(void **state)
@@ -225,6 +296,7 @@ int main(void)
         cmocka_unit_test(missing_device_falls_back),
         cmocka_unit_test(broken_kernel_falls_back),
         cmocka_unit_test(kernel_dir_with_real_kernels_runs_on_device),
+        cmocka_unit_test(layer_group_kernels_that_do_not_build_are_left_out),
         cmocka_unit_test(lost_device_mid_stream_falls_back),
         cmocka_unit_test(raw_input_on_device_and_cpu),
         cmocka_unit_test(stats_of_another_backend_is_an_error),
