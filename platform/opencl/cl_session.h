@@ -34,7 +34,8 @@ typedef struct {
     uint32_t saturated_lanes;
     /* The program has the kernels that require groups of one DVB layer
      * (LDPC_LAYER_GROUP, FRAME_GROUP work-items): the device runs groups
-     * that large, and the session is not the saturated decoder's. */
+     * that large, the session is not the saturated decoder's, and the
+     * program built with them. */
     int layer_groups;
 } cl_session;
 
@@ -43,8 +44,8 @@ typedef struct {
  * opencl->binary_cache), with the saturated decoder's char lanes where
  * `saturated` (posterior_bits 8; else the program has one frame per
  * work-item only, and its binary the key of every other decoder), and with
- * the kernels of one layer per group where the device allows it and the
- * session is not `saturated`. Fills the
+ * the kernels of one layer per group where the device allows it, the
+ * session is not `saturated` and the program builds with them. Fills the
  * device's names, unified memory and the build's report in `stats`. On
  * failure nothing stays open. */
 ldpc_status cl_session_open(cl_session *s, const ldpc_opencl_config *opencl,
