@@ -250,11 +250,18 @@ inline void pair_update(global const uint *slot_var, global uint *post, global u
     pair_write(post, c2v, layer, k, word, old, u, s, rule_local, frozen, bound);
 }
 
+/* Words of a record's per-slot bits of each kind (pair_record): above degree
+ * bound 8, one per 16 slots; at 8 both kinds share one word. */
+inline uint pair_bit_words(const uint bound)
+{
+    return (bound + 15) / 16;
+}
+
 /* Words of a check's record (pair_record): two up to degree 8, three up to
  * 16, five up to 32. */
 inline uint pair_record_words(const uint bound)
 {
-    return bound <= 8 ? 2 : 1 + 2 * ((bound + 15) / 16);
+    return bound <= 8 ? 2 : 1 + 2 * pair_bit_words(bound);
 }
 
 /* The record of a further check of a sharing layer: word 0 = the minima - 128
@@ -285,10 +292,9 @@ inline void pair_record(global const uint *slot_var, global const uint *post,
     if (bound <= 8) {
         record[1] = negative[0] | minimum[0] << 8;
     } else {
-        const uint bit_words = (bound + 15) / 16;
-        for (uint w = 0; w < bit_words; w++) {
+        for (uint w = 0; w < pair_bit_words(bound); w++) {
             record[1 + w] = negative[w];
-            record[1 + bit_words + w] = minimum[w];
+            record[1 + pair_bit_words(bound) + w] = minimum[w];
         }
     }
 }
@@ -300,11 +306,10 @@ inline void pair_apply(global const uint *slot_var, global uint *post, global us
 {
     local const uint *record = records + pair_record_words(bound) * k;
     uint packed = record[0];
-    const uint bit_words = bound <= 8 ? 1 : (bound + 15) / 16;
     uint negative[2], minimum[2];
-    for (uint w = 0; w < bit_words; w++) {
+    for (uint w = 0; w < pair_bit_words(bound); w++) {
         negative[w] = record[1 + w];
-        minimum[w] = bound <= 8 ? record[1] >> 8 : record[1 + bit_words + w];
+        minimum[w] = bound <= 8 ? record[1] >> 8 : record[1 + pair_bit_words(bound) + w];
     }
     uint min1 = (packed & PAIR(0x7F)) + PAIR(128), min2 = ((packed >> 8) & PAIR(0x7F)) + PAIR(128);
     uint parity = (packed >> 8) & PAIR(0x80);

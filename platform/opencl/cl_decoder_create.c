@@ -178,6 +178,15 @@ static uint32_t frames_per_pass(const cl_decoder *d)
  * 4096 as of 4681 (H100). */
 #define PIPELINE_FRAMES_PER_UNIT 16u
 
+/* The largest group of a latency kernel (0: the program has none): the
+ * device's largest for it, or less where the configuration asks. */
+static size_t latency_group_cap(const cl_decoder *d, cl_kernel kernel)
+{
+    size_t requested = d->opencl.work_group_size;
+    return kernel == NULL ? 0
+                          : cl_min_size(requested ? requested : SIZE_MAX, kernel_max_group(d, kernel));
+}
+
 static void choose_sizes(cl_decoder *d)
 {
     size_t requested = d->opencl.work_group_size;
@@ -193,29 +202,14 @@ static void choose_sizes(cl_decoder *d)
                              : cl_min_size(requested ? requested : d->session.vendor->frame_group,
                                         kernel_max_group(d, d->iterate_group));
     for (size_t i = 0; i < CL_LATENCY_KERNELS; i++) {
-        d->latency_group_cap[i] =
-            d->iterate_latency[i] == NULL
-                ? 0
-                : cl_min_size(requested ? requested : SIZE_MAX,
-                           kernel_max_group(d, d->iterate_latency[i]));
+        d->latency_group_cap[i] = latency_group_cap(d, d->iterate_latency[i]);
         d->stats.latency_group_sizes[i] = (uint32_t)d->latency_group_cap[i];
-        d->latency_local_group_cap[i] =
-            d->iterate_latency_local[i] == NULL
-                ? 0
-                : cl_min_size(requested ? requested : SIZE_MAX,
-                           kernel_max_group(d, d->iterate_latency_local[i]));
-        d->circulant_group_cap[i] =
-            d->iterate_circulant[i] == NULL
-                ? 0
-                : cl_min_size(requested ? requested : SIZE_MAX,
-                              kernel_max_group(d, d->iterate_circulant[i]));
+        d->latency_local_group_cap[i] = latency_group_cap(d, d->iterate_latency_local[i]);
+        d->circulant_group_cap[i] = latency_group_cap(d, d->iterate_circulant[i]);
         d->stats.circulant_group_sizes[i] = (uint32_t)d->circulant_group_cap[i];
     }
     for (size_t i = 0; i < CL_PAIR_KERNELS; i++)
-        d->pairs_group_cap[i] = d->iterate_pairs[i] == NULL
-                                    ? 0
-                                    : cl_min_size(requested ? requested : SIZE_MAX,
-                                                  kernel_max_group(d, d->iterate_pairs[i]));
+        d->pairs_group_cap[i] = latency_group_cap(d, d->iterate_pairs[i]);
     if (clGetDeviceInfo(d->session.choice.device, CL_DEVICE_LOCAL_MEM_SIZE,
                         sizeof d->local_memory, &d->local_memory, NULL) != CL_SUCCESS)
         d->local_memory = 0;

@@ -72,6 +72,17 @@ static void missing_device_falls_back(void **state)
     ldpc_code_destroy(code);
 }
 
+/* Writes `text` as the kernel file `name` in `dir`; its path goes to `path`. */
+static void write_kernel_file(const char *dir, const char *name, const char *text, char *path,
+                              size_t size)
+{
+    snprintf(path, size, "%s/%s", dir, name);
+    FILE *file = fopen(path, "w");
+    assert_non_null(file);
+    fputs(text, file);
+    fclose(file);
+}
+
 /* A kernel directory whose only file does not compile, given through the
  * environment as a developer would. */
 static void broken_kernel_falls_back(void **state)
@@ -81,11 +92,9 @@ static void broken_kernel_falls_back(void **state)
     char dir[] = "/tmp/ldpc-broken-kernels-XXXXXX";
     assert_non_null(mkdtemp(dir));
     char path[sizeof dir + 32];
-    snprintf(path, sizeof path, "%s/00_broken.cl", dir);
-    FILE *file = fopen(path, "w");
-    assert_non_null(file);
-    fputs("kernel void setup_frames(global int *x) { x[0] = this is not C; }\n", file);
-    fclose(file);
+    write_kernel_file(dir, "00_broken.cl",
+                      "kernel void setup_frames(global int *x) { x[0] = this is not C; }\n", path,
+                      sizeof path);
 
     ldpc_code *code = test_opencl_code("dvbs2-short-1/2");
     float *llr = test_opencl_frames(code, FRAMES, 0.5, 3.0, 12);
@@ -164,11 +173,8 @@ static void layer_group_kernels_that_do_not_build_are_left_out(void **state)
     assert_non_null(mkdtemp(dir));
     copy_kernels(dir);
     char path[sizeof dir + 32];
-    snprintf(path, sizeof path, "%s/99_layer_broken.cl", dir);
-    FILE *file = fopen(path, "w");
-    assert_non_null(file);
-    fputs("#ifdef LDPC_LAYER_GROUP\nthis is not C;\n#endif\n", file);
-    fclose(file);
+    write_kernel_file(dir, "99_layer_broken.cl", "#ifdef LDPC_LAYER_GROUP\nthis is not C;\n#endif\n",
+                      path, sizeof path);
 
     ldpc_code *code = test_opencl_code("dvbs2-short-1/2");
     float *llr = test_opencl_frames(code, FRAMES, 0.5, 3.0, 15);
