@@ -257,8 +257,8 @@ inline uint pair_bit_words(const uint bound)
     return (bound + 15) / 16;
 }
 
-/* Words of a check's record (pair_record): two up to degree 8, three up to
- * 16, five up to 32. */
+/* Words of a check's record (pair_record): two up to degree 8, else one and
+ * two per 16 slots (three at bound 14, five at 24 and 32). */
 inline uint pair_record_words(const uint bound)
 {
     return bound <= 8 ? 2 : 1 + 2 * pair_bit_words(bound);
@@ -357,8 +357,7 @@ inline uint pair_live(global const uint *frame_active, uint f, uint frames)
  * below so that each is exactly as long as its kernel's bound. With
  * `tight` the further checks reuse next_word and old (further_word and
  * further_old name the same arrays), and the next layer's slot words are
- * read after them instead of before the layer's barrier: at bound 32 six
- * arrays would not fit in registers. */
+ * read after them instead of before the layer's barrier. */
 typedef struct {
     uint *word, *next_word, *further_word, *old, *u, *further_old;
     int tight;
@@ -469,7 +468,12 @@ inline void layered_latency_pairs(LAYERED_LATENCY_PARAMS, local uchar *rule_loca
 }
 
 /* One kernel per bound on the check degree, whose arrays are exactly that
- * long (the host takes d8 for degrees up to 8, d16 up to 16, d32 up to 32). */
+ * long; the host takes the smallest bound at or above the code's largest
+ * check degree (cl_pair_bounds). Above bound 8 the kernels are tight: on
+ * NVIDIA's H100 that keeps bound 14 at 96 registers (three groups of 180 per
+ * SM, 163 with six arrays at bound 16) and bound 24 at 168 (two groups), and
+ * bound 32 fits no other way; at bound 8 tight arrays lost (64 registers,
+ * 0.91-0.96x; docs/OPENCL.md, round 20). */
 #define LAYERED_LATENCY_PAIRS_KERNEL(name, bound, attributes)                                  \
     kernel attributes void name(LAYERED_LATENCY_PARAMS)                                        \
     {                                                                                          \
@@ -477,21 +481,17 @@ inline void layered_latency_pairs(LAYERED_LATENCY_PARAMS, local uchar *rule_loca
         volatile local uint unsatisfied;                                                       \
         uint word[bound], next_word[bound], further_word[bound];                               \
         uint old[bound], u[bound], further_old[bound];                                         \
-        pair_registers_t arrays = {word, next_word, further_word, old, u, further_old, 0};     \
+        const int tight = (bound) > 8;                                                         \
+        pair_registers_t arrays = {word,        next_word, tight ? next_word : further_word,   \
+                                   old,         u,         tight ? old : further_old,          \
+                                   tight};                                                     \
         layered_latency_pairs(LAYERED_LATENCY_ARGS, rule_local, &unsatisfied, arrays, bound);  \
     }
 
 LAYERED_LATENCY_PAIRS_KERNEL(layered_latency_pairs_d8, 8, )
-LAYERED_LATENCY_PAIRS_KERNEL(layered_latency_pairs_d16, 16, )
+LAYERED_LATENCY_PAIRS_KERNEL(layered_latency_pairs_d14, 14, )
+LAYERED_LATENCY_PAIRS_KERNEL(layered_latency_pairs_d24, 24, )
+LAYERED_LATENCY_PAIRS_KERNEL(layered_latency_pairs_d32, 32, )
 #ifdef LDPC_LAYER_GROUP
 LAYERED_LATENCY_PAIRS_KERNEL(layered_latency_pairs_d8_layer, 8, LAYER_GROUP_SIZE)
 #endif
-
-kernel void layered_latency_pairs_d32(LAYERED_LATENCY_PARAMS)
-{
-    local uchar rule_local[Q_MAX + 1];
-    volatile local uint unsatisfied;
-    uint word[32], next_word[32], old[32], u[32];
-    pair_registers_t arrays = {word, next_word, next_word, old, u, old, 1};
-    layered_latency_pairs(LAYERED_LATENCY_ARGS, rule_local, &unsatisfied, arrays, 32);
-}

@@ -104,15 +104,17 @@ static int latency_circulants(const cl_decoder *d, const cl_code_tables *tables,
     return fits && choice == LDPC_OPENCL_TABLES_CIRCULANTS;
 }
 
-/* The pair kernels (check degree bounds 8, 16 and 32, slot tables,
+/* The pair kernels (check degree bounds cl_pair_bounds, slot tables,
  * posteriors in global memory) take a pass where ON asks for it or, for
  * AUTO, in passes of at least PAIRS_MIN_FRAMES_PER_UNIT frames per compute
- * unit, where they measured faster than the kernel AUTO would otherwise take
- * (docs/OPENCL.md, rounds 15, 16, 18 and 19; against the circulant kernel on
- * the H200, calls of 8192 normal / 32768 short frames: bound 16, rates 3/5
- * to 4/5, 1.20-1.48x, at 4 and 8 frames per unit 1.22-1.56x, at 2 normal
- * 3/4 0.87x; bound 32, rates 4/5 to 9/10, 1.06-1.47x, at 2 to 8 frames per
- * unit 1.04-1.34x).
+ * unit (PAIRS_MIN_FRAMES_PER_UNIT_WIDE for bounds above 16), where they
+ * measured faster than the kernel AUTO would otherwise take (docs/OPENCL.md,
+ * rounds 15, 16, 18, 19 and 20; against the circulant kernel on the H200,
+ * calls of 8192 normal / 32768 short frames: bound 16, rates 3/5 to 4/5,
+ * 1.20-1.48x, at 4 and 8 frames per unit 1.22-1.56x, at 2 normal 3/4 0.87x;
+ * bound 32, rates 4/5 to 9/10, 1.06-1.47x, at 2 to 8 frames per unit
+ * 1.04-1.34x. Round 20 on the H100, at 2 frames per unit: bound 14 normal
+ * 3/5 0.90x, short 3/4 1.19x; bound 24 normal 4/5 1.47x).
  * Bound 8 on the H100: dvbs2-normal-1/2 at 4, 8 and 16 frames
  * per unit 1.19-1.23x, 1.37x and 1.36-1.38x, and in calls of 8192 frames
  * (pipelined passes of about 2048) 1.10x; dvbs2-short-1/2 at 4 and 8 per
@@ -122,28 +124,42 @@ static int latency_circulants(const cl_decoder *d, const cl_code_tables *tables,
  * configuration that forces local posteriors or circulant tables keeps
  * them. */
 #define PAIRS_MIN_FRAMES_PER_UNIT 4u
+#define PAIRS_MIN_FRAMES_PER_UNIT_WIDE 2u
+
+/* The pair kernel for a check degree: the smallest bound at or above it, or
+ * CL_PAIR_KERNELS where none is. */
+static size_t pair_kernel_index(uint32_t max_check_degree)
+{
+    size_t kernel = 0;
+    while (kernel < CL_PAIR_KERNELS && cl_pair_bounds[kernel] < max_check_degree)
+        kernel++;
+    return kernel;
+}
 
 /* Local memory of a pair group's records: per check of the largest layer two
- * words up to check degree 8, three up to 16, five up to 32 (pair_record). */
+ * words up to check degree 8, else one and two per 16 slots (pair_record). */
 static size_t pair_record_bytes(const cl_code_tables *tables, size_t kernel)
 {
-    static const size_t words[CL_PAIR_KERNELS] = {2, 3, 5};
-    return words[kernel] * (size_t)tables->max_layer_size * sizeof(cl_uint);
+    uint32_t bound = cl_pair_bounds[kernel];
+    size_t words = bound <= 8 ? 2 : 1 + 2 * ((bound + 15) / 16);
+    return words * (size_t)tables->max_layer_size * sizeof(cl_uint);
 }
 
 static int latency_pairs(const cl_decoder *d, const cl_code_tables *tables, uint32_t frames)
 {
     const ldpc_opencl_config *o = &d->opencl;
-    size_t kernel = latency_kernel_index(tables->max_check_degree);
+    size_t kernel = pair_kernel_index(tables->max_check_degree);
     /* the kernel's byte offsets (WORD_AT) stay 32-bit */
     int offsets_fit = tables->n <= UINT32_MAX / 4 && tables->latency_slots <= UINT32_MAX / 4;
     int fits = kernel < CL_PAIR_KERNELS && d->iterate_pairs[kernel] != NULL && offsets_fit &&
                pair_record_bytes(tables, kernel) + 1024 <= d->local_memory &&
                o->latency_posteriors != LDPC_OPENCL_POSTERIORS_LOCAL &&
                o->latency_tables != LDPC_OPENCL_TABLES_CIRCULANTS;
+    uint64_t per_unit = kernel < CL_PAIR_KERNELS && cl_pair_bounds[kernel] > 16
+                            ? PAIRS_MIN_FRAMES_PER_UNIT_WIDE
+                            : PAIRS_MIN_FRAMES_PER_UNIT;
     if (o->latency_pairs == LDPC_OPENCL_PAIRS_AUTO)
-        return fits &&
-               frames >= PAIRS_MIN_FRAMES_PER_UNIT * (uint64_t)d->stats.compute_units;
+        return fits && frames >= per_unit * d->stats.compute_units;
     return fits && o->latency_pairs == LDPC_OPENCL_PAIRS_ON;
 }
 
@@ -240,6 +256,7 @@ void cl_plan_batch(const cl_decoder *d, const ldpc_code *code, uint32_t frames,
     p->design = cl_choose_design(d, &p->tables, frames);
     int latency = p->design == LDPC_OPENCL_DESIGN_LATENCY;
     p->pairs = latency && latency_pairs(d, &p->tables, frames);
+    p->pair_kernel = p->pairs ? pair_kernel_index(code->max_check_degree) : 0;
     p->posterior_format = posterior_format(d, p->design, p->pairs);
     p->local_posteriors = latency && !p->pairs && latency_local_posteriors(d, &p->tables, frames);
     p->circulants = latency && !p->pairs &&
@@ -247,7 +264,8 @@ void cl_plan_batch(const cl_decoder *d, const ldpc_code *code, uint32_t frames,
     if (p->circulants)
         p->local_posteriors = 0;
     if (p->design == LDPC_OPENCL_DESIGN_LATENCY) {
-        size_t kernel = latency_kernel_index(code->max_check_degree);
+        /* the index among the pair kernels' bounds or the other kernels' */
+        size_t kernel = p->pairs ? p->pair_kernel : latency_kernel_index(code->max_check_degree);
         cl_kernel layer_twin = layer_group_kernel(d, p, kernel, frames);
         p->iterate = layer_twin != NULL    ? layer_twin
                      : p->pairs            ? d->iterate_pairs[kernel]

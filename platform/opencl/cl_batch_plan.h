@@ -20,6 +20,7 @@ typedef struct {
     int local_posteriors;      /* LATENCY with the posteriors in local memory */
     int circulants;            /* LATENCY through the circulant tables */
     int pairs;                 /* LATENCY, two frames per group (POSTERIOR_PAIRED) */
+    size_t pair_kernel;        /* with pairs: the kernel's index in cl_pair_bounds */
     int layer_group;           /* LATENCY, a *_layer kernel: one DVB layer per group */
     /* LATENCY: the local memory of a group's records (with circulants: of the
      * code's circulant tables) and, with local posteriors, of its posteriors

@@ -23,9 +23,12 @@
  * degree: 8, 16, 32. */
 #define CL_LATENCY_KERNELS 3
 
-/* Pair kernels (kernels/28_layered_latency_pairs.cl), one per latency
- * bound: check degrees up to 8, 16 and 32. */
-#define CL_PAIR_KERNELS 3
+/* Pair kernels (kernels/28_layered_latency_pairs.cl), one per bound on the
+ * check degree (cl_pair_bounds). */
+#define CL_PAIR_KERNELS LDPC_OPENCL_PAIR_KERNELS
+
+/* The pair kernels' check degree bounds, ascending: 8, 14, 24, 32. */
+extern const uint32_t cl_pair_bounds[CL_PAIR_KERNELS];
 
 /* Events kept per batch for profiling before they are summed. */
 #define CL_PROFILE_EVENTS 64
@@ -64,7 +67,7 @@ typedef struct {
     cl_kernel iterate_latency_local[CL_LATENCY_KERNELS];
     /* the same through circulant tables (24_layered_circulant.cl) */
     cl_kernel iterate_circulant[CL_LATENCY_KERNELS];
-    /* two frames per group, slot tables, degree bounds 8, 16 and 32
+    /* two frames per group, slot tables, degree bounds cl_pair_bounds
      * (28_layered_latency_pairs.cl) */
     cl_kernel iterate_pairs[CL_PAIR_KERNELS];
     /* Twins of some of those in groups of exactly one DVB layer (the

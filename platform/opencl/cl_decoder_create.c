@@ -2,6 +2,7 @@
  * use, the work-group sizes and pass size from device queries, and every
  * buffer, sized once for the decoder's limits. */
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "cl_decoder.h"
@@ -42,6 +43,11 @@ static size_t kernel_max_group(const cl_decoder *d, cl_kernel kernel)
 
 /* Only the iteration kernels the configuration can use: with posterior_bits 8
  * the saturated ones (the latency and group designs do not implement it). */
+/* Bounds 14 and 24 rather than 16 (round 20, docs/OPENCL.md): DVB-S2's rates
+ * 3/5 to 3/4 (check degrees 10 to 14) and 4/5, 5/6 (18 to 22) then run kernels
+ * with fewer registers, so more of their groups share a compute unit. */
+const uint32_t cl_pair_bounds[CL_PAIR_KERNELS] = {8, 14, 24, 32};
+
 static ldpc_status create_kernels(cl_decoder *d, ldpc_error *err)
 {
     int layered = d->config.schedule == LDPC_SCHEDULE_LAYERED;
@@ -78,10 +84,11 @@ static ldpc_status create_kernels(cl_decoder *d, ldpc_error *err)
         if (status == LDPC_OK)
             status = create_kernel(d, circulant[i], &d->iterate_circulant[i], err);
     }
-    static const char *const pairs[CL_PAIR_KERNELS] = {
-        "layered_latency_pairs_d8", "layered_latency_pairs_d16", "layered_latency_pairs_d32"};
-    for (size_t i = 0; i < CL_PAIR_KERNELS && layered_16 && status == LDPC_OK; i++)
-        status = create_kernel(d, pairs[i], &d->iterate_pairs[i], err);
+    for (size_t i = 0; i < CL_PAIR_KERNELS && layered_16 && status == LDPC_OK; i++) {
+        char name[64];
+        snprintf(name, sizeof name, "layered_latency_pairs_d%u", (unsigned)cl_pair_bounds[i]);
+        status = create_kernel(d, name, &d->iterate_pairs[i], err);
+    }
     const struct {
         const char *name;
         cl_kernel *kernel;
@@ -208,8 +215,10 @@ static void choose_sizes(cl_decoder *d)
         d->circulant_group_cap[i] = latency_group_cap(d, d->iterate_circulant[i]);
         d->stats.circulant_group_sizes[i] = (uint32_t)d->circulant_group_cap[i];
     }
-    for (size_t i = 0; i < CL_PAIR_KERNELS; i++)
+    for (size_t i = 0; i < CL_PAIR_KERNELS; i++) {
         d->pairs_group_cap[i] = latency_group_cap(d, d->iterate_pairs[i]);
+        d->stats.pair_kernel_bounds[i] = cl_pair_bounds[i];
+    }
     if (clGetDeviceInfo(d->session.choice.device, CL_DEVICE_LOCAL_MEM_SIZE,
                         sizeof d->local_memory, &d->local_memory, NULL) != CL_SUCCESS)
         d->local_memory = 0;

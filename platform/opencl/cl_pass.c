@@ -121,8 +121,10 @@ static void count_pass(cl_decoder *d, const cl_batch_plan *plan)
         d->stats.batches_latency_local++;
     if (plan->circulants)
         d->stats.batches_circulant++;
-    if (plan->pairs)
+    if (plan->pairs) {
         d->stats.batches_pairs++;
+        d->stats.batches_pairs_bound[plan->pair_kernel]++;
+    }
     if (plan->layer_group)
         d->stats.batches_layer_group++;
     if (plan->design == LDPC_OPENCL_DESIGN_LATENCY)

@@ -87,7 +87,7 @@ typedef enum {
 /* Whether the latency design's slot kernel decodes two frames per work-group
  * (kernels/28_layered_latency_pairs.cl: one frame per 16-bit half of every
  * value), where the posteriors are in global memory, the slot tables are read
- * and the check degree is at most 8. */
+ * and the check degree is at most 32. */
 typedef enum {
     /* Pairs where they measured faster (docs/OPENCL.md, round 15). */
     LDPC_OPENCL_PAIRS_AUTO = 0,
@@ -96,6 +96,10 @@ typedef enum {
     /* One frame per work-group always (kernels/22_layered_latency.cl). */
     LDPC_OPENCL_PAIRS_OFF = 2
 } ldpc_opencl_latency_pairs;
+
+/* Pair kernels, one per bound on the check degree (pair_kernel_bounds in the
+ * statistics). */
+#define LDPC_OPENCL_PAIR_KERNELS 4
 
 #define LDPC_OPENCL_NAME_SIZE 128
 #define LDPC_OPENCL_PATH_SIZE 512
@@ -235,6 +239,11 @@ typedef struct {
     uint64_t batches_latency_local; /* of batches_latency: posteriors in local memory */
     uint64_t batches_circulant;     /* of batches_latency: circulant tables */
     uint64_t batches_pairs;         /* of batches_latency: two frames per group */
+    /* The pair kernels' check degree bounds, ascending; a code takes the
+     * smallest at or above its largest check degree. Of batches_pairs, the
+     * passes of each. */
+    uint32_t pair_kernel_bounds[LDPC_OPENCL_PAIR_KERNELS];
+    uint64_t batches_pairs_bound[LDPC_OPENCL_PAIR_KERNELS];
     /* of batches_latency: a kernel that requires groups of one DVB layer
      * (layer_group_kernels) */
     uint64_t batches_layer_group;

@@ -1,7 +1,7 @@
 /* The OpenCL backend (on PoCL in CI) against the reference: identical decided
  * bits, iteration counts and statistics for layered and flooding schedules,
  * normalized and offset min-sum, every kernel design (item, group, latency
- * with each of its degree bounds 8, 16 and 32, its posteriors in global or in
+ * with each of its degree bounds (8, 16 and 32; pairs 8, 14, 24 and 32), its posteriors in global or in
  * local memory, through slot or circulant tables, spread), DVB short codes (whose layers share variables: atomic
  * posterior updates) and one whose layers do not, a DVB normal code and alist
  * codes, batches that mix converging and failing frames, partial batches,
@@ -67,18 +67,30 @@ static int expect_circulants(const exact_case *c, const ldpc_code *code, int loc
            (!local_posteriors && (code->max_check_degree > 8 || small_call));
 }
 
+/* The pair kernel a code takes (cl_batch_plan.c): the smallest check degree
+ * bound at or above its largest check degree. */
+static size_t expect_pair_kernel(const ldpc_code *code, const test_opencl_outcome *outcome)
+{
+    size_t kernel = 0;
+    while (kernel + 1 < LDPC_OPENCL_PAIR_KERNELS &&
+           outcome->pair_kernel_bounds[kernel] < code->max_check_degree)
+        kernel++;
+    return kernel;
+}
+
 /* The backend's rule (cl_batch_plan.c): the pair kernel takes the latency
  * design's batches of check degree at most 32 unless the configuration
  * forces local posteriors or circulant tables: where ON asks for it, and for
- * AUTO in passes of at least 4 frames per compute unit (on PoCL, with
- * unified memory, a call is one pass). */
+ * AUTO in passes of at least 4 frames per compute unit, 2 for the kernels of
+ * bounds above 16 (on PoCL, with unified memory, a call is one pass). */
 static int expect_pairs(const exact_case *c, const ldpc_code *code, uint32_t call_frames,
                         const test_opencl_outcome *outcome)
 {
     int fits = code->max_check_degree <= 32 && c->posteriors != LDPC_OPENCL_POSTERIORS_LOCAL &&
                c->tables != LDPC_OPENCL_TABLES_CIRCULANTS;
+    uint32_t per_unit = outcome->pair_kernel_bounds[expect_pair_kernel(code, outcome)] > 16 ? 2 : 4;
     if (c->pairs == LDPC_OPENCL_PAIRS_AUTO)
-        return fits && call_frames >= 4 * (uint64_t)outcome->compute_units;
+        return fits && call_frames >= per_unit * (uint64_t)outcome->compute_units;
     return fits && c->pairs == LDPC_OPENCL_PAIRS_ON;
 }
 
@@ -145,6 +157,7 @@ static test_opencl_outcome run_case(const exact_case *c)
                      expected == LDPC_OPENCL_DESIGN_LATENCY ? batches : 0);
     assert_int_equal(outcome.spread_batches, expected == LDPC_OPENCL_DESIGN_SPREAD ? batches : 0);
     uint32_t local_batches = 0, circulant_batches = 0, pair_batches = 0, layer_batches = 0;
+    uint32_t pair_bound_batches[LDPC_OPENCL_PAIR_KERNELS] = {0};
     for (uint32_t first = 0; first < c->frames; first += c->batch) {
         uint32_t call_frames = c->frames - first < c->batch ? c->frames - first : c->batch;
         if (expected != LDPC_OPENCL_DESIGN_LATENCY)
@@ -155,12 +168,15 @@ static test_opencl_outcome run_case(const exact_case *c)
         local_batches += local && !circulants;
         circulant_batches += circulants;
         pair_batches += pairs;
+        pair_bound_batches[expect_pair_kernel(code, &outcome)] += pairs;
         layer_batches +=
             expect_layer_group(c, code, pairs, local, circulants, call_frames, &outcome);
     }
     assert_int_equal(outcome.latency_local_batches, local_batches);
     assert_int_equal(outcome.circulant_batches, circulant_batches);
     assert_int_equal(outcome.pair_batches, pair_batches);
+    for (size_t i = 0; i < LDPC_OPENCL_PAIR_KERNELS; i++)
+        assert_int_equal(outcome.pair_bound_batches[i], pair_bound_batches[i]);
     assert_int_equal(outcome.layer_group_batches, layer_batches);
     free(llr);
     ldpc_code_destroy(code);
@@ -437,7 +453,16 @@ static void latency_frame_pairs(void **state)
     run_case(&c);
 }
 
-/* A pair kernel of a larger check degree bound on two codes, `first` and
+/* Every pass of a case with pairs on ran the pair kernel of this bound. */
+static void expect_pair_bound(const test_opencl_outcome *outcome, uint32_t bound)
+{
+    assert_true(outcome->pair_batches > 0);
+    for (size_t i = 0; i < LDPC_OPENCL_PAIR_KERNELS; i++)
+        assert_int_equal(outcome->pair_bound_batches[i],
+                         outcome->pair_kernel_bounds[i] == bound ? outcome->pair_batches : 0);
+}
+
+/* The pair kernel of a larger check degree bound on two codes, `first` and
  * `second` (`iterations` each, frames between the Eb/N0 bounds given): the
  * first in groups of 180 with pairs on and off, then in groups of 100
  * (further checks through records) with the offset rule, a syndrome every
@@ -448,47 +473,89 @@ typedef struct {
     double ebn0_low, ebn0_high;
 } pair_bound_code;
 
-static void pair_bound_cases(pair_bound_code first, pair_bound_code second, uint32_t iterations)
+static void pair_bound_cases(uint32_t bound, pair_bound_code first, pair_bound_code second,
+                             uint32_t iterations)
 {
     exact_case c = {first.code, LDPC_SCHEDULE_LAYERED, LDPC_RULE_MIN_SUM_NORMALIZED, iterations,
                     1, LDPC_OPENCL_DESIGN_LATENCY, 13, 13, first.ebn0_low, first.ebn0_high, 180,
                     LDPC_OPENCL_POSTERIORS_GLOBAL, LDPC_OPENCL_TABLES_SLOTS,
                     LDPC_OPENCL_PAIRS_ON};
-    run_case(&c);
+    test_opencl_outcome outcome = run_case(&c);
+    expect_pair_bound(&outcome, bound);
     c.pairs = LDPC_OPENCL_PAIRS_OFF;
     run_case(&c);
     c.pairs = LDPC_OPENCL_PAIRS_ON;
     c.work_group = 100;
     c.rule = LDPC_RULE_MIN_SUM_OFFSET;
     c.period = 2;
-    run_case(&c);
+    outcome = run_case(&c);
+    expect_pair_bound(&outcome, bound);
     c.code = second.code;
     c.ebn0_low = second.ebn0_low;
     c.ebn0_high = second.ebn0_high;
-    run_case(&c);
+    outcome = run_case(&c);
+    expect_pair_bound(&outcome, bound);
     c.work_group = 180;
     c.rule = LDPC_RULE_MIN_SUM_NORMALIZED;
     c.period = 1;
-    run_case(&c);
+    outcome = run_case(&c);
+    expect_pair_bound(&outcome, bound);
 }
 
-/* Bound 16 (three-word records): check degrees 9 to 13 (dvbs2-short-3/4,
- * irregular) and 11 (short 3/5). */
-static void latency_frame_pairs_degree_16(void **state)
+/* Bound 14 (three-word records, tight arrays): check degrees 9 to 13
+ * (dvbs2-short-3/4, irregular) and 11 (short 3/5). */
+static void latency_frame_pairs_degree_14(void **state)
 {
     (void)state;
-    pair_bound_cases((pair_bound_code){"dvbs2-short-3/4", 2.0, 4.5},
+    pair_bound_cases(14, (pair_bound_code){"dvbs2-short-3/4", 2.0, 4.5},
                      (pair_bound_code){"dvbs2-short-3/5", 1.0, 3.5}, 25);
 }
 
-/* Bound 32 (its further checks reuse the first check's arrays; five-word
- * records): check degree 27 (dvbs2-short-8/9, whose layers share variables)
- * and 15 to 19 (short 5/6). */
+/* Bound 24 (five-word records): check degrees 15 to 19 (dvbs2-short-5/6)
+ * and 18 (dvbs2-normal-4/5). */
+static void latency_frame_pairs_degree_24(void **state)
+{
+    (void)state;
+    pair_bound_cases(24, (pair_bound_code){"dvbs2-short-5/6", 2.4, 4.2},
+                     (pair_bound_code){"dvbs2-normal-4/5", 2.2, 3.2}, 20);
+}
+
+/* Bound 32: check degrees 27 (dvbs2-short-8/9, whose layers share variables)
+ * and 30 (dvbs2-normal-9/10). */
 static void latency_frame_pairs_degree_32(void **state)
 {
     (void)state;
-    pair_bound_cases((pair_bound_code){"dvbs2-short-8/9", 3.2, 4.6},
-                     (pair_bound_code){"dvbs2-short-5/6", 2.4, 4.2}, 20);
+    pair_bound_cases(32, (pair_bound_code){"dvbs2-short-8/9", 3.2, 4.6},
+                     (pair_bound_code){"dvbs2-normal-9/10", 3.4, 4.4}, 20);
+}
+
+/* AUTO's threshold for pairs in calls of 3 frames per compute unit: above it
+ * for the kernel of bound 24 (dvbs2-short-5/6), below it for bound 14
+ * (dvbs2-short-3/4). */
+static void latency_frame_pairs_auto_threshold(void **state)
+{
+    (void)state;
+    test_opencl_require();
+    ldpc_code *code = test_opencl_code("dvbs2-short-1/2");
+    ldpc_decoder_config config = ldpc_decoder_config_default();
+    ldpc_decoder_limits limits = ldpc_decoder_limits_for_code(code, 1);
+    ldpc_opencl_config opencl = test_opencl_config(LDPC_OPENCL_DESIGN_AUTO);
+    ldpc_decoder *decoder = NULL;
+    ldpc_error err = {{0}};
+    assert_int_equal(ldpc_opencl_decoder_create(&config, &limits, &opencl, &decoder, &err), LDPC_OK);
+    uint32_t units = test_opencl_stats(decoder).compute_units;
+    ldpc_decoder_destroy(decoder);
+    ldpc_code_destroy(code);
+
+    exact_case c = {"dvbs2-short-5/6", LDPC_SCHEDULE_LAYERED, LDPC_RULE_MIN_SUM_NORMALIZED, 20,
+                    1, LDPC_OPENCL_DESIGN_AUTO, 6 * units + 1, 3 * units, 2.4, 4.2, 0,
+                    LDPC_OPENCL_POSTERIORS_AUTO, LDPC_OPENCL_TABLES_AUTO,
+                    LDPC_OPENCL_PAIRS_AUTO};
+    assert_int_equal(run_case(&c).pair_batches, 2);
+    c.code = "dvbs2-short-3/4";
+    c.ebn0_low = 2.0;
+    c.ebn0_high = 4.5;
+    assert_int_equal(run_case(&c).pair_batches, 0);
 }
 
 /* Two frames (llr, `code->n` values each) as one pair through the pair kernel
@@ -901,8 +968,10 @@ int main(void)
         cmocka_unit_test(latency_circulant_tables),
         cmocka_unit_test(latency_layer_groups),
         cmocka_unit_test(latency_frame_pairs),
-        cmocka_unit_test(latency_frame_pairs_degree_16),
+        cmocka_unit_test(latency_frame_pairs_degree_14),
+        cmocka_unit_test(latency_frame_pairs_degree_24),
         cmocka_unit_test(latency_frame_pairs_degree_32),
+        cmocka_unit_test(latency_frame_pairs_auto_threshold),
         cmocka_unit_test(latency_pairs_freeze_retired_frames),
         cmocka_unit_test(latency_pairs_freeze_in_sharing_layers),
         cmocka_unit_test(latency_local_posteriors),

@@ -117,6 +117,9 @@ typedef struct {
     uint32_t latency_local_batches; /* of latency_batches: posteriors in local memory */
     uint32_t circulant_batches;     /* of latency_batches: circulant tables */
     uint32_t pair_batches;          /* of latency_batches: two frames per group */
+    /* the pair kernels' check degree bounds, and of pair_batches those of each */
+    uint32_t pair_kernel_bounds[LDPC_OPENCL_PAIR_KERNELS];
+    uint32_t pair_bound_batches[LDPC_OPENCL_PAIR_KERNELS];
     uint32_t layer_group_batches;   /* of latency_batches: groups of one DVB layer */
     int layer_group_kernels;        /* the program has the kernels for them */
     uint32_t spread_batches;
@@ -193,6 +196,10 @@ static inline test_opencl_outcome test_opencl_compare(const ldpc_code *code,
     outcome.latency_local_batches = (uint32_t)stats.batches_latency_local;
     outcome.circulant_batches = (uint32_t)stats.batches_circulant;
     outcome.pair_batches = (uint32_t)stats.batches_pairs;
+    for (size_t i = 0; i < LDPC_OPENCL_PAIR_KERNELS; i++) {
+        outcome.pair_kernel_bounds[i] = stats.pair_kernel_bounds[i];
+        outcome.pair_bound_batches[i] = (uint32_t)stats.batches_pairs_bound[i];
+    }
     outcome.layer_group_batches = (uint32_t)stats.batches_layer_group;
     outcome.layer_group_kernels = stats.layer_group_kernels;
     outcome.spread_batches = (uint32_t)stats.batches_spread;

@@ -52,7 +52,7 @@ typedef struct {
     double create_ms, first_call_ms; /* untimed setup: decoder creation, warm-up call */
     uint32_t rounds;
     const double *round_mbps; /* coded Mbit/s of each timed window */
-    char device_note[480]; /* opencl: device, designs, table upload, time split */
+    char device_note[640]; /* opencl: device, designs, table upload, time split */
 } bench_result;
 
 static void usage(FILE *out)
@@ -217,6 +217,11 @@ static void opencl_note(const tool_decoder *decoder, uint64_t calls, char *out, 
                          "passes from %u frames (%llu calls)",
                          s.frames_per_pass, (unsigned long long)s.split_calls, s.pipeline_frames,
                          (unsigned long long)s.pipelined_calls);
+    for (size_t i = 0; i < LDPC_OPENCL_PAIR_KERNELS && s.batches_pairs > 0; i++)
+        if (used > 0 && (size_t)used < size)
+            used += snprintf(out + used, size - (size_t)used, "%s%u: %llu",
+                             i == 0 ? "; pair passes by check degree bound " : ", ",
+                             s.pair_kernel_bounds[i], (unsigned long long)s.batches_pairs_bound[i]);
     if (used > 0 && (size_t)used < size && s.max_registers > 0)
         used += snprintf(out + used, size - (size_t)used, "; registers <= %u", s.max_registers);
     if (used > 0 && (size_t)used < size)
