@@ -1,11 +1,13 @@
 /* The OpenCL backend (on PoCL in CI) against the reference: identical decided
  * bits, iteration counts and statistics for layered and flooding schedules,
  * normalized and offset min-sum, every kernel design (item, group, latency
- * with each of its degree bounds (8, 16 and 32; pairs 8, 14, 24 and 32), its posteriors in global or in
- * local memory, through slot or circulant tables, spread), DVB short codes (whose layers share variables: atomic
- * posterior updates) and one whose layers do not, a DVB normal code and alist
- * codes, batches that mix converging and failing frames, partial batches,
- * syndrome periods 0, 1 and > 1, and (opt-in: 4 GiB) offsets beyond 2^32. */
+ * with each of its degree bounds: 8, 16 and 32, and 8, 14, 24 and 32 for
+ * two frames per group; its posteriors in global or in local memory, through
+ * slot or circulant tables; spread), DVB short codes (whose layers share
+ * variables: atomic posterior updates) and one whose layers do not, a DVB
+ * normal code and alist codes, batches that mix converging and failing
+ * frames, partial batches, syndrome periods 0, 1 and > 1, and (opt-in: 4 GiB)
+ * offsets beyond 2^32. */
 #include <unistd.h>
 
 #include "test_opencl_support.h"
@@ -542,7 +544,8 @@ static void latency_frame_pairs_auto_threshold(void **state)
     ldpc_opencl_config opencl = test_opencl_config(LDPC_OPENCL_DESIGN_AUTO);
     ldpc_decoder *decoder = NULL;
     ldpc_error err = {{0}};
-    assert_int_equal(ldpc_opencl_decoder_create(&config, &limits, &opencl, &decoder, &err), LDPC_OK);
+    assert_int_equal(ldpc_opencl_decoder_create(&config, &limits, &opencl, &decoder, &err),
+                     LDPC_OK);
     uint32_t units = test_opencl_stats(decoder).compute_units;
     ldpc_decoder_destroy(decoder);
     ldpc_code_destroy(code);
