@@ -41,13 +41,13 @@ static size_t kernel_max_group(const cl_decoder *d, cl_kernel kernel)
     return size;
 }
 
-/* Only the iteration kernels the configuration can use: with posterior_bits 8
- * the saturated ones (the latency and group designs do not implement it). */
 /* Bounds 14 and 24 rather than 16 (round 20, docs/OPENCL.md): DVB-S2's rates
  * 3/5 to 3/4 (check degrees 10 to 14) and 4/5, 5/6 (18 to 22) then run kernels
  * with fewer registers, so more of their groups share a compute unit. */
 const uint32_t cl_pair_bounds[CL_PAIR_KERNELS] = {8, 14, 24, 32};
 
+/* Only the iteration kernels the configuration can use: with posterior_bits 8
+ * the saturated ones (the latency and group designs do not implement it). */
 static ldpc_status create_kernels(cl_decoder *d, ldpc_error *err)
 {
     int layered = d->config.schedule == LDPC_SCHEDULE_LAYERED;
@@ -103,8 +103,18 @@ static ldpc_status create_kernels(cl_decoder *d, ldpc_error *err)
                        (requested == 0 || requested >= FRAME_GROUP);
     for (size_t i = 0; i < sizeof layer_kernels / sizeof layer_kernels[0] && layer_groups &&
                        status == LDPC_OK;
-         i++)
+         i++) {
         status = create_kernel(d, layer_kernels[i].name, layer_kernels[i].kernel, err);
+        /* Where the device says it cannot run this one in a whole layer, its
+         * launch would fail and send every frame to the CPU: left out. */
+        if (status == LDPC_OK &&
+            !cl_vendor_runs_required_group(d->session.vendor,
+                                           kernel_max_group(d, *layer_kernels[i].kernel),
+                                           FRAME_GROUP)) {
+            clReleaseKernel(*layer_kernels[i].kernel);
+            *layer_kernels[i].kernel = NULL;
+        }
+    }
     if (status == LDPC_OK)
         status = create_kernel(d, "frame_statistics", &d->statistics, err);
     if (status == LDPC_OK)

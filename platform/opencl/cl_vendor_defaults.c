@@ -6,19 +6,19 @@ static const cl_vendor_defaults vendor_table[] = {
     /* Mali (Midgard/Bifrost/Valhall): max work-group 256-1024; unified memory.
      * Its local memory is ordinary memory (CL_DEVICE_LOCAL_MEM_TYPE CL_GLOBAL,
      * queried: the local-posterior kernel is then not chosen). */
-    {"mali", "mali", ROW_GPU_ONLY, 64, 256, 10},
+    {"mali", "mali", ROW_GPU_ONLY, 64, 256, 10, 0},
     /* Adreno: waves of 64/128, small but real local memory; unified memory. */
-    {"adreno", "adreno", ROW_GPU_ONLY, 128, 256, 10},
+    {"adreno", "adreno", ROW_GPU_ONLY, 128, 256, 10, 0},
     /* Intel iGPU: SIMD8/16/32 sub-groups, LLC shared with the CPU. */
-    {"intel-gpu", "intel", ROW_GPU_ONLY, 128, 256, 10},
+    {"intel-gpu", "intel", ROW_GPU_ONLY, 128, 256, 10, 0},
     /* NVIDIA: warps of 32, groups up to 1024; discrete (pinned staging). */
-    {"nvidia", "nvidia", ROW_GPU_ONLY, 128, 512, 10},
-    {"amd", "advanced micro devices", ROW_GPU_ONLY, 128, 256, 10},
+    {"nvidia", "nvidia", ROW_GPU_ONLY, 128, 512, 10, 1},
+    {"amd", "advanced micro devices", ROW_GPU_ONLY, 128, 256, 10, 0},
     /* PoCL on a CPU: a work-group is a loop the compiler vectorises across
      * work-items; launches are cheap compared with a CPU iteration. */
-    {"pocl", "portable computing language", ROW_CPU_ONLY, 64, 360, 25},
-    {"cpu", "", ROW_CPU_ONLY, 64, 256, 25},
-    {"generic", "", ROW_ANY, 64, 256, 10},
+    {"pocl", "portable computing language", ROW_CPU_ONLY, 64, 360, 25, 0},
+    {"cpu", "", ROW_CPU_ONLY, 64, 256, 25, 0},
+    {"generic", "", ROW_ANY, 64, 256, 10, 0},
 };
 
 const cl_vendor_defaults *cl_vendor_defaults_for(const cl_device_choice *choice)
@@ -35,4 +35,10 @@ const cl_vendor_defaults *cl_vendor_defaults_for(const cl_device_choice *choice)
             return row;
     }
     return &vendor_table[rows - 1];
+}
+
+int cl_vendor_runs_required_group(const cl_vendor_defaults *vendor, size_t reported,
+                                  size_t required)
+{
+    return reported >= required || vendor->kernel_group_understated;
 }

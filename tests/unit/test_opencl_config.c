@@ -6,6 +6,7 @@
 #include "test_opencl_support.h"
 #ifdef LDPC_WITH_OPENCL
 #include "opencl/cl_kernel_source.h"
+#include "opencl/cl_vendor_defaults.h"
 #endif
 
 static const char *const variables[] = {
@@ -120,6 +121,34 @@ static ldpc_decoder *small_decoder(const ldpc_code *code, const ldpc_opencl_conf
     if (ldpc_opencl_decoder_create(&config, &limits, opencl, &decoder, &err) != LDPC_OK)
         fail_msg("%s", err.message);
     return decoder;
+}
+
+/* A GPU device with these names, for the vendor table. */
+static cl_device_choice gpu_named(const char *vendor, const char *device_name)
+{
+    cl_device_choice choice;
+    memset(&choice, 0, sizeof choice);
+    choice.type = CL_DEVICE_TYPE_GPU;
+    snprintf(choice.vendor, sizeof choice.vendor, "%s", vendor);
+    snprintf(choice.device_name, sizeof choice.device_name, "%s", device_name);
+    return choice;
+}
+
+/* The kernels that require groups of one DVB layer (360 work-items) run
+ * where the device reports that it runs that many for the kernel, and on
+ * NVIDIA's driver, which reports 256 for every kernel and runs them. */
+static void required_groups_by_vendor(void **state)
+{
+    (void)state;
+    cl_device_choice nvidia = gpu_named("NVIDIA Corporation", "NVIDIA H100 80GB HBM3");
+    cl_device_choice mali = gpu_named("ARM", "Mali-G610 r0p0");
+    const cl_vendor_defaults *nvidia_row = cl_vendor_defaults_for(&nvidia);
+    const cl_vendor_defaults *mali_row = cl_vendor_defaults_for(&mali);
+    assert_string_equal(nvidia_row->name, "nvidia");
+    assert_string_equal(mali_row->name, "mali");
+    assert_true(cl_vendor_runs_required_group(nvidia_row, 256, 360));
+    assert_false(cl_vendor_runs_required_group(mali_row, 256, 360));
+    assert_true(cl_vendor_runs_required_group(mali_row, 384, 360));
 }
 
 /* PoCL is a CPU device: asking for it by platform, type and name finds it,
@@ -272,6 +301,7 @@ int main(void)
         cmocka_unit_test(environment_is_parsed),
         cmocka_unit_test(bad_environment_names_the_variable),
         cmocka_unit_test(device_selection),
+        cmocka_unit_test(required_groups_by_vendor),
         cmocka_unit_test(binary_cache_on_disk),
         cmocka_unit_test(embedded_kernels_match_the_source_tree),
     };
