@@ -472,8 +472,8 @@ inline void layered_latency_pairs(LAYERED_LATENCY_PARAMS, local uchar *rule_loca
  * check degree (cl_pair_bounds). Above bound 8 the kernels are tight: on
  * NVIDIA's H100 that keeps bound 14 at 96 registers (three groups of 180 per
  * SM, 163 with six arrays at bound 16) and bound 24 at 168 (two groups), and
- * bound 32 fits no other way; at bound 8 tight arrays lost (64 registers,
- * 0.91-0.96x; docs/OPENCL.md, round 20). */
+ * bound 32 fits no other way. At bound 8 they lost, in the layer-group twin
+ * and in groups of 180 (docs/OPENCL.md, round 20, runs B and G). */
 #define LAYERED_LATENCY_PAIRS_KERNEL(name, bound, attributes)                                  \
     kernel attributes void name(LAYERED_LATENCY_PARAMS)                                        \
     {                                                                                          \

@@ -216,7 +216,9 @@ typedef struct {
      * work-items, one check each): the circulant kernels of check degree
      * bounds 8 and 16, the local-posterior and pair kernels of bound 8.
      * Built where the device runs groups that large; a decoder configured
-     * for smaller groups does not take them. */
+     * for smaller groups does not take them, nor a twin for which the device
+     * reports a smaller CL_KERNEL_WORK_GROUP_SIZE (but NVIDIA's, which
+     * understates it). */
     int layer_group_kernels;
     /* CL_DEVICE_LOCAL_MEM_SIZE, and whether it is dedicated (CL_LOCAL): the
      * latency design keeps a frame's posteriors there where they fit
