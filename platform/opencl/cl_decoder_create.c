@@ -195,6 +195,14 @@ static uint32_t frames_per_pass(const cl_decoder *d)
  * 4096 as of 4681 (H100). */
 #define PIPELINE_FRAMES_PER_UNIT 16u
 
+/* The widest pair kernel's largest group unless one is configured: on the
+ * H100 its 242 registers fit one group of 180 work-items per SM and two of
+ * 120, and in groups of 120 (three checks per work-item of a DVB layer)
+ * normal 8/9 and 9/10 ran 1.12-1.14x, short 8/9 level; the kernels of bounds
+ * 14 and 24 lost in groups of 120 (0.90-0.97x), and every bound in groups of
+ * 90 (docs/OPENCL.md, round 20, run H). */
+#define WIDEST_PAIR_GROUP 120u
+
 /* The largest group of a latency kernel (0: the program has none): the
  * device's largest for it, or less where the configuration asks. */
 static size_t latency_group_cap(const cl_decoder *d, cl_kernel kernel)
@@ -227,7 +235,10 @@ static void choose_sizes(cl_decoder *d)
     }
     for (size_t i = 0; i < CL_PAIR_KERNELS; i++) {
         d->pairs_group_cap[i] = latency_group_cap(d, d->iterate_pairs[i]);
+        if (i == CL_PAIR_KERNELS - 1 && requested == 0)
+            d->pairs_group_cap[i] = cl_min_size(d->pairs_group_cap[i], WIDEST_PAIR_GROUP);
         d->stats.pair_kernel_bounds[i] = cl_pair_bounds[i];
+        d->stats.pair_group_sizes[i] = (uint32_t)d->pairs_group_cap[i];
     }
     if (clGetDeviceInfo(d->session.choice.device, CL_DEVICE_LOCAL_MEM_SIZE,
                         sizeof d->local_memory, &d->local_memory, NULL) != CL_SUCCESS)

@@ -246,6 +246,8 @@ typedef struct {
      * passes of each. */
     uint32_t pair_kernel_bounds[LDPC_OPENCL_PAIR_KERNELS];
     uint64_t batches_pairs_bound[LDPC_OPENCL_PAIR_KERNELS];
+    /* The largest work-group each pair kernel takes (0: none). */
+    uint32_t pair_group_sizes[LDPC_OPENCL_PAIR_KERNELS];
     /* of batches_latency: a kernel that requires groups of one DVB layer
      * (layer_group_kernels) */
     uint64_t batches_layer_group;

@@ -123,6 +123,30 @@ static ldpc_decoder *small_decoder(const ldpc_code *code, const ldpc_opencl_conf
     return decoder;
 }
 
+/* The pair kernels' largest groups (PoCL takes groups far larger than 120):
+ * the widest kernel's at most 120 unless a size is configured. */
+static void widest_pair_kernel_groups(void **state)
+{
+    (void)state;
+    test_opencl_require();
+    ldpc_code *code = test_opencl_code("dvbs2-short-1/2");
+    ldpc_opencl_config opencl = test_opencl_config(LDPC_OPENCL_DESIGN_AUTO);
+    ldpc_decoder *decoder = small_decoder(code, &opencl);
+    ldpc_opencl_stats stats = test_opencl_stats(decoder);
+    for (size_t i = 0; i + 1 < LDPC_OPENCL_PAIR_KERNELS; i++)
+        assert_true(stats.pair_group_sizes[i] > 120);
+    assert_int_equal(stats.pair_group_sizes[LDPC_OPENCL_PAIR_KERNELS - 1], 120);
+    ldpc_decoder_destroy(decoder);
+
+    opencl.work_group_size = 180;
+    decoder = small_decoder(code, &opencl);
+    stats = test_opencl_stats(decoder);
+    for (size_t i = 0; i < LDPC_OPENCL_PAIR_KERNELS; i++)
+        assert_int_equal(stats.pair_group_sizes[i], 180);
+    ldpc_decoder_destroy(decoder);
+    ldpc_code_destroy(code);
+}
+
 #ifdef LDPC_WITH_OPENCL
 /* A GPU device with these names, for the vendor table. */
 static cl_device_choice gpu_named(const char *vendor, const char *device_name)
@@ -307,6 +331,7 @@ int main(void)
         cmocka_unit_test(bad_environment_names_the_variable),
         cmocka_unit_test(device_selection),
         cmocka_unit_test(required_groups_by_vendor),
+        cmocka_unit_test(widest_pair_kernel_groups),
         cmocka_unit_test(binary_cache_on_disk),
         cmocka_unit_test(embedded_kernels_match_the_source_tree),
     };
