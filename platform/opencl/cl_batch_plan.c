@@ -145,10 +145,11 @@ static size_t pair_record_bytes(const cl_code_tables *tables, size_t kernel)
     return words * (size_t)tables->max_layer_size * sizeof(cl_uint);
 }
 
-static int latency_pairs(const cl_decoder *d, const cl_code_tables *tables, uint32_t frames)
+/* Whether the pass takes the pair kernel `kernel` (pair_kernel_index). */
+static int latency_pairs(const cl_decoder *d, const cl_code_tables *tables, size_t kernel,
+                         uint32_t frames)
 {
     const ldpc_opencl_config *o = &d->opencl;
-    size_t kernel = pair_kernel_index(tables->max_check_degree);
     /* the kernel's byte offsets (WORD_AT) stay 32-bit */
     int offsets_fit = tables->n <= UINT32_MAX / 4 && tables->latency_slots <= UINT32_MAX / 4;
     int fits = kernel < CL_PAIR_KERNELS && d->iterate_pairs[kernel] != NULL && offsets_fit &&
@@ -255,8 +256,9 @@ void cl_plan_batch(const cl_decoder *d, const ldpc_code *code, uint32_t frames,
     p->frames = frames;
     p->design = cl_choose_design(d, &p->tables, frames);
     int latency = p->design == LDPC_OPENCL_DESIGN_LATENCY;
-    p->pairs = latency && latency_pairs(d, &p->tables, frames);
-    p->pair_kernel = p->pairs ? pair_kernel_index(code->max_check_degree) : 0;
+    size_t pair_kernel = pair_kernel_index(code->max_check_degree);
+    p->pairs = latency && latency_pairs(d, &p->tables, pair_kernel, frames);
+    p->pair_kernel = p->pairs ? pair_kernel : 0;
     p->posterior_format = posterior_format(d, p->design, p->pairs);
     p->local_posteriors = latency && !p->pairs && latency_local_posteriors(d, &p->tables, frames);
     p->circulants = latency && !p->pairs &&

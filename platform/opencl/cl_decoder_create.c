@@ -41,6 +41,16 @@ static size_t kernel_max_group(const cl_decoder *d, cl_kernel kernel)
     return size;
 }
 
+/* Releases the kernels of an array (those not NULL) and clears it. */
+static void release_kernels(cl_kernel *kernels, size_t count)
+{
+    for (size_t i = 0; i < count; i++) {
+        if (kernels[i] != NULL)
+            clReleaseKernel(kernels[i]);
+        kernels[i] = NULL;
+    }
+}
+
 /* Bounds 14 and 24 rather than 16 (round 20, docs/OPENCL.md): DVB-S2's rates
  * 3/5 to 3/4 (check degrees 10 to 14) and 4/5, 5/6 (18 to 22) then run kernels
  * with fewer registers, so more of their groups share a compute unit. */
@@ -110,10 +120,8 @@ static ldpc_status create_kernels(cl_decoder *d, ldpc_error *err)
         if (status == LDPC_OK &&
             !cl_vendor_runs_required_group(d->session.vendor,
                                            kernel_max_group(d, *layer_kernels[i].kernel),
-                                           FRAME_GROUP)) {
-            clReleaseKernel(*layer_kernels[i].kernel);
-            *layer_kernels[i].kernel = NULL;
-        }
+                                           FRAME_GROUP))
+            release_kernels(layer_kernels[i].kernel, 1);
     }
     if (status == LDPC_OK)
         status = create_kernel(d, "frame_statistics", &d->statistics, err);
@@ -568,32 +576,14 @@ void cl_decoder_release(cl_decoder *d)
     for (size_t i = 0; i < sizeof kernels / sizeof kernels[0]; i++)
         if (kernels[i] != NULL)
             clReleaseKernel(kernels[i]);
-    for (size_t i = 0; i < CL_PAIR_KERNELS; i++) {
-        if (d->iterate_pairs[i] != NULL)
-            clReleaseKernel(d->iterate_pairs[i]);
-        if (d->iterate_pairs_layer[i] != NULL)
-            clReleaseKernel(d->iterate_pairs_layer[i]);
-        d->iterate_pairs[i] = d->iterate_pairs_layer[i] = NULL;
-    }
-    for (size_t i = 0; i < CL_ITEM_KERNELS; i++) {
-        if (d->iterate_item[i] != NULL)
-            clReleaseKernel(d->iterate_item[i]);
-        d->iterate_item[i] = NULL;
-    }
-    for (size_t i = 0; i < CL_LATENCY_KERNELS; i++) {
-        if (d->iterate_latency[i] != NULL)
-            clReleaseKernel(d->iterate_latency[i]);
-        if (d->iterate_latency_local[i] != NULL)
-            clReleaseKernel(d->iterate_latency_local[i]);
-        if (d->iterate_circulant[i] != NULL)
-            clReleaseKernel(d->iterate_circulant[i]);
-        if (d->iterate_circulant_layer[i] != NULL)
-            clReleaseKernel(d->iterate_circulant_layer[i]);
-        if (d->iterate_latency_local_layer[i] != NULL)
-            clReleaseKernel(d->iterate_latency_local_layer[i]);
-        d->iterate_latency[i] = d->iterate_latency_local[i] = d->iterate_circulant[i] = NULL;
-        d->iterate_circulant_layer[i] = d->iterate_latency_local_layer[i] = NULL;
-    }
+    release_kernels(d->iterate_pairs, CL_PAIR_KERNELS);
+    release_kernels(d->iterate_pairs_layer, CL_PAIR_KERNELS);
+    release_kernels(d->iterate_item, CL_ITEM_KERNELS);
+    release_kernels(d->iterate_latency, CL_LATENCY_KERNELS);
+    release_kernels(d->iterate_latency_local, CL_LATENCY_KERNELS);
+    release_kernels(d->iterate_circulant, CL_LATENCY_KERNELS);
+    release_kernels(d->iterate_circulant_layer, CL_LATENCY_KERNELS);
+    release_kernels(d->iterate_latency_local_layer, CL_LATENCY_KERNELS);
     cl_session_release(&d->session);
     d->stats.on_device = 0;
     d->input_pinned = d->bits_pinned = d->stats_pinned = NULL;

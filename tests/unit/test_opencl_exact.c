@@ -455,13 +455,14 @@ static void latency_frame_pairs(void **state)
     run_case(&c);
 }
 
-/* Every pass of a case with pairs on ran the pair kernel of this bound. */
-static void expect_pair_bound(const test_opencl_outcome *outcome, uint32_t bound)
+/* Runs a case with pairs on: every pass ran the pair kernel of this bound. */
+static void run_pair_bound_case(const exact_case *c, uint32_t bound)
 {
-    assert_true(outcome->pair_batches > 0);
+    test_opencl_outcome outcome = run_case(c);
+    assert_true(outcome.pair_batches > 0);
     for (size_t i = 0; i < LDPC_OPENCL_PAIR_KERNELS; i++)
-        assert_int_equal(outcome->pair_bound_batches[i],
-                         outcome->pair_kernel_bounds[i] == bound ? outcome->pair_batches : 0);
+        assert_int_equal(outcome.pair_bound_batches[i],
+                         outcome.pair_kernel_bounds[i] == bound ? outcome.pair_batches : 0);
 }
 
 /* The pair kernel of a larger check degree bound on two codes, `first` and
@@ -482,26 +483,22 @@ static void pair_bound_cases(uint32_t bound, pair_bound_code first, pair_bound_c
                     1, LDPC_OPENCL_DESIGN_LATENCY, 13, 13, first.ebn0_low, first.ebn0_high, 180,
                     LDPC_OPENCL_POSTERIORS_GLOBAL, LDPC_OPENCL_TABLES_SLOTS,
                     LDPC_OPENCL_PAIRS_ON};
-    test_opencl_outcome outcome = run_case(&c);
-    expect_pair_bound(&outcome, bound);
+    run_pair_bound_case(&c, bound);
     c.pairs = LDPC_OPENCL_PAIRS_OFF;
     run_case(&c);
     c.pairs = LDPC_OPENCL_PAIRS_ON;
     c.work_group = 100;
     c.rule = LDPC_RULE_MIN_SUM_OFFSET;
     c.period = 2;
-    outcome = run_case(&c);
-    expect_pair_bound(&outcome, bound);
+    run_pair_bound_case(&c, bound);
     c.code = second.code;
     c.ebn0_low = second.ebn0_low;
     c.ebn0_high = second.ebn0_high;
-    outcome = run_case(&c);
-    expect_pair_bound(&outcome, bound);
+    run_pair_bound_case(&c, bound);
     c.work_group = 180;
     c.rule = LDPC_RULE_MIN_SUM_NORMALIZED;
     c.period = 1;
-    outcome = run_case(&c);
-    expect_pair_bound(&outcome, bound);
+    run_pair_bound_case(&c, bound);
 }
 
 /* Bound 14 (three-word records, tight arrays): check degrees 9 to 13
