@@ -13,7 +13,7 @@
  * shifted to its half; every write of such a layer goes through the atomic,
  * so no plain store races with an atomic on the same word. (A compare-and-swap
  * loop on 16-bit posteriors serialised the shared variables and was slower,
- * docs/OPENCL.md, round 2.)
+ * docs/opencl-rounds.md, round 2.)
  *
  * Messages stay in global memory, but a message slot is only ever read and
  * written by one work-item (check k of every layer belongs to work-item
@@ -21,7 +21,7 @@
  * two checks of the next layer are loaded as soon as this layer's are
  * written, and arrive during the barrier. Loading them before the layer's
  * first barrier instead (more registers live across it) made one
- * dvbs2-short-1/2 frame 1.21x slower on the H100 (docs/OPENCL.md, round 3).
+ * dvbs2-short-1/2 frame 1.21x slower on the H100 (docs/opencl-rounds.md, round 3).
  *
  * At the start of a launch the posteriors come in from the frame's global row
  * the setup kernel wrote, and at the end (the frame retired or the launch's
@@ -53,7 +53,7 @@ inline void local_posterior_add(local uint *post_words, uint v, int delta)
  * block per slot, which NVIDIA's compiler padded with register moves. Here
  * it measured 1.07-1.10x on dvbs2-short-1/2 batches and 1.17-1.18x on one frame;
  * in the global-posterior and circulant kernels 0.85-0.96x, which keep the
- * branches (docs/OPENCL.md, round 14). */
+ * branches (docs/opencl-rounds.md, round 14). */
 inline latency_mins_t local_minima(latency_layer_t layer, const uint *word, const int *u,
                                    const uint bound)
 {

@@ -9,7 +9,7 @@
  * with every load of the layer, messages and posteriors, issued before any
  * result is needed: one round trip to memory per layer, where the slot
  * tables need one for a check's words and another for the posteriors of a
- * second check (docs/OPENCL.md, round 13). The code's block words sit in
+ * second check (docs/opencl-rounds.md, round 13). The code's block words sit in
  * local memory (the `records` argument), every work-item of a group reading
  * the same address.
  *
@@ -26,7 +26,7 @@
  * multiple of 360, so no posterior word holds a variable of another block,
  * and every other posterior takes a plain store. The slot kernels make every
  * change of such a layer atomic (and gained nothing from doing otherwise,
- * docs/OPENCL.md, round 13). */
+ * docs/opencl-rounds.md, round 13). */
 
 #define CIRCULANT_ATOMIC 0x40000000u
 #define CIRCULANT_GAP 0x20000000u
@@ -171,7 +171,7 @@ inline void layered_circulant_frame(LAYERED_LATENCY_PARAMS, local uchar *rule_lo
             }
             /* Needed only where checks share a variable, but a barrier under a
              * condition, even a uniform one, breaks some compilers (PoCL 5),
-             * and on the H100 it was slower (docs/OPENCL.md, round 13, run D). */
+             * and on the H100 it was slower (docs/opencl-rounds.md, round 13, run D). */
             barrier(CLK_GLOBAL_MEM_FENCE);
 #pragma unroll
             for (uint c = 0; c < CIRCULANT_CHECKS; c++) {
@@ -199,7 +199,7 @@ inline void layered_circulant_frame(LAYERED_LATENCY_PARAMS, local uchar *rule_lo
             done = !*unsatisfied;
         }
         /* As in 22_layered_latency.cl, not through a shared helper: one cost
-         * the kernels 10-20% on the H100 (docs/OPENCL.md, round 13, run H). */
+         * the kernels 10-20% on the H100 (docs/opencl-rounds.md, round 13, run H). */
         if (i == 0)
             frame_iterations[f] = it;
         if (done) {

@@ -6,7 +6,7 @@
  * one load or store then serve both frames, and most of the min-sum
  * arithmetic runs on both halves in one operation: the global kernel was
  * bound by instruction issue, most of it address arithmetic and control
- * (docs/OPENCL.md, round 14).
+ * (docs/opencl-rounds.md, round 14).
  *
  * Layout. The pair's posteriors are one 32-bit word per variable (latency
  * order), each half the biased 16-bit posterior of POSTERIOR_BIASED; its
@@ -473,7 +473,7 @@ inline void layered_latency_pairs(LAYERED_LATENCY_PARAMS, local uchar *rule_loca
  * NVIDIA's H100 that keeps bound 14 at 96 registers (three groups of 180 per
  * SM, 163 with six arrays at bound 16) and bound 24 at 168 (two groups), and
  * bound 32 fits no other way. At bound 8 they lost, in the layer-group twin
- * and in groups of 180 (docs/OPENCL.md, round 20, runs B and G). */
+ * and in groups of 180 (docs/opencl-rounds.md, round 20, runs B and G). */
 #define LAYERED_LATENCY_PAIRS_KERNEL(name, bound, attributes)                                  \
     kernel attributes void name(LAYERED_LATENCY_PARAMS)                                        \
     {                                                                                          \

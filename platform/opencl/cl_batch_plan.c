@@ -46,7 +46,7 @@ static size_t latency_posterior_bytes(const cl_code_tables *tables)
 /* The latency design keeps the posteriors in local memory where they fit
  * beside the records, the rule table and the flag, when LOCAL forces it or,
  * for AUTO, where it measured faster. On the H100, with the posteriors in the
- * latency order (docs/OPENCL.md, round 5), the kernel time of dvbs2-short-1/2
+ * latency order (docs/opencl-rounds.md, round 5), the kernel time of dvbs2-short-1/2
  * (degree bound 8) at 20 iterations was 0.74-0.79x the global kernel's at
  * every batch size from 1 to 16384 frames, and of dvbs2-short-3/5 (bound 16)
  * 0.74-0.75x; with bound 32 (-8/9: more registers) it took 1.07x. Since
@@ -84,7 +84,7 @@ static int latency_local_posteriors(const cl_decoder *d, const cl_code_tables *t
  * checks per work-item), the tables in local memory beside the rule table
  * and a flag. CIRCULANTS takes them
  * wherever they fit, SLOTS never. AUTO takes them where they measured faster
- * on the H100 (docs/OPENCL.md, round 13), with the posteriors in global
+ * on the H100 (docs/opencl-rounds.md, round 13), with the posteriors in global
  * memory (local posteriors have no circulant kernel): above degree bound 8
  * at any size (normal 3/4 and 5/6, 8192 frames, 1.26-1.27x; short 3/5,
  * 32768 frames, 1.32x), and at bound 8 in calls of at most
@@ -108,7 +108,7 @@ static int latency_circulants(const cl_decoder *d, const cl_code_tables *tables,
  * posteriors in global memory) take a pass where ON asks for it or, for
  * AUTO, in passes of at least PAIRS_MIN_FRAMES_PER_UNIT frames per compute
  * unit (PAIRS_MIN_FRAMES_PER_UNIT_WIDE for bounds above 16), where they
- * measured faster than the kernel AUTO would otherwise take (docs/OPENCL.md,
+ * measured faster than the kernel AUTO would otherwise take (docs/opencl-rounds.md,
  * rounds 15, 16, 18, 19 and 20; against the circulant kernel on the H200,
  * calls of 8192 normal / 32768 short frames: bound 16, rates 3/5 to 4/5,
  * 1.20-1.48x, at 4 and 8 frames per unit 1.22-1.56x, at 2 normal 3/4 0.87x;
@@ -166,7 +166,7 @@ static int latency_pairs(const cl_decoder *d, const cl_code_tables *tables, size
 
 /* The twin of the pass's kernel in groups of one DVB layer (one check per
  * work-item), where the program has it, or NULL. H200, against groups of 180
- * (docs/OPENCL.md, round 19, runs D and E): the circulant kernels 1.28-1.34x
+ * (docs/opencl-rounds.md, round 19, runs D and E): the circulant kernels 1.28-1.34x
  * for one normal frame and the local-posterior kernel 1.22-1.24x for one
  * short frame, but the circulant kernel 0.86x at 2 frames per compute unit,
  * where three groups of 180 share an SM and one of 360 holds it alone; so

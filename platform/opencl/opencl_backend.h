@@ -50,7 +50,7 @@ typedef enum {
 /* Most frames of a call the spread design takes (its extra totals are sized
  * for this many frames, or the decoder's max_frames if fewer): on the H100 it
  * was faster than the group design at every batch size up to this one
- * (docs/OPENCL.md, round 6). */
+ * (docs/opencl-rounds.md, round 6). */
 #define LDPC_OPENCL_SPREAD_MAX_FRAMES 128u
 
 /* Where the latency design keeps a frame's posteriors. */
@@ -73,7 +73,7 @@ typedef enum {
 typedef enum {
     /* The circulant tables where the code has them (a DVB code) and they
      * measured faster: posteriors in global memory, and check degree above 8
-     * or a call of at most 4 frames per compute unit (docs/OPENCL.md, round
+     * or a call of at most 4 frames per compute unit (docs/opencl-rounds.md, round
      * 13); else the slot tables. */
     LDPC_OPENCL_TABLES_AUTO = 0,
     /* Per-check slot words for every code (kernels/22_layered_latency.cl). */
@@ -89,7 +89,7 @@ typedef enum {
  * value), where the posteriors are in global memory, the slot tables are read
  * and the check degree is at most 32. */
 typedef enum {
-    /* Pairs where they measured faster (docs/OPENCL.md, round 15). */
+    /* Pairs where they measured faster (docs/opencl-rounds.md, round 15). */
     LDPC_OPENCL_PAIRS_AUTO = 0,
     /* Pairs wherever the kernel takes the batch. */
     LDPC_OPENCL_PAIRS_ON = 1,
@@ -118,7 +118,7 @@ typedef struct {
     size_t table_cache_bytes;             /* device memory for resident code tables; 0 = 8 MiB */
     /* Largest buffer of per-frame data (messages, posteriors) the device
      * decodes through: a call of more frames than fit goes in several passes.
-     * 0 = 2^31 - 1 bytes (docs/OPENCL.md, round 7: larger ones failed on
+     * 0 = 2^31 - 1 bytes (docs/opencl-rounds.md, round 7: larger ones failed on
      * NVIDIA's driver); the device's CL_DEVICE_MAX_MEM_ALLOC_SIZE caps it. */
     size_t max_buffer_bytes;
     /* A call of at least twice this many frames is decoded in pipelined
