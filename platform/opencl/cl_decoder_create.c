@@ -102,10 +102,15 @@ static ldpc_status create_kernels(cl_decoder *d, ldpc_error *err)
     const struct {
         const char *name;
         cl_kernel *kernel;
-    } layer_kernels[] = {{"layered_circulant_d8_layer", &d->iterate_circulant_layer[0]},
-                         {"layered_circulant_d16_layer", &d->iterate_circulant_layer[1]},
-                         {"layered_latency_local_d8_layer", &d->iterate_latency_local_layer[0]},
-                         {"layered_latency_pairs_d8_layer", &d->iterate_pairs_layer[0]}};
+        uint32_t twin; /* its bit of stats.layer_group_twins */
+    } layer_kernels[] = {
+        {"layered_circulant_d8_layer", &d->iterate_circulant_layer[0],
+         LDPC_OPENCL_TWIN_CIRCULANT_D8},
+        {"layered_circulant_d16_layer", &d->iterate_circulant_layer[1],
+         LDPC_OPENCL_TWIN_CIRCULANT_D16},
+        {"layered_latency_local_d8_layer", &d->iterate_latency_local_layer[0],
+         LDPC_OPENCL_TWIN_LOCAL_D8},
+        {"layered_latency_pairs_d8_layer", &d->iterate_pairs_layer[0], LDPC_OPENCL_TWIN_PAIRS_D8}};
     /* They run exactly FRAME_GROUP work-items: not where a smaller group is
      * configured. */
     size_t requested = d->opencl.work_group_size;
@@ -122,6 +127,8 @@ static ldpc_status create_kernels(cl_decoder *d, ldpc_error *err)
                                            kernel_max_group(d, *layer_kernels[i].kernel),
                                            FRAME_GROUP))
             release_kernels(layer_kernels[i].kernel, 1);
+        if (*layer_kernels[i].kernel != NULL)
+            d->stats.layer_group_twins |= layer_kernels[i].twin;
     }
     if (status == LDPC_OK)
         status = create_kernel(d, "frame_statistics", &d->statistics, err);

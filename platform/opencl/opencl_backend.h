@@ -101,6 +101,13 @@ typedef enum {
  * statistics). */
 #define LDPC_OPENCL_PAIR_KERNELS 4
 
+/* Bits of ldpc_opencl_stats.layer_group_twins: the kernels in groups of one
+ * DVB layer (360 work-items) and the check degree bound of each. */
+#define LDPC_OPENCL_TWIN_CIRCULANT_D8 (1u << 0)
+#define LDPC_OPENCL_TWIN_CIRCULANT_D16 (1u << 1)
+#define LDPC_OPENCL_TWIN_LOCAL_D8 (1u << 2)
+#define LDPC_OPENCL_TWIN_PAIRS_D8 (1u << 3)
+
 #define LDPC_OPENCL_NAME_SIZE 128
 #define LDPC_OPENCL_PATH_SIZE 512
 
@@ -220,6 +227,10 @@ typedef struct {
      * reports a smaller CL_KERNEL_WORK_GROUP_SIZE (but NVIDIA's, which
      * understates it). */
     int layer_group_kernels;
+    /* Which of those this decoder kept (LDPC_OPENCL_TWIN_* bits): none where
+     * it is configured for smaller groups, and not one the device reports it
+     * cannot run in a whole layer. */
+    uint32_t layer_group_twins;
     /* CL_DEVICE_LOCAL_MEM_SIZE, and whether it is dedicated (CL_LOCAL): the
      * latency design keeps a frame's posteriors there where they fit
      * (latency_posteriors in the configuration). */

@@ -106,14 +106,18 @@ static int expect_layer_group(const exact_case *c, const ldpc_code *code, int pa
                               int circulants, uint32_t call_frames,
                               const test_opencl_outcome *outcome)
 {
-    int allowed = outcome->layer_group_kernels && (c->work_group == 0 || c->work_group >= 360);
     int dvb = strncmp(c->code, "dvb", 3) == 0;
     int one_per_unit = call_frames <= outcome->compute_units;
-    if (!allowed)
-        return 0;
-    if (circulants)
-        return code->max_check_degree <= 16 && one_per_unit;
-    return dvb && code->max_check_degree <= 8 && (pairs || (local && one_per_unit));
+    uint32_t twin = 0;
+    if (circulants && one_per_unit)
+        twin = code->max_check_degree <= 8    ? LDPC_OPENCL_TWIN_CIRCULANT_D8
+               : code->max_check_degree <= 16 ? LDPC_OPENCL_TWIN_CIRCULANT_D16
+                                              : 0;
+    else if (!circulants && dvb && code->max_check_degree <= 8)
+        twin = pairs                  ? LDPC_OPENCL_TWIN_PAIRS_D8
+               : local && one_per_unit ? LDPC_OPENCL_TWIN_LOCAL_D8
+                                       : 0;
+    return (outcome->layer_group_twins & twin) != 0;
 }
 
 /* Returns the outcome, checked. */
@@ -180,6 +184,9 @@ static test_opencl_outcome run_case(const exact_case *c)
     for (size_t i = 0; i < LDPC_OPENCL_PAIR_KERNELS; i++)
         assert_int_equal(outcome.pair_bound_batches[i], pair_bound_batches[i]);
     assert_int_equal(outcome.layer_group_batches, layer_batches);
+    /* No twin where the program has none or a smaller group is configured. */
+    if (!outcome.layer_group_kernels || (c->work_group != 0 && c->work_group < 360))
+        assert_int_equal(outcome.layer_group_twins, 0);
     free(llr);
     ldpc_code_destroy(code);
     return outcome;
@@ -384,7 +391,9 @@ static void latency_layer_groups(void **state)
                     LDPC_OPENCL_POSTERIORS_GLOBAL, LDPC_OPENCL_TABLES_CIRCULANTS,
                     LDPC_OPENCL_PAIRS_OFF};
     test_opencl_outcome outcome = run_case(&c);
-    if (!outcome.layer_group_kernels)
+    const uint32_t twins = LDPC_OPENCL_TWIN_CIRCULANT_D8 | LDPC_OPENCL_TWIN_CIRCULANT_D16 |
+                           LDPC_OPENCL_TWIN_LOCAL_D8;
+    if ((outcome.layer_group_twins & twins) != twins)
         skip();
     assert_int_equal(outcome.layer_group_batches, 8);
     c.code = "dvbs2-short-3/5";

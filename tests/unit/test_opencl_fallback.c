@@ -187,6 +187,7 @@ static void layer_group_kernels_that_do_not_build_are_left_out(void **state)
     assert_int_equal(stats.on_device, 1);
     assert_int_equal(stats.frames_on_cpu, 0);
     assert_int_equal(stats.layer_group_kernels, 0);
+    assert_int_equal(stats.layer_group_twins, 0);
     assert_int_equal(stats.batches_layer_group, 0);
     ldpc_decoder_destroy(decoder);
     DIR *listing = opendir(dir);

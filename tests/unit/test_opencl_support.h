@@ -122,6 +122,7 @@ typedef struct {
     uint32_t pair_bound_batches[LDPC_OPENCL_PAIR_KERNELS];
     uint32_t layer_group_batches;   /* of latency_batches: groups of one DVB layer */
     int layer_group_kernels;        /* the program has the kernels for them */
+    uint32_t layer_group_twins;     /* and the decoder kept these (LDPC_OPENCL_TWIN_*) */
     uint32_t spread_batches;
     uint32_t converged_at; /* bit i: a frame converged at iteration i (i < 32) */
     uint64_t local_memory_bytes;    /* the device's, as the decoder saw it */
@@ -202,6 +203,7 @@ static inline test_opencl_outcome test_opencl_compare(const ldpc_code *code,
     }
     outcome.layer_group_batches = (uint32_t)stats.batches_layer_group;
     outcome.layer_group_kernels = stats.layer_group_kernels;
+    outcome.layer_group_twins = stats.layer_group_twins;
     outcome.spread_batches = (uint32_t)stats.batches_spread;
     outcome.local_memory_bytes = stats.local_memory_bytes;
     outcome.local_memory_dedicated = stats.local_memory_dedicated;
