@@ -13,7 +13,11 @@
  *   w_widen (sign-extends), w_narrow (saturates to [-128, 127]), w_add, w_sub,
  *   w_select (as v_select)
  * and optionally w_loadu_from(run, p, first) with FRAME_HAS_W_LOADU_FROM (run
- * with its lanes first.. loaded from p; without it, a load and a blend), and
+ * with its lanes first.. loaded from p; without it, a load and a blend);
+ * w_storeu_first(p, a, count) (lanes 0..count-1 only) with
+ * FRAME_REGISTER_LAYER_DEGREE, the largest degree of the layers decoded with
+ * their inputs in registers (layer_in_registers: for instruction sets with
+ * 32 vector registers and masked stores); and
  * FRAME_LANE_POSITION(i): where the int8 vectors hold the check
  * whose posterior is lane i of a wide (natural, memory order); w_narrow must
  * put lane i there and w_widen take it back. Without it, the identity. Any
@@ -91,26 +95,36 @@ static inline void FRAME_FUNCTION(store_cyclic)(int16_t *post, uint32_t position
  * neither minimum (both start at 127) nor the sign. In the first iteration
  * every old message is 0 and a.c2v, not yet written, is not read (this saves
  * clearing it per frame). */
+/* The input t of the checks in lanes c.. from block edge e: sat(posterior -
+ * old message), +127 where check 0 lacks the edge; *extrinsic gets posterior
+ * - old message. */
+static inline vec FRAME_FUNCTION(check_input)(const frame_arrays a, uint32_t e, uint32_t c,
+                                              int first_iteration, wide *extrinsic)
+{
+    const frame_block_edge edge = a.edges[e];
+    wide posterior =
+        FRAME_FUNCTION(load_cyclic)(a, FRAME_FUNCTION(block_post)(a, edge.block),
+                                    FRAME_FUNCTION(window_position)(edge.offset, c));
+    vec old_message = first_iteration ? v_zero() : v_load(a.c2v + (size_t)e * FRAME_LANES + c);
+    *extrinsic = w_sub(posterior, w_widen(old_message));
+    vec t = v_max(w_narrow(*extrinsic), v_set1(-127));
+    if (edge.check0_gap)
+        t = v_select(v_load(a.check0_gap_lanes + c), v_set1(127), t);
+    return t;
+}
+
 static void FRAME_FUNCTION(layer_inputs)(const ldpc_decoder_config *config, const frame_arrays a,
                                          uint32_t first, uint32_t last, int first_iteration)
 {
-    const vec minus127 = v_set1(-127), plus127 = v_set1(127);
+    const vec plus127 = v_set1(127);
     for (uint32_t c = 0; c < FRAME_LANES; c += VEC_LANES) {
         vec min1 = plus127, min2 = plus127, signs = v_zero();
         int8_t *t_store = a.t + c;
         int16_t *extrinsic_store = a.extrinsic + c;
         for (uint32_t e = first; e < last;
              e++, t_store += FRAME_LANES, extrinsic_store += FRAME_LANES) {
-            const frame_block_edge edge = a.edges[e];
-            wide posterior = FRAME_FUNCTION(load_cyclic)(
-                a, FRAME_FUNCTION(block_post)(a, edge.block),
-                FRAME_FUNCTION(window_position)(edge.offset, c));
-            vec old_message =
-                first_iteration ? v_zero() : v_load(a.c2v + (size_t)e * FRAME_LANES + c);
-            wide extrinsic = w_sub(posterior, w_widen(old_message));
-            vec t = v_max(w_narrow(extrinsic), minus127);
-            if (edge.check0_gap)
-                t = v_select(v_load(a.check0_gap_lanes + c), plus127, t);
+            wide extrinsic;
+            vec t = FRAME_FUNCTION(check_input)(a, e, c, first_iteration, &extrinsic);
             vec magnitude = v_abs(t);
             min2 = v_min(min2, v_max(min1, magnitude));
             min1 = v_min(min1, magnitude);
@@ -138,17 +152,26 @@ static inline FRAME_FUNCTION(check_summary) FRAME_FUNCTION(summary_at)(const fra
                                            v_load(a.check0_gap_lanes + c)};
 }
 
-/* The new message, in lanes c.., of the block edge at layer position j. */
-static inline vec FRAME_FUNCTION(new_message)(const frame_arrays a,
-                                              const FRAME_FUNCTION(check_summary) * checks,
-                                              int check0_gap, uint32_t j, uint32_t c)
+/* The message a check whose input was t sends back: rule(min2) from the
+ * edge that holds min1, rule(min1) from the others, with the sign of the
+ * other inputs; 0 where check 0 lacks the edge. */
+static inline vec FRAME_FUNCTION(message_for)(const FRAME_FUNCTION(check_summary) * checks,
+                                              int check0_gap, vec t)
 {
-    vec t = v_load(a.t + (size_t)j * FRAME_LANES + c);
     vec magnitude = v_select_equal(v_abs(t), checks->min1, checks->sent_min2, checks->sent_min1);
     vec message = v_apply_sign(magnitude, v_xor(checks->signs, t));
     if (check0_gap)
         message = v_select(checks->check0_gap_lanes, v_zero(), message);
     return message;
+}
+
+/* The new message, in lanes c.., of the block edge at layer position j. */
+static inline vec FRAME_FUNCTION(new_message)(const frame_arrays a,
+                                              const FRAME_FUNCTION(check_summary) * checks,
+                                              int check0_gap, uint32_t j, uint32_t c)
+{
+    return FRAME_FUNCTION(message_for)(checks, check0_gap,
+                                       v_load(a.t + (size_t)j * FRAME_LANES + c));
 }
 
 /* Phase 2: each block edge's new messages, and its change added to its
@@ -200,6 +223,85 @@ static void FRAME_FUNCTION(layer_update)(const frame_arrays a, uint32_t first, u
                                          w_load(a.window + c));
     }
 }
+
+#ifdef FRAME_REGISTER_LAYER_DEGREE
+/* store_cyclic of lanes 0..count-1 only. */
+static inline void FRAME_FUNCTION(store_cyclic_first)(int16_t *post, uint32_t position,
+                                                      wide values, uint32_t count)
+{
+    w_storeu_first(post + position, values, count);
+    if (position + count > FRAME_GROUP)
+        w_storeu_first(post + position - FRAME_GROUP, values, count);
+}
+
+/* Both phases of a layer, one vector of checks at a time, with every input
+ * in registers instead of a.t and a.extrinsic, for a layer of `degree` block
+ * edges (a constant where it is inlined) that meet distinct blocks (no
+ * `repeated` edge). Its vectors then read and write distinct variables, so
+ * one vector may finish before the next starts, except the padding lanes
+ * 360..: they repeat checks 0..23, whose posteriors the first vector has
+ * already changed, so their posteriors are not stored (their messages go to
+ * their own slots, which no check lane reads). Same operations per check
+ * lane as layer_inputs and layer_update, so the same result. */
+static inline __attribute__((always_inline)) void FRAME_FUNCTION(layer_in_registers)(
+    const ldpc_decoder_config *config, const frame_arrays a, uint32_t first, const uint32_t degree,
+    int first_iteration)
+{
+    const vec plus127 = v_set1(127);
+    for (uint32_t c = 0; c < FRAME_LANES; c += VEC_LANES) {
+        vec t[FRAME_REGISTER_LAYER_DEGREE];
+        wide extrinsic[FRAME_REGISTER_LAYER_DEGREE];
+        vec min1 = plus127, min2 = plus127, signs = v_zero();
+#pragma GCC unroll 8
+        for (uint32_t j = 0; j < degree; j++) {
+            t[j] = FRAME_FUNCTION(check_input)(a, first + j, c, first_iteration, &extrinsic[j]);
+            vec magnitude = v_abs(t[j]);
+            min2 = v_min(min2, v_max(min1, magnitude));
+            min1 = v_min(min1, magnitude);
+            signs = v_xor(signs, t[j]);
+        }
+        const FRAME_FUNCTION(check_summary) checks = {
+            min1, FRAME_FUNCTION(check_rule)(min1, config),
+            FRAME_FUNCTION(check_rule)(min2, config), signs, v_load(a.check0_gap_lanes + c)};
+        const uint32_t check_lanes = c >= FRAME_GROUP                 ? 0
+                                     : c + VEC_LANES <= FRAME_GROUP ? VEC_LANES
+                                                                    : FRAME_GROUP - c;
+#pragma GCC unroll 8
+        for (uint32_t j = 0; j < degree; j++) {
+            const frame_block_edge edge = a.edges[first + j];
+            vec message = FRAME_FUNCTION(message_for)(&checks, edge.check0_gap, t[j]);
+            v_store(a.c2v + (size_t)(first + j) * FRAME_LANES + c, message);
+            FRAME_FUNCTION(store_cyclic_first)(FRAME_FUNCTION(block_post)(a, edge.block),
+                                               FRAME_FUNCTION(window_position)(edge.offset, c),
+                                               w_add(extrinsic[j], w_widen(message)), check_lanes);
+        }
+    }
+}
+
+/* layer_in_registers where the layer qualifies; 0 where it does not. */
+static int FRAME_FUNCTION(layer_registers)(const ldpc_decoder_config *config, const frame_arrays a,
+                                           uint32_t first, uint32_t last, int first_iteration)
+{
+    for (uint32_t e = first; e < last; e++)
+        if (a.edges[e].repeated)
+            return 0;
+    switch (last - first) {
+#define FRAME_REGISTER_CASE(d)                                                                     \
+    case d:                                                                                        \
+        FRAME_FUNCTION(layer_in_registers)(config, a, first, d, first_iteration);                 \
+        return 1;
+        FRAME_REGISTER_CASE(3)
+        FRAME_REGISTER_CASE(4)
+        FRAME_REGISTER_CASE(5)
+        FRAME_REGISTER_CASE(6)
+        FRAME_REGISTER_CASE(7)
+        FRAME_REGISTER_CASE(8)
+#undef FRAME_REGISTER_CASE
+    default:
+        return 0;
+    }
+}
+#endif
 
 /* The parity of the decisions of the checks of block edges first..last-1 in
  * lanes c..c+VEC_LANES-1: the sign of the XOR of their posteriors. */
@@ -304,6 +406,11 @@ void FRAME_FUNCTION(frame_decode)(const ldpc_code *code, const ldpc_decoder_conf
     while (iteration < config->max_iterations && !converged) {
         iteration++;
         for (uint32_t l = 0; l < layers; l++) {
+#ifdef FRAME_REGISTER_LAYER_DEGREE
+            if (FRAME_FUNCTION(layer_registers)(config, a, layer_offsets[l], layer_offsets[l + 1],
+                                                iteration == 1))
+                continue;
+#endif
             FRAME_FUNCTION(layer_inputs)(config, a, layer_offsets[l], layer_offsets[l + 1],
                                          iteration == 1);
             FRAME_FUNCTION(layer_update)(a, layer_offsets[l], layer_offsets[l + 1],

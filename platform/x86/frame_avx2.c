@@ -53,4 +53,16 @@ static inline wide w_select(wide mask, wide if_set, wide if_clear)
                   _mm256_blendv_epi8(if_clear.hi, if_set.hi, mask.hi)};
 }
 
+/* A layer's inputs in registers up to degree 8 (layer_in_registers): more
+ * than the 16 registers hold, but the spills cost less than the scratch
+ * arrays' round trips. Lanes count.. keep the values in memory. */
+#define FRAME_REGISTER_LAYER_DEGREE 8
+static inline void w_storeu_first(int16_t *p, wide a, uint32_t count)
+{
+    const __m256i limit = _mm256_set1_epi16((int16_t)count);
+    const __m256i low = _mm256_setr_epi16(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    const __m256i high = _mm256_add_epi16(low, _mm256_set1_epi16(16));
+    wide keep = {_mm256_cmpgt_epi16(limit, low), _mm256_cmpgt_epi16(limit, high)};
+    w_storeu(p, w_select(keep, a, w_loadu(p)));
+}
 #include "common/frame_decoder_template.h"

@@ -46,4 +46,15 @@ static inline wide w_select(wide mask, wide if_set, wide if_clear)
                   _mm_blendv_epi8(if_clear.hi, if_set.hi, mask.hi)};
 }
 
+/* A layer's inputs in registers up to degree 8 (layer_in_registers), as in
+ * frame_avx2.c. Lanes count.. keep the values in memory. */
+#define FRAME_REGISTER_LAYER_DEGREE 8
+static inline void w_storeu_first(int16_t *p, wide a, uint32_t count)
+{
+    const __m128i limit = _mm_set1_epi16((int16_t)count);
+    const __m128i low = _mm_setr_epi16(0, 1, 2, 3, 4, 5, 6, 7);
+    const __m128i high = _mm_add_epi16(low, _mm_set1_epi16(8));
+    wide keep = {_mm_cmpgt_epi16(limit, low), _mm_cmpgt_epi16(limit, high)};
+    w_storeu(p, w_select(keep, a, w_loadu(p)));
+}
 #include "common/frame_decoder_template.h"
