@@ -3,7 +3,7 @@
 # against the build before it, alternating processes on the 2-core AMD EPYC
 # (Zen 4) VM; every line also runs an unchanged baseline in the same process
 # (--baseline), so each binary's ratio to it cancels the VM's drift.
-# Usage: docs/bench/cpu-frame-registers-2026-11-27.sh OLD_LDPC NEW_LDPC [ROUNDS]
+# Usage: docs/bench/cpu-frame-registers-2026-11-27-a.sh OLD_LDPC NEW_LDPC [ROUNDS]
 set -u
 old=$1 new=$2 rounds=${3:-3}
 line() {
