@@ -33,11 +33,10 @@ static inline wide w_select(wide mask, wide if_set, wide if_clear)
                   vbslq_s16(vreinterpretq_u16_s16(mask.hi), if_set.hi, if_clear.hi)};
 }
 
-/* A layer's inputs in registers up to degree 8 (layer_in_registers), as on
- * every x86 variant, where it measured faster (docs/CPU.md, "Frame path");
- * aarch64 has 32 vector registers, as AVX-512. Not measured on ARM hardware.
- * Lanes count.. keep the values in memory. */
-#define FRAME_REGISTER_LAYER_DEGREE 8
+/* Layers by vectors (layer_vectors), as on every x86 variant, where they
+ * measured faster (docs/CPU.md, "Frame path"); aarch64 has 32 vector
+ * registers, as AVX-512. Not measured on ARM hardware. */
+#define FRAME_HAS_W_STOREU_FIRST
 static inline void w_storeu_first(int16_t *p, wide a, uint32_t count)
 {
     static const int16_t lane_index[16] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};

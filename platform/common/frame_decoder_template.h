@@ -14,10 +14,9 @@
  *   w_select (as v_select)
  * and optionally w_loadu_from(run, p, first) with FRAME_HAS_W_LOADU_FROM (run
  * with its lanes first.. loaded from p; without it, a load and a blend);
- * w_storeu_first(p, a, count) (lanes 0..count-1 only) with
- * FRAME_REGISTER_LAYER_DEGREE, the largest degree of the layers decoded with
- * their inputs in registers (layer_in_registers: for instruction sets with
- * 32 vector registers and masked stores); and
+ * w_storeu_first(p, a, count) (lanes 0..count-1 only; the values in memory
+ * stay in the others) with FRAME_HAS_W_STOREU_FIRST, which lets the small
+ * layers without a repeated block go vector by vector (layer_vectors); and
  * FRAME_LANE_POSITION(i): where the int8 vectors hold the check
  * whose posterior is lane i of a wide (natural, memory order); w_narrow must
  * put lane i there and w_widen take it back. Without it, the identity. Any
@@ -88,13 +87,6 @@ static inline void FRAME_FUNCTION(store_cyclic)(int16_t *post, uint32_t position
         w_storeu(post + position - FRAME_GROUP, values);
 }
 
-/* Phase 1 of a layer (block edges first..last-1): the inputs t of every check
- * from the layer-start posteriors, kept in a.t (and posterior - old message
- * in a.extrinsic), and per check min1, the two magnitudes it sends and the
- * XOR of its signs. The edge check 0 lacks enters as +127, which changes
- * neither minimum (both start at 127) nor the sign. In the first iteration
- * every old message is 0 and a.c2v, not yet written, is not read (this saves
- * clearing it per frame). */
 /* The input t of the checks in lanes c.. from block edge e: sat(posterior -
  * old message), +127 where check 0 lacks the edge; *extrinsic gets posterior
  * - old message. */
@@ -113,6 +105,13 @@ static inline vec FRAME_FUNCTION(check_input)(const frame_arrays a, uint32_t e, 
     return t;
 }
 
+/* Phase 1 of a layer (block edges first..last-1): the inputs t of every check
+ * from the layer-start posteriors, kept in a.t (and posterior - old message
+ * in a.extrinsic), and per check min1, the two magnitudes it sends and the
+ * XOR of its signs. The edge check 0 lacks enters as +127, which changes
+ * neither minimum (both start at 127) nor the sign. In the first iteration
+ * every old message is 0 and a.c2v, not yet written, is not read (this saves
+ * clearing it per frame). */
 static void FRAME_FUNCTION(layer_inputs)(const ldpc_decoder_config *config, const frame_arrays a,
                                          uint32_t first, uint32_t last, int first_iteration)
 {
@@ -224,7 +223,7 @@ static void FRAME_FUNCTION(layer_update)(const frame_arrays a, uint32_t first, u
     }
 }
 
-#ifdef FRAME_REGISTER_LAYER_DEGREE
+#ifdef FRAME_HAS_W_STOREU_FIRST
 /* store_cyclic of lanes 0..count-1 only. */
 static inline void FRAME_FUNCTION(store_cyclic_first)(int16_t *post, uint32_t position,
                                                       wide values, uint32_t count)
@@ -233,6 +232,11 @@ static inline void FRAME_FUNCTION(store_cyclic_first)(int16_t *post, uint32_t po
     if (position + count > FRAME_GROUP)
         w_storeu_first(post + position - FRAME_GROUP, values, count);
 }
+
+/* Layers of at most this many block edges go vector by vector: AVX-512 holds
+ * such a layer's inputs in its 32 registers; AVX2 and SSE4.1 spill some of
+ * theirs, and still measured faster than with the scratch arrays. */
+#define FRAME_REGISTER_LAYER_DEGREE 8
 
 /* Both phases of a layer, one vector of checks at a time, with every input
  * in registers instead of a.t and a.extrinsic, for a layer of `degree` block
@@ -278,9 +282,10 @@ static inline __attribute__((always_inline)) void FRAME_FUNCTION(layer_in_regist
     }
 }
 
-/* layer_in_registers where the layer qualifies; 0 where it does not. */
-static int FRAME_FUNCTION(layer_registers)(const ldpc_decoder_config *config, const frame_arrays a,
-                                           uint32_t first, uint32_t last, int first_iteration)
+/* Decodes the layer of block edges first..last-1 with layer_in_registers
+ * where it qualifies (returns 1); 0 where it does not. */
+static int FRAME_FUNCTION(layer_vectors)(const ldpc_decoder_config *config, const frame_arrays a,
+                                         uint32_t first, uint32_t last, int first_iteration)
 {
     for (uint32_t e = first; e < last; e++)
         if (a.edges[e].repeated)
@@ -406,9 +411,9 @@ void FRAME_FUNCTION(frame_decode)(const ldpc_code *code, const ldpc_decoder_conf
     while (iteration < config->max_iterations && !converged) {
         iteration++;
         for (uint32_t l = 0; l < layers; l++) {
-#ifdef FRAME_REGISTER_LAYER_DEGREE
-            if (FRAME_FUNCTION(layer_registers)(config, a, layer_offsets[l], layer_offsets[l + 1],
-                                                iteration == 1))
+#ifdef FRAME_HAS_W_STOREU_FIRST
+            if (FRAME_FUNCTION(layer_vectors)(config, a, layer_offsets[l], layer_offsets[l + 1],
+                                              iteration == 1))
                 continue;
 #endif
             FRAME_FUNCTION(layer_inputs)(config, a, layer_offsets[l], layer_offsets[l + 1],

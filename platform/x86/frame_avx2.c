@@ -53,10 +53,9 @@ static inline wide w_select(wide mask, wide if_set, wide if_clear)
                   _mm256_blendv_epi8(if_clear.hi, if_set.hi, mask.hi)};
 }
 
-/* A layer's inputs in registers up to degree 8 (layer_in_registers): more
- * than the 16 registers hold, but the spills cost less than the scratch
- * arrays' round trips. Lanes count.. keep the values in memory. */
-#define FRAME_REGISTER_LAYER_DEGREE 8
+/* Layers by vectors (layer_vectors): the padding lanes keep what memory
+ * holds. */
+#define FRAME_HAS_W_STOREU_FIRST
 static inline void w_storeu_first(int16_t *p, wide a, uint32_t count)
 {
     const __m256i limit = _mm256_set1_epi16((int16_t)count);

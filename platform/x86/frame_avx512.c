@@ -61,8 +61,8 @@ static inline wide w_loadu_from(wide run, const int16_t *p, uint32_t first)
     return (wide){_mm512_mask_loadu_epi16(run.lo, (__mmask32)lanes, p),
                   _mm512_mask_loadu_epi16(run.hi, (__mmask32)(lanes >> 32), p + 32)};
 }
-/* 32 registers hold a layer's inputs up to degree 8 (layer_in_registers). */
-#define FRAME_REGISTER_LAYER_DEGREE 8
+/* Layers by vectors (layer_vectors), padding lanes masked off. */
+#define FRAME_HAS_W_STOREU_FIRST
 static inline void w_storeu_first(int16_t *p, wide a, uint32_t count)
 {
     const uint64_t lanes = count >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << count) - 1;

@@ -46,9 +46,8 @@ static inline wide w_select(wide mask, wide if_set, wide if_clear)
                   _mm_blendv_epi8(if_clear.hi, if_set.hi, mask.hi)};
 }
 
-/* A layer's inputs in registers up to degree 8 (layer_in_registers), as in
- * frame_avx2.c. Lanes count.. keep the values in memory. */
-#define FRAME_REGISTER_LAYER_DEGREE 8
+/* Layers by vectors (layer_vectors), as in frame_avx2.c. */
+#define FRAME_HAS_W_STOREU_FIRST
 static inline void w_storeu_first(int16_t *p, wide a, uint32_t count)
 {
     const __m128i limit = _mm_set1_epi16((int16_t)count);
