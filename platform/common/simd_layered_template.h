@@ -13,6 +13,8 @@
  *   if_clear)
  * and, between that vocabulary and this header, simd_lane_results_template.h
  * with its tile vocabulary (the saturated template uses it too).
+ * SIMD_CHECKS_IN_REGISTERS (defined by an instruction set of 32 vector
+ * registers) keeps the inputs of checks of degree <= 8 in registers.
  * The operations are the reference's (docs/DECODERS.md) applied lane-wise:
  * narrowing then max(-127) is sat(); posteriors are exact 16-bit sums. */
 #include "common/simd_lane_results.h"
@@ -67,54 +69,50 @@ static inline vec SIMD_FUNCTION(old_message)(const int8_t *record, vec sent_min1
  * way the posterior update adds the message change to the current value.
  * The lanes that start a frame at this iteration (keep 0) read their old
  * messages as 0: zero magnitudes, whatever the previous frame left in their
- * record. */
-static void SIMD_FUNCTION(update_check)(const ldpc_code *code, const ldpc_decoder_config *config,
-                                        simd_workspace *ws, uint32_t check,
-                                        const uint32_t *repeat_edges, const uint32_t *repeat_slots,
-                                        uint32_t repeats, vec keep)
+ * record. Each edge's input t and extrinsic wait in t[j] and extrinsic[j]
+ * between the two passes: registers where this is inlined with a constant
+ * degree, the workspace's scratch otherwise. */
+static inline __attribute__((always_inline)) void SIMD_FUNCTION(update_check_with)(
+    const ldpc_code *code, const ldpc_decoder_config *config, simd_workspace *ws, uint32_t check,
+    const uint32_t degree, const uint32_t *repeat_edges, const uint32_t *repeat_slots,
+    uint32_t repeats, vec keep, vec *t, wide *extrinsic)
 {
-    const uint32_t first = code->check_offsets[check], degree = code->check_offsets[check + 1] - first;
+    const uint32_t first = code->check_offsets[check];
     const vec minus127 = v_set1(-127);
     int8_t *record = simd_check_record(ws, code, check, VEC_LANES);
     const vec old_min1 = v_and(v_load(record), keep);
     const vec old_min2 = v_and(v_load(record + VEC_LANES), keep);
     vec min1 = v_set1(127), min2 = v_set1(127), signs = v_zero(), idx1 = v_zero();
-    int8_t *t_store = ws->t;
-    int16_t *wide_store = ws->t_wide;
     uint32_t r = 0;
-    for (uint32_t j = 0; j < degree; j++, t_store += VEC_LANES, wide_store += VEC_LANES) {
+#pragma GCC unroll 8
+    for (uint32_t j = 0; j < degree; j++) {
         uint32_t e = first + j;
         wide old_message = w_widen(SIMD_FUNCTION(old_message)(record, old_min1, old_min2, j));
-        wide extrinsic = w_sub(w_load(SIMD_FUNCTION(post_of)(ws, code->check_var[e])), old_message);
-        vec t;
+        extrinsic[j] = w_sub(w_load(SIMD_FUNCTION(post_of)(ws, code->check_var[e])), old_message);
         if (r < repeats && repeat_edges[r] == e) {
             const int16_t *layer_start = ws->snapshot + (size_t)repeat_slots[r++] * VEC_LANES;
-            t = v_max(w_narrow(w_sub(w_load(layer_start), old_message)), minus127);
+            t[j] = v_max(w_narrow(w_sub(w_load(layer_start), old_message)), minus127);
         } else {
-            t = v_max(w_narrow(extrinsic), minus127);
+            t[j] = v_max(w_narrow(extrinsic[j]), minus127);
         }
-        vec magnitude = v_abs(t);
+        vec magnitude = v_abs(t[j]);
         /* The first edge reaching the minimum gets min2 (the reference's idx1). */
         idx1 = v_select(v_greater_mask(min1, magnitude), v_set1((int8_t)j), idx1);
         min2 = v_min(min2, v_max(min1, magnitude));
         min1 = v_min(min1, magnitude);
-        signs = v_xor(signs, t);
-        v_store(t_store, t);
-        w_store(wide_store, extrinsic);
+        signs = v_xor(signs, t[j]);
     }
     /* Only min1 and min2 are ever sent, so the rule is applied to them once. */
     const vec sent_min1 = SIMD_FUNCTION(check_rule)(min1, config);
     const vec sent_min2 = SIMD_FUNCTION(check_rule)(min2, config);
-    t_store = ws->t;
-    wide_store = ws->t_wide;
     vec sign_bits = v_zero();
-    for (uint32_t j = 0; j < degree; j++, t_store += VEC_LANES, wide_store += VEC_LANES) {
-        vec t = v_load(t_store);
+#pragma GCC unroll 8
+    for (uint32_t j = 0; j < degree; j++) {
         vec magnitude = v_select(v_equal_mask(idx1, v_set1((int8_t)j)), sent_min2, sent_min1);
-        vec negative = v_negative_mask(v_xor(signs, t));
+        vec negative = v_negative_mask(v_xor(signs, t[j]));
         vec message = v_sub(v_xor(magnitude, negative), negative);
         w_store(SIMD_FUNCTION(post_of)(ws, code->check_var[first + j]),
-                w_add(w_load(wide_store), w_widen(message)));
+                w_add(extrinsic[j], w_widen(message)));
         sign_bits = v_or(sign_bits, v_and(negative, v_set1((int8_t)(1u << (j % 8)))));
         if (j % 8 == 7 || j + 1 == degree) {
             v_store(record + (3 + j / 8) * VEC_LANES, sign_bits);
@@ -124,6 +122,40 @@ static void SIMD_FUNCTION(update_check)(const ldpc_code *code, const ldpc_decode
     v_store(record, sent_min1);
     v_store(record + VEC_LANES, sent_min2);
     v_store(record + 2 * VEC_LANES, idx1);
+}
+
+static void SIMD_FUNCTION(update_check)(const ldpc_code *code, const ldpc_decoder_config *config,
+                                        simd_workspace *ws, uint32_t check,
+                                        const uint32_t *repeat_edges, const uint32_t *repeat_slots,
+                                        uint32_t repeats, vec keep)
+{
+    const uint32_t degree = code->check_offsets[check + 1] - code->check_offsets[check];
+#ifdef SIMD_CHECKS_IN_REGISTERS
+    /* Up to degree 8 AVX-512's 32 registers hold the inputs: normal 1/2
+     * 1.17-1.2x, MacKay 4000x8000 1.04-1.14x; with AVX2's 16 they spill and
+     * lost, 0.63-0.97x (docs/CPU.md, "Inter-frame decoders"). */
+    vec t[8];
+    wide extrinsic[8];
+    switch (degree) {
+#define SIMD_REGISTER_CASE(d)                                                                      \
+    case d:                                                                                        \
+        SIMD_FUNCTION(update_check_with)(code, config, ws, check, d, repeat_edges, repeat_slots,   \
+                                         repeats, keep, t, extrinsic);                             \
+        return;
+        SIMD_REGISTER_CASE(2)
+        SIMD_REGISTER_CASE(3)
+        SIMD_REGISTER_CASE(4)
+        SIMD_REGISTER_CASE(5)
+        SIMD_REGISTER_CASE(6)
+        SIMD_REGISTER_CASE(7)
+        SIMD_REGISTER_CASE(8)
+#undef SIMD_REGISTER_CASE
+    }
+#endif
+    /* The scratch is written and read only as these types. */
+    SIMD_FUNCTION(update_check_with)(code, config, ws, check, degree, repeat_edges, repeat_slots,
+                                     repeats, keep, (vec *)(void *)ws->t,
+                                     (wide *)(void *)ws->t_wide);
 }
 
 /* Copies the layer-start posteriors of the variables layer l's checks share. */

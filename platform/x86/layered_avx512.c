@@ -38,6 +38,7 @@ static inline wide w_select(wide mask, wide if_set, wide if_clear)
 #include "x86/x86_variants.h"
 #include "x86/tile_sse41.h"
 #include "common/simd_lane_results_template.h"
+#define SIMD_CHECKS_IN_REGISTERS
 #include "common/simd_layered_template.h"
 
 /* AVX-512 has no vpsignb: a subtraction from zero under the mask of s's sign bits. */
