@@ -252,7 +252,9 @@ static inline __attribute__((always_inline)) void FRAME_FUNCTION(layer_in_regist
     int first_iteration)
 {
     const vec plus127 = v_set1(127);
-    for (uint32_t c = 0; c < FRAME_LANES; c += VEC_LANES) {
+    /* A vector of padding lanes only (16-lane variants: lanes 368..) has
+     * nothing to store and is left out. */
+    for (uint32_t c = 0; c < FRAME_GROUP; c += VEC_LANES) {
         vec t[FRAME_REGISTER_LAYER_DEGREE];
         wide extrinsic[FRAME_REGISTER_LAYER_DEGREE];
         vec min1 = plus127, min2 = plus127, signs = v_zero();
@@ -267,9 +269,7 @@ static inline __attribute__((always_inline)) void FRAME_FUNCTION(layer_in_regist
         const FRAME_FUNCTION(check_summary) checks = {
             min1, FRAME_FUNCTION(check_rule)(min1, config),
             FRAME_FUNCTION(check_rule)(min2, config), signs, v_load(a.check0_gap_lanes + c)};
-        const uint32_t check_lanes = c >= FRAME_GROUP                 ? 0
-                                     : c + VEC_LANES <= FRAME_GROUP ? VEC_LANES
-                                                                    : FRAME_GROUP - c;
+        const uint32_t check_lanes = c + VEC_LANES <= FRAME_GROUP ? VEC_LANES : FRAME_GROUP - c;
 #pragma GCC unroll 8
         for (uint32_t j = 0; j < degree; j++) {
             const frame_block_edge edge = a.edges[first + j];
