@@ -25,6 +25,11 @@ flags=(-g -O1 -std=c11 -D_POSIX_C_SOURCE=200809L -fsanitize=fuzzer,address,undef
     "$source_dir/src/soft/soft.c" "$source_dir/src/util/error.c" -lm -o fuzz_ldpcd_message
 "$clang" "${flags[@]}" "$source_dir/tests/fuzz/fuzz_ldpcd_config.c" \
     "$source_dir/src/ldpcd/config.c" "$source_dir/src/ldpcd/log.c" -lm -o fuzz_ldpcd_config
+"$clang" "${flags[@]}" "$source_dir/tests/fuzz/fuzz_alist.c" "$source_dir/src/code/alist.c" \
+    "$source_dir/src/code/code_build.c" "$source_dir/src/code/code_from_edges.c" \
+    "$source_dir/src/code/gf2_generator.c" "$source_dir/src/nb/nb_alist.c" \
+    "$source_dir/src/nb/nb_code_build.c" "$source_dir/src/nb/gf.c" \
+    "$source_dir/src/nb/gfq_elimination.c" "$source_dir/src/util/error.c" -lm -o fuzz_alist
 
 # Seeds: a valid message header, a gr-zeromq tag header, the shipped config.
 mkdir -p corpus_message corpus_config
@@ -33,10 +38,19 @@ printf 'LDPC\x01\x00\x40\x00tiny\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0
 printf '\xf0\x5f\x01\0\0\0\0\0\0\0\0\x01\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\x02\x00\x01k\x03\0\0\0\x07\x06' \
     >corpus_message/gr_tags
 cp "$source_dir/configs/ldpcd.conf" corpus_config/shipped.conf
+# The alist test vectors (good and malformed), and small nonbinary files of
+# ../shared where it is beside the repository.
+mkdir -p corpus_alist
+cp "$source_dir"/tests/vectors/alist/*.alist corpus_alist/
+for nb in nonbinary/rptu_kn/LDPC_N96_K48_GF64_exp.alist \
+    nonbinary/lcrypto_davey/simulate8x16x174GF_16.alist; do
+    [ -f "$source_dir/../shared/codes/$nb" ] && cp "$source_dir/../shared/codes/$nb" corpus_alist/
+done
 printf 'workers = 4\ncodes = dvbs2-*\ninput_framing = gnuradio\nraw_scale = 0.5\n' >corpus_config/small.conf
 printf 'kw1="LDPC"\nkw2="dvbs2-short-1/2"\nkw3="tiny"\nkw4="\\xf0\\x5f\\x01"\n' >message.dict
 printf 'kw1=" = "\nkw2="workers"\nkw3="batch_frames"\nkw4="queue_frames"\nkw5="%%r"\nkw6="yes"\n' >config.dict
 
 ./fuzz_ldpcd_message -max_total_time="$seconds" -dict=message.dict -print_final_stats=1 corpus_message
 ./fuzz_ldpcd_config -max_total_time="$seconds" -dict=config.dict -print_final_stats=1 corpus_config
+./fuzz_alist -max_total_time="$seconds" -max_len=8192 -print_final_stats=1 corpus_alist
 echo "fuzzers: OK"
