@@ -118,10 +118,9 @@ static inline __attribute__((always_inline)) void SIMD_FUNCTION(saturated_check_
     saturated_check_end(messages, degree, sent_min1, sent_min2, form);
 }
 
-static inline void SIMD_FUNCTION(saturated_checks)(const ldpc_code *code,
-                                                   const ldpc_decoder_config *config,
-                                                   simd_workspace *ws, simd_lanes_start start,
-                                                   vec keep, simd_message_store form)
+static inline __attribute__((always_inline)) void SIMD_FUNCTION(saturated_checks)(
+    const ldpc_code *code, const ldpc_decoder_config *config, simd_workspace *ws,
+    simd_lanes_start start, vec keep, simd_message_store form)
 {
     const vec cap = v_set1((int8_t)config->message_cap);
     int8_t *const post = ws->decided, *const t_scratch = ws->t;
@@ -176,11 +175,14 @@ static void SIMD_FUNCTION(saturated_schedule)(const ldpc_code *code, simd_worksp
 /* The loop instantiated for each case, so that neither choice costs a branch
  * per edge: every lane starts a frame (no message loads), some do (one more
  * operation per edge), none does; and each message form the instruction set
- * has (one, or two on AVX-512). */
-static inline void SIMD_FUNCTION(saturated_checks_for)(const ldpc_code *code,
-                                                       const ldpc_decoder_config *config,
-                                                       simd_workspace *ws, simd_lanes_start start,
-                                                       vec keep, simd_message_store form)
+ * has (one, or two on AVX-512). Both this and saturated_checks must be
+ * forced inline: as plain `static inline` GCC 12 kept one out-of-line
+ * saturated_checks with `start` and `form` as run-time arguments, tested at
+ * every edge, and P8 ran 1.2-1.4x slower (docs/CPU.md, "Saturated
+ * posteriors"). */
+static inline __attribute__((always_inline)) void SIMD_FUNCTION(saturated_checks_for)(
+    const ldpc_code *code, const ldpc_decoder_config *config, simd_workspace *ws,
+    simd_lanes_start start, vec keep, simd_message_store form)
 {
     if (start == SIMD_LANES_ALL_START)
         SIMD_FUNCTION(saturated_checks)(code, config, ws, SIMD_LANES_ALL_START, keep, form);
