@@ -72,6 +72,13 @@ typedef struct ldpc_code {
     const uint32_t *check_repeat_offsets;   /* m + 1, by layer position */
     const uint32_t *check_repeat_edges;     /* check-major edge ids */
     const uint32_t *check_repeat_slots;
+    /* The edges in layer order: the check at layer position i (layer_checks[i])
+     * has the variables layer_var[layer_edge_offsets[i] .. [i+1]-1], in its
+     * check_var order. A layered decoder reads them as one stream, where
+     * check_offsets and check_var through layer_checks cost a random access
+     * per check (DVB: consecutive positions are q checks apart). */
+    const uint32_t *layer_edge_offsets; /* m + 1 */
+    const uint32_t *layer_var;          /* edges */
 
     /* Positions of the information bits inside the codeword, ascending; for DVB
      * and for alist codes whose parity sits at the end this is 0..k-1. */

@@ -36,12 +36,12 @@ typedef enum {
  * sums, as in the reference, stored as two vectors per variable in whatever
  * lane order the instruction set's widening produces; `decided` receives them
  * narrowed to 8 bits in natural lane order whenever lanes are reported;
- * `messages` and update_* are unused (NULL).
+ * `messages` is unused (NULL).
  * 8: `decided` is the int8 posteriors themselves (natural lane order, so
  * always ready to report), which a lane's frame is spread into when it
  * starts, `messages` one int8 message per edge, `t` the entering messages of
- * one check, update_* the code's edges in update order; channel, post,
- * check_records, t_wide and snapshot are unused (NULL). */
+ * one check; channel, post, check_records, t_wide and snapshot are unused
+ * (NULL). */
 typedef struct {
     int8_t *channel;  /* max_n * lanes */
     int16_t *post;    /* max_n * lanes, instruction-set lane order */
@@ -54,9 +54,6 @@ typedef struct {
     int8_t *lane_bytes; /* lanes: one vector stored for per-lane inspection */
     int8_t *messages; /* the messages of each edge, in the order the checks are
                        * updated (layer_checks) */
-    uint32_t *update_post_offsets; /* max_edges: offset of each of those edges'
-                                    * posterior row (variable * lanes) */
-    uint32_t *update_degrees;      /* max_m: degree of each check in that order */
     simd_message_store message_store; /* how `messages` holds them, when the
                                        * instruction set has a choice */
 } simd_workspace;

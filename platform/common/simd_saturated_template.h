@@ -38,7 +38,7 @@ static inline int8_t *SIMD_FUNCTION(saturated_post_of)(int8_t *post, uint32_t va
  * pointers, which would then be reloaded after every store. */
 static inline void SIMD_FUNCTION(saturated_check)(const ldpc_decoder_config *config,
                                                   int8_t *post, int8_t *t_scratch,
-                                                  const uint32_t *post_offsets, uint32_t degree,
+                                                  const uint32_t *variables, uint32_t degree,
                                                   saturated_messages *messages, vec cap,
                                                   simd_lanes_start start, vec keep,
                                                   simd_message_store form)
@@ -49,7 +49,7 @@ static inline void SIMD_FUNCTION(saturated_check)(const ldpc_decoder_config *con
     if (start != SIMD_LANES_ALL_START)
         sent = saturated_sent_load(messages, form);
     for (uint32_t j = 0; j < degree; j++) {
-        vec current = v_load(post + post_offsets[j]), t = current;
+        vec current = v_load(SIMD_FUNCTION(saturated_post_of)(post, variables[j])), t = current;
         if (start != SIMD_LANES_ALL_START) {
             vec old = saturated_sent_message(&sent, j, form);
             if (start == SIMD_LANES_SOME_START)
@@ -69,7 +69,8 @@ static inline void SIMD_FUNCTION(saturated_check)(const ldpc_decoder_config *con
         vec t = v_load(t_scratch + (size_t)j * VEC_LANES);
         vec message = saturated_send(messages, j, v_min(v_abs(t), cap), min1, sent_min1,
                                      sent_min2, v_xor(signs, t), form);
-        v_store(post + post_offsets[j], v_max(v_adds(t, message), minus127));
+        v_store(SIMD_FUNCTION(saturated_post_of)(post, variables[j]),
+                v_max(v_adds(t, message), minus127));
     }
     saturated_check_end(messages, degree, sent_min1, sent_min2, form);
 }
@@ -83,7 +84,7 @@ static inline void SIMD_FUNCTION(saturated_check)(const ldpc_decoder_config *con
  * longer fit the 32 registers) and no worse on AVX2 (docs/CPU.md). */
 #define SATURATED_REGISTER_DEGREE 12
 static inline __attribute__((always_inline)) void SIMD_FUNCTION(saturated_check_in_registers)(
-    const ldpc_decoder_config *config, int8_t *post, const uint32_t *post_offsets,
+    const ldpc_decoder_config *config, int8_t *post, const uint32_t *variables,
     const uint32_t degree, saturated_messages *messages, vec cap, simd_lanes_start start, vec keep,
     simd_message_store form)
 {
@@ -95,7 +96,7 @@ static inline __attribute__((always_inline)) void SIMD_FUNCTION(saturated_check_
         sent = saturated_sent_load(messages, form);
 #pragma GCC unroll 12
     for (uint32_t j = 0; j < degree; j++) {
-        t[j] = v_load(post + post_offsets[j]);
+        t[j] = v_load(SIMD_FUNCTION(saturated_post_of)(post, variables[j]));
         if (start != SIMD_LANES_ALL_START) {
             vec old = saturated_sent_message(&sent, j, form);
             if (start == SIMD_LANES_SOME_START)
@@ -113,7 +114,8 @@ static inline __attribute__((always_inline)) void SIMD_FUNCTION(saturated_check_
     for (uint32_t j = 0; j < degree; j++) {
         vec message = saturated_send(messages, j, v_min(v_abs(t[j]), cap), min1, sent_min1,
                                      sent_min2, v_xor(signs, t[j]), form);
-        v_store(post + post_offsets[j], v_max(v_adds(t[j], message), minus127));
+        v_store(SIMD_FUNCTION(saturated_post_of)(post, variables[j]),
+                v_max(v_adds(t[j], message), minus127));
     }
     saturated_check_end(messages, degree, sent_min1, sent_min2, form);
 }
@@ -124,18 +126,19 @@ static inline __attribute__((always_inline)) void SIMD_FUNCTION(saturated_checks
 {
     const vec cap = v_set1((int8_t)config->message_cap);
     int8_t *const post = ws->decided, *const t_scratch = ws->t;
-    const uint32_t *const degrees = ws->update_degrees;
-    const uint32_t *post_offsets = ws->update_post_offsets;
+    /* The edges in update order (layer_checks), read as one stream. */
+    const uint32_t *const edge_offsets = code->layer_edge_offsets;
     saturated_messages messages = saturated_messages_begin(ws, code, form);
     /* No software prefetch: requesting the posteriors of the check four
      * positions ahead, as the 16-bit template does, measured no faster here
      * (docs/CPU.md); a posterior row is one cache line or less. */
     for (uint32_t i = 0; i < code->m; i++) {
-        switch (degrees[i]) {
+        const uint32_t *const variables = code->layer_var + edge_offsets[i];
+        switch (edge_offsets[i + 1] - edge_offsets[i]) {
 #define SATURATED_DEGREE_CASE(d)                                                                   \
     case d:                                                                                        \
-        SIMD_FUNCTION(saturated_check_in_registers)(config, post, post_offsets, d, &messages,     \
-                                                    cap, start, keep, form);                       \
+        SIMD_FUNCTION(saturated_check_in_registers)(config, post, variables, d, &messages, cap,    \
+                                                    start, keep, form);                            \
         break;
             SATURATED_DEGREE_CASE(2)
             SATURATED_DEGREE_CASE(3)
@@ -150,25 +153,10 @@ static inline __attribute__((always_inline)) void SIMD_FUNCTION(saturated_checks
             SATURATED_DEGREE_CASE(12)
 #undef SATURATED_DEGREE_CASE
         default:
-            SIMD_FUNCTION(saturated_check)(config, post, t_scratch, post_offsets, degrees[i],
-                                           &messages, cap, start, keep, form);
+            SIMD_FUNCTION(saturated_check)(config, post, t_scratch, variables,
+                                           edge_offsets[i + 1] - edge_offsets[i], &messages, cap,
+                                           start, keep, form);
         }
-        post_offsets += degrees[i];
-    }
-}
-
-/* The code's edges in update order (layer_checks), written per call (E + m
- * values, negligible next to one iteration): in check-major order a check's
- * variable list and degree are a random access per check into tables larger
- * than L2 (0.9 MB of variables for normal 1/2), in update order a stream. */
-static void SIMD_FUNCTION(saturated_schedule)(const ldpc_code *code, simd_workspace *ws)
-{
-    uint32_t *post_offsets = ws->update_post_offsets;
-    for (uint32_t i = 0; i < code->m; i++) {
-        const uint32_t check = code->layer_checks[i];
-        ws->update_degrees[i] = code->check_offsets[check + 1] - code->check_offsets[check];
-        for (uint32_t e = code->check_offsets[check]; e < code->check_offsets[check + 1]; e++)
-            *post_offsets++ = code->check_var[e] * VEC_LANES;
     }
 }
 
@@ -226,7 +214,6 @@ void SIMD_FUNCTION(saturated_decode)(const ldpc_code *code, const ldpc_decoder_c
      * straight into them (no channel copy is kept). */
     simd_lanes_begin(&lanes, code, config, ws, ws->decided, &SIMD_FUNCTION(lane_vector_ops),
                      source);
-    SIMD_FUNCTION(saturated_schedule)(code, ws);
     const simd_message_store form = saturated_form_for(code, ws);
     simd_lanes_start start;
     while ((start = simd_lanes_refill(&lanes)) != SIMD_LANES_DONE) {

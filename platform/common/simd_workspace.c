@@ -7,7 +7,6 @@
 /* Bytes of each array, in carving order; 0 for an array the layout lacks. */
 typedef struct {
     size_t channel, decided, post, check_records, t, t_wide, snapshot, lane_bytes, messages;
-    size_t update_post_offsets, update_degrees;
 } workspace_sizes;
 
 static workspace_sizes sizes_for(const ldpc_decoder_limits *limits,
@@ -19,9 +18,7 @@ static workspace_sizes sizes_for(const ldpc_decoder_limits *limits,
         return (workspace_sizes){.decided = per_variable,
                                  .t = per_check_edge,
                                  .lane_bytes = lanes,
-                                 .messages = simd_saturated_message_bytes(limits, lanes),
-                                 .update_post_offsets = limits->max_edges * sizeof(uint32_t),
-                                 .update_degrees = limits->max_m * sizeof(uint32_t)};
+                                 .messages = simd_saturated_message_bytes(limits, lanes)};
     return (workspace_sizes){
         .channel = per_variable,
         .decided = per_variable,
@@ -42,8 +39,7 @@ size_t simd_workspace_bytes(const ldpc_decoder_limits *limits, const ldpc_decode
            workspace_round_up(s.post) + workspace_round_up(s.check_records) +
            workspace_round_up(s.t) + workspace_round_up(s.t_wide) +
            workspace_round_up(s.snapshot) + workspace_round_up(s.lane_bytes) +
-           workspace_round_up(s.messages) + workspace_round_up(s.update_post_offsets) +
-           workspace_round_up(s.update_degrees);
+           workspace_round_up(s.messages);
 }
 
 /* The array at *cursor, or NULL where the layout has none. */
@@ -66,6 +62,4 @@ void simd_workspace_carve(simd_workspace *ws, void *block, const ldpc_decoder_li
     ws->snapshot = take_if_any(&cursor, s.snapshot);
     ws->lane_bytes = take_if_any(&cursor, s.lane_bytes);
     ws->messages = take_if_any(&cursor, s.messages);
-    ws->update_post_offsets = take_if_any(&cursor, s.update_post_offsets);
-    ws->update_degrees = take_if_any(&cursor, s.update_degrees);
 }

@@ -18,6 +18,7 @@ size_t code_shape_footprint(const code_shape *s)
     bytes += words32((size_t)s->n + 1) + words32(s->edges);        /* variable view */
     bytes += words32(s->edges);                                    /* edge_check */
     bytes += words32((size_t)s->layer_count + 1) + words32(s->m);  /* layers */
+    bytes += words32((size_t)s->m + 1) + words32(s->edges);        /* layer-ordered edges */
     bytes += words32(s->k);                                        /* info positions */
     if (s->dvb_groups > 0)
         bytes += words32((size_t)s->dvb_groups + 1) + words32(s->dvb_address_count);
@@ -68,6 +69,8 @@ ldpc_status code_builder_begin(code_builder *b, const code_shape *s, const char 
     c->edge_check = b->edge_check = carve(&cursor, words32(s->edges));
     c->layer_offsets = b->layer_offsets = carve(&cursor, words32((size_t)s->layer_count + 1));
     c->layer_checks = b->layer_checks = carve(&cursor, words32(s->m));
+    c->layer_edge_offsets = b->layer_edge_offsets = carve(&cursor, words32((size_t)s->m + 1));
+    c->layer_var = b->layer_var = carve(&cursor, words32(s->edges));
     c->info_positions = b->info_positions = carve(&cursor, words32(s->k));
     if (s->dvb_groups > 0) {
         c->dvb_groups = s->dvb_groups;
@@ -132,6 +135,20 @@ void code_builder_single_check_layers(code_builder *b)
     }
     b->layer_offsets[c->m] = c->m;
     c->layers_disjoint = 1;
+    code_builder_layer_edges(b);
+}
+
+void code_builder_layer_edges(code_builder *b)
+{
+    const ldpc_code *c = b->code;
+    uint32_t *var = b->layer_var;
+    for (uint32_t i = 0; i < c->m; i++) {
+        const uint32_t chk = b->layer_checks[i];
+        b->layer_edge_offsets[i] = (uint32_t)(var - b->layer_var);
+        for (uint32_t e = b->check_offsets[chk]; e < b->check_offsets[chk + 1]; e++)
+            *var++ = b->check_var[e];
+    }
+    b->layer_edge_offsets[c->m] = c->edges;
 }
 
 size_t code_repeat_lists_bytes(uint32_t layer_count, uint32_t m, uint32_t snapshot_vars,
@@ -200,6 +217,7 @@ static repeat_counts walk_layer_repeats(const code_builder *b, uint32_t *seen, u
 ldpc_status code_builder_check_layers(code_builder *b, uint32_t *scratch)
 {
     ldpc_code *c = b->code;
+    code_builder_layer_edges(b);
     uint32_t *slot = malloc((size_t)c->n * sizeof(uint32_t));
     if (slot == NULL)
         return LDPC_ERR_NO_MEMORY;

@@ -21,7 +21,7 @@ typedef struct {
 typedef struct {
     ldpc_code *code;
     uint32_t *check_offsets, *check_var, *var_offsets, *var_edges, *edge_check;
-    uint32_t *layer_offsets, *layer_checks, *info_positions;
+    uint32_t *layer_offsets, *layer_checks, *layer_edge_offsets, *layer_var, *info_positions;
     uint32_t *dvb_row_offsets, *dvb_addresses;
     uint32_t *parity_positions;
     uint64_t *gen_rows;
@@ -37,10 +37,17 @@ ldpc_status code_builder_begin(code_builder *b, const code_shape *shape, const c
  * variable-major view, and the degree extremes. */
 void code_builder_index_edges(code_builder *b);
 
-/* One layer per check, in index order (codes without structure). */
+/* One layer per check, in index order (codes without structure); fills the
+ * layer-ordered edges. */
 void code_builder_single_check_layers(code_builder *b);
 
-/* From the filled layers: code->layers_disjoint and, when a layer's checks
+/* Once the layers are final: layer_edge_offsets and layer_var. The layer
+ * builders of this file call it; a constructor that fills the layers itself
+ * calls it after. */
+void code_builder_layer_edges(code_builder *b);
+
+/* From the filled layers: the layer-ordered edges, code->layers_disjoint and,
+ * when a layer's checks
  * share variables, the repeat lists (allocated apart; footprint_bytes grows by
  * code_repeat_lists_bytes). scratch: n entries. LDPC_ERR_NO_MEMORY if the
  * lists cannot be allocated. */

@@ -48,6 +48,7 @@ static void block_row_layers(code_builder *b, uint32_t layer_size)
     for (uint32_t chk = 0; chk < c->m; chk++)
         b->layer_checks[chk] = chk;
     c->layers_disjoint = 1;
+    code_builder_layer_edges(b);
 }
 
 static ldpc_status build_graph(const char *name, uint32_t n, uint32_t m, uint32_t k,

@@ -82,7 +82,9 @@ static void layer_overlap_is_detected(void **state)
                       .check_offsets = (uint32_t *)c->check_offsets,
                       .check_var = (uint32_t *)c->check_var,
                       .layer_offsets = (uint32_t *)c->layer_offsets,
-                      .layer_checks = (uint32_t *)c->layer_checks};
+                      .layer_checks = (uint32_t *)c->layer_checks,
+                      .layer_edge_offsets = (uint32_t *)c->layer_edge_offsets,
+                      .layer_var = (uint32_t *)c->layer_var};
     uint32_t scratch[7];
     assert_int_equal(code_builder_check_layers(&b, scratch), LDPC_OK);
     assert_true(c->layers_disjoint);
@@ -113,6 +115,31 @@ static void layer_overlap_is_detected(void **state)
     ldpc_code_destroy(c);
 }
 
+static void layer_edges_follow_the_layer_order(void **state)
+{
+    (void)state;
+    ldpc_code *c = build_hamming();
+    for (uint32_t e = 0; e < c->edges; e++) /* single-check layers: index order */
+        assert_int_equal(c->layer_var[e], c->check_var[e]);
+    code_builder b = {.code = c,
+                      .check_offsets = (uint32_t *)c->check_offsets,
+                      .check_var = (uint32_t *)c->check_var,
+                      .layer_checks = (uint32_t *)c->layer_checks,
+                      .layer_edge_offsets = (uint32_t *)c->layer_edge_offsets,
+                      .layer_var = (uint32_t *)c->layer_var};
+    const uint32_t order[3] = {2, 0, 1};
+    for (uint32_t i = 0; i < 3; i++)
+        b.layer_checks[i] = order[i];
+    code_builder_layer_edges(&b);
+    for (uint32_t i = 0; i < 3; i++) {
+        assert_int_equal(c->layer_edge_offsets[i], 4 * i);
+        for (uint32_t j = 0; j < 4; j++)
+            assert_int_equal(c->layer_var[4 * i + j], hamming_rows[order[i]][j]);
+    }
+    assert_int_equal(c->layer_edge_offsets[3], 12);
+    ldpc_code_destroy(c);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -120,6 +147,7 @@ int main(void)
         cmocka_unit_test(footprint_is_exact_and_known_in_advance),
         cmocka_unit_test(syndrome_counts_unsatisfied_checks),
         cmocka_unit_test(layer_overlap_is_detected),
+        cmocka_unit_test(layer_edges_follow_the_layer_order),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

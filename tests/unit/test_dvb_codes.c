@@ -176,6 +176,14 @@ static void layers_are_the_q_check_groups(void **state)
                 assert_int_equal(c->layer_checks[360 * l + j], l + j * c->dvb_q);
         }
         assert_int_equal(c->layer_offsets[c->layer_count], c->m);
+        /* The layer-ordered edges are each check's list, in layer order. */
+        for (uint32_t p = 0; p < c->m; p++) {
+            const uint32_t chk = c->layer_checks[p], first = c->check_offsets[chk];
+            const uint32_t degree = c->check_offsets[chk + 1] - first;
+            assert_int_equal(c->layer_edge_offsets[p + 1] - c->layer_edge_offsets[p], degree);
+            for (uint32_t j = 0; j < degree; j++)
+                assert_int_equal(c->layer_var[c->layer_edge_offsets[p] + j], c->check_var[first + j]);
+        }
         int disjoint = 1;
         for (uint32_t g = 0; g < c->dvb_groups; g++)
             for (uint32_t a = c->dvb_row_offsets[g]; a < c->dvb_row_offsets[g + 1]; a++)
