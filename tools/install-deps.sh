@@ -4,7 +4,8 @@ set -euo pipefail
 export DEBIAN_FRONTEND=noninteractive
 sudo_cmd=""
 if [ "$(id -u)" != 0 ]; then sudo_cmd="sudo"; fi
-# arm64 packages (cmocka) for the aarch64 cross build tested under qemu-user.
+# arm64 packages (cmocka) for the aarch64 cross build tested under qemu-user;
+# the armhf cross compiler for the armhf NEON check (tools/cross-neon-check.sh).
 $sudo_cmd dpkg --add-architecture arm64
 $sudo_cmd apt-get update
 $sudo_cmd apt-get install -y --no-install-recommends \
@@ -13,4 +14,5 @@ $sudo_cmd apt-get install -y --no-install-recommends \
     ocl-icd-opencl-dev ocl-icd-libopencl1 opencl-c-headers pocl-opencl-icd clinfo \
     gnuplot-nox python3 \
     clang libclang-rt-14-dev \
-    gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user libcmocka-dev:arm64
+    gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user libcmocka-dev:arm64 \
+    gcc-arm-linux-gnueabihf libc6-dev-armhf-cross

@@ -21,3 +21,9 @@ if command -v aarch64-linux-gnu-gcc >/dev/null && command -v qemu-aarch64 >/dev/
 else
     echo "run-tests: aarch64 cross test skipped: tools/install-deps.sh installs its tools" >&2
 fi
+# armhf's NEON decoders against the host's reference, through the ldpc tool.
+if command -v arm-linux-gnueabihf-gcc >/dev/null && command -v qemu-arm >/dev/null; then
+    bash tools/cross-neon-check.sh armhf build/ci/tools/ldpc
+else
+    echo "run-tests: armhf NEON check skipped: tools/install-deps.sh installs its tools" >&2
+fi
