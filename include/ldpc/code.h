@@ -76,7 +76,9 @@ typedef struct ldpc_code {
      * has the variables layer_var[layer_edge_offsets[i] .. [i+1]-1], in its
      * check_var order. A layered decoder reads them as one stream, where
      * check_offsets and check_var through layer_checks cost a random access
-     * per check (DVB: consecutive positions are q checks apart). */
+     * per check (DVB: consecutive positions are q checks apart). Stored apart
+     * only where the layers reorder the checks (DVB); otherwise they are
+     * check_offsets and check_var themselves. */
     const uint32_t *layer_edge_offsets; /* m + 1 */
     const uint32_t *layer_var;          /* edges */
 

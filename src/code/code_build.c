@@ -18,7 +18,8 @@ size_t code_shape_footprint(const code_shape *s)
     bytes += words32((size_t)s->n + 1) + words32(s->edges);        /* variable view */
     bytes += words32(s->edges);                                    /* edge_check */
     bytes += words32((size_t)s->layer_count + 1) + words32(s->m);  /* layers */
-    bytes += words32((size_t)s->m + 1) + words32(s->edges);        /* layer-ordered edges */
+    if (s->layers_reorder_checks)
+        bytes += words32((size_t)s->m + 1) + words32(s->edges);    /* layer-ordered edges */
     bytes += words32(s->k);                                        /* info positions */
     if (s->dvb_groups > 0)
         bytes += words32((size_t)s->dvb_groups + 1) + words32(s->dvb_address_count);
@@ -69,8 +70,10 @@ ldpc_status code_builder_begin(code_builder *b, const code_shape *s, const char 
     c->edge_check = b->edge_check = carve(&cursor, words32(s->edges));
     c->layer_offsets = b->layer_offsets = carve(&cursor, words32((size_t)s->layer_count + 1));
     c->layer_checks = b->layer_checks = carve(&cursor, words32(s->m));
-    c->layer_edge_offsets = b->layer_edge_offsets = carve(&cursor, words32((size_t)s->m + 1));
-    c->layer_var = b->layer_var = carve(&cursor, words32(s->edges));
+    if (s->layers_reorder_checks) {
+        c->layer_edge_offsets = b->layer_edge_offsets = carve(&cursor, words32((size_t)s->m + 1));
+        c->layer_var = b->layer_var = carve(&cursor, words32(s->edges));
+    }
     c->info_positions = b->info_positions = carve(&cursor, words32(s->k));
     if (s->dvb_groups > 0) {
         c->dvb_groups = s->dvb_groups;
@@ -140,7 +143,12 @@ void code_builder_single_check_layers(code_builder *b)
 
 void code_builder_layer_edges(code_builder *b)
 {
-    const ldpc_code *c = b->code;
+    ldpc_code *c = b->code;
+    if (b->layer_var == NULL) {
+        c->layer_edge_offsets = c->check_offsets;
+        c->layer_var = c->check_var;
+        return;
+    }
     uint32_t *var = b->layer_var;
     for (uint32_t i = 0; i < c->m; i++) {
         const uint32_t chk = b->layer_checks[i];

@@ -14,6 +14,9 @@ typedef struct {
     uint32_t layer_count;
     uint32_t dvb_groups, dvb_address_count; /* 0 unless a DVB code */
     uint32_t gen_words_per_row;             /* 0 unless a dense generator is stored */
+    int layers_reorder_checks; /* the layers take the checks out of index order
+                                * (DVB), so the edges in layer order are stored
+                                * apart; otherwise they are the check-major view */
 } code_shape;
 
 /* Writable aliases of the arrays inside the block (same memory as the const
@@ -41,9 +44,11 @@ void code_builder_index_edges(code_builder *b);
  * layer-ordered edges. */
 void code_builder_single_check_layers(code_builder *b);
 
-/* Once the layers are final: layer_edge_offsets and layer_var. The layer
- * builders of this file call it; a constructor that fills the layers itself
- * calls it after. */
+/* Once the layers are final: layer_edge_offsets and layer_var, filled where
+ * the shape said layers_reorder_checks, else pointed at check_offsets and
+ * check_var (the layers must then keep index order). The layer builders of
+ * this file call it; a constructor that fills the layers itself calls it
+ * after. */
 void code_builder_layer_edges(code_builder *b);
 
 /* From the filled layers: the layer-ordered edges, code->layers_disjoint and,

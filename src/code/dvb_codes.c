@@ -116,6 +116,7 @@ static code_shape table_shape(const dvb_table *t)
         .layer_count = t->q,
         .dvb_groups = t->groups,
         .dvb_address_count = t->address_count,
+        .layers_reorder_checks = 1,
     };
     return shape;
 }

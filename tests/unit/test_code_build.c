@@ -10,9 +10,12 @@
 /* H of the (7,4) Hamming code, rows as variable lists. */
 static const uint32_t hamming_rows[3][4] = {{0, 1, 2, 4}, {1, 2, 3, 5}, {0, 1, 3, 6}};
 
-static ldpc_code *build_hamming(void)
+/* reorder: the shape's layers_reorder_checks, so that the layer-ordered
+ * edges are stored apart. */
+static ldpc_code *build_hamming_with(int reorder)
 {
-    code_shape shape = {.n = 7, .m = 3, .k = 4, .edges = 12, .layer_count = 3};
+    code_shape shape = {
+        .n = 7, .m = 3, .k = 4, .edges = 12, .layer_count = 3, .layers_reorder_checks = reorder};
     code_builder b;
     assert_int_equal(code_builder_begin(&b, &shape, "hamming-7-4", LDPC_FAMILY_GENERIC, NULL),
                      LDPC_OK);
@@ -26,6 +29,11 @@ static ldpc_code *build_hamming(void)
     code_builder_index_edges(&b);
     code_builder_single_check_layers(&b);
     return b.code;
+}
+
+static ldpc_code *build_hamming(void)
+{
+    return build_hamming_with(0);
 }
 
 static void views_agree_and_permutation_is_complete(void **state)
@@ -82,9 +90,7 @@ static void layer_overlap_is_detected(void **state)
                       .check_offsets = (uint32_t *)c->check_offsets,
                       .check_var = (uint32_t *)c->check_var,
                       .layer_offsets = (uint32_t *)c->layer_offsets,
-                      .layer_checks = (uint32_t *)c->layer_checks,
-                      .layer_edge_offsets = (uint32_t *)c->layer_edge_offsets,
-                      .layer_var = (uint32_t *)c->layer_var};
+                      .layer_checks = (uint32_t *)c->layer_checks};
     uint32_t scratch[7];
     assert_int_equal(code_builder_check_layers(&b, scratch), LDPC_OK);
     assert_true(c->layers_disjoint);
@@ -118,9 +124,18 @@ static void layer_overlap_is_detected(void **state)
 static void layer_edges_follow_the_layer_order(void **state)
 {
     (void)state;
-    ldpc_code *c = build_hamming();
-    for (uint32_t e = 0; e < c->edges; e++) /* single-check layers: index order */
-        assert_int_equal(c->layer_var[e], c->check_var[e]);
+    /* Layers in index order: the check-major view itself, nothing stored. */
+    ldpc_code *plain = build_hamming();
+    assert_ptr_equal(plain->layer_var, plain->check_var);
+    assert_ptr_equal(plain->layer_edge_offsets, plain->check_offsets);
+    code_shape shape = {.n = 7, .m = 3, .k = 4, .edges = 12, .layer_count = 3};
+    const size_t plain_bytes = code_shape_footprint(&shape);
+    ldpc_code_destroy(plain);
+    /* Reordered layers: the lists of checks 2, 0, 1, stored apart. */
+    ldpc_code *c = build_hamming_with(1);
+    shape.layers_reorder_checks = 1;
+    assert_int_equal(c->footprint_bytes, code_shape_footprint(&shape));
+    assert_int_equal(c->footprint_bytes, plain_bytes + 16 + 48); /* 4 offsets, 12 variables */
     code_builder b = {.code = c,
                       .check_offsets = (uint32_t *)c->check_offsets,
                       .check_var = (uint32_t *)c->check_var,
