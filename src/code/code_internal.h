@@ -52,10 +52,9 @@ void code_builder_single_check_layers(code_builder *b);
 void code_builder_layer_edges(code_builder *b);
 
 /* From the filled layers: the layer-ordered edges, code->layers_disjoint and,
- * when a layer's checks
- * share variables, the repeat lists (allocated apart; footprint_bytes grows by
- * code_repeat_lists_bytes). scratch: n entries. LDPC_ERR_NO_MEMORY if the
- * lists cannot be allocated. */
+ * when a layer's checks share variables, the repeat lists (allocated apart;
+ * footprint_bytes grows by code_repeat_lists_bytes). scratch: n entries.
+ * LDPC_ERR_NO_MEMORY if the lists cannot be allocated. */
 ldpc_status code_builder_check_layers(code_builder *b, uint32_t *scratch);
 
 /* Bytes of the repeat lists for a code with these counts (0 when no repeat). */
