@@ -222,9 +222,22 @@ static repeat_counts walk_layer_repeats(const code_builder *b, uint32_t *seen, u
     return count;
 }
 
+/* 1 where the layers visit the checks in index order. */
+static int layers_keep_index_order(const code_builder *b)
+{
+    for (uint32_t i = 0; i < b->code->m; i++)
+        if (b->layer_checks[i] != i)
+            return 0;
+    return 1;
+}
+
 ldpc_status code_builder_check_layers(code_builder *b, uint32_t *scratch)
 {
     ldpc_code *c = b->code;
+    /* Reordering layers need the layer-ordered edges stored apart: a shape
+     * without layers_reorder_checks is a constructor's mistake. */
+    if (b->layer_var == NULL && !layers_keep_index_order(b))
+        return LDPC_ERR_INVALID;
     code_builder_layer_edges(b);
     uint32_t *slot = malloc((size_t)c->n * sizeof(uint32_t));
     if (slot == NULL)

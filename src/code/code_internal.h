@@ -54,7 +54,9 @@ void code_builder_layer_edges(code_builder *b);
 /* From the filled layers: the layer-ordered edges, code->layers_disjoint and,
  * when a layer's checks share variables, the repeat lists (allocated apart;
  * footprint_bytes grows by code_repeat_lists_bytes). scratch: n entries.
- * LDPC_ERR_NO_MEMORY if the lists cannot be allocated. */
+ * LDPC_ERR_NO_MEMORY if the lists cannot be allocated; LDPC_ERR_INVALID if
+ * the layers reorder the checks but the shape did not say
+ * layers_reorder_checks. */
 ldpc_status code_builder_check_layers(code_builder *b, uint32_t *scratch);
 
 /* Bytes of the repeat lists for a code with these counts (0 when no repeat). */

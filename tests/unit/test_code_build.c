@@ -130,6 +130,16 @@ static void layer_edges_follow_the_layer_order(void **state)
     assert_ptr_equal(plain->layer_edge_offsets, plain->check_offsets);
     code_shape shape = {.n = 7, .m = 3, .k = 4, .edges = 12, .layer_count = 3};
     const size_t plain_bytes = code_shape_footprint(&shape);
+    /* Reordering its layers afterwards is refused: nothing was reserved. */
+    code_builder plain_builder = {.code = plain,
+                                  .check_offsets = (uint32_t *)plain->check_offsets,
+                                  .check_var = (uint32_t *)plain->check_var,
+                                  .layer_offsets = (uint32_t *)plain->layer_offsets,
+                                  .layer_checks = (uint32_t *)plain->layer_checks};
+    plain_builder.layer_checks[0] = 1;
+    plain_builder.layer_checks[1] = 0;
+    uint32_t scratch[7];
+    assert_int_equal(code_builder_check_layers(&plain_builder, scratch), LDPC_ERR_INVALID);
     ldpc_code_destroy(plain);
     /* Reordered layers: the lists of checks 2, 0, 1, stored apart. */
     ldpc_code *c = build_hamming_with(1);

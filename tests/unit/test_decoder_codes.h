@@ -52,8 +52,10 @@ static inline ldpc_code *test_code_random_regular(const char *name, uint32_t n, 
         for (uint32_t j = 0; j < dc; j++)
             edges += j == 0 || row[j] != row[j - 1];
     }
+    /* Layers of strided checks (c, c + layer_count, ...) reorder them. */
     code_shape shape = {.n = n, .m = m, .k = n - m, .edges = edges,
-                        .layer_count = layer_count ? layer_count : m};
+                        .layer_count = layer_count ? layer_count : m,
+                        .layers_reorder_checks = layer_count > 0};
     code_builder b;
     assert_int_equal(code_builder_begin(&b, &shape, name, LDPC_FAMILY_GENERIC, NULL), LDPC_OK);
     uint32_t e = 0;
