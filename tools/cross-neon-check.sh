@@ -25,7 +25,7 @@ esac
 arch=$1 host=$2
 build=build/cross-$arch-tool
 
-cmake -S . -B "$build" -DCMAKE_TOOLCHAIN_FILE="platform/toolchains/$triple.cmake" \
+cmake --no-warn-unused-cli -S . -B "$build" -DCMAKE_TOOLCHAIN_FILE="platform/toolchains/$triple.cmake" \
     -DCMAKE_BUILD_TYPE=Release -DLDPC_WERROR=ON -DLDPC_BUILD_TESTS=OFF \
     -DLDPC_WITH_OPENCL=OFF -DLDPC_BUILD_DAEMON=OFF -DLDPC_WITH_LIQUID=OFF >/dev/null
 cmake --build "$build" -j"$(nproc)" --target ldpc-tool >/dev/null
