@@ -166,8 +166,8 @@ static inline __attribute__((always_inline)) void SIMD_FUNCTION(saturated_checks
  * has (one, or two on AVX-512). Both this and saturated_checks must be
  * forced inline: as plain `static inline` GCC 12 kept one out-of-line
  * saturated_checks with `start` and `form` as run-time arguments, tested at
- * every edge, and P8 ran 1.2-1.4x slower (docs/CPU.md, "Saturated
- * posteriors"). */
+ * every edge, and P8 ran 1.2-1.4x slower (docs/CPU.md, "Every case its
+ * own loop"). */
 static inline __attribute__((always_inline)) void SIMD_FUNCTION(saturated_checks_for)(
     const ldpc_code *code, const ldpc_decoder_config *config, simd_workspace *ws,
     simd_lanes_start start, vec keep, simd_message_store form)
