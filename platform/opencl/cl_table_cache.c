@@ -46,11 +46,9 @@ ldpc_status cl_table_cache_init(cl_table_cache *cache, cl_mem arena, size_t capa
     cache->arena = arena;
     cache->capacity_words = capacity_words;
     size_t edge_words = (size_t)max_edges * sizeof(uint32_t);
-    size_t check_words = ((size_t)max_m + 1) * sizeof(uint32_t);
     cache->flagged_check_var = malloc(edge_words);
     cache->layer_stamp = malloc((size_t)max_n * sizeof(uint32_t));
     cache->last_use = malloc((size_t)max_n * sizeof(uint32_t));
-    cache->item_offsets = malloc(check_words);
     cache->item_var = malloc(edge_words);
     cache->item_slot = malloc(edge_words);
     cache->no_snapshots = calloc((size_t)max_m + 1, sizeof(uint32_t));
@@ -64,7 +62,7 @@ ldpc_status cl_table_cache_init(cl_table_cache *cache, cl_mem arena, size_t capa
     cache->schedule.edges = malloc(frame_schedule_edge_capacity(max_edges) *
                                    sizeof(frame_block_edge));
     if (cache->flagged_check_var == NULL || cache->layer_stamp == NULL || cache->last_use == NULL ||
-        cache->item_offsets == NULL || cache->item_var == NULL || cache->item_slot == NULL ||
+        cache->item_var == NULL || cache->item_slot == NULL ||
         cache->no_snapshots == NULL || cache->latency_layers == NULL ||
         cache->latency_var == NULL || cache->latency_position == NULL ||
         cache->circulants == NULL || cache->schedule.layer_offsets == NULL ||
@@ -78,8 +76,9 @@ static uint32_t snapshot_count(const ldpc_code *code)
     return code->layers_disjoint ? 0 : code->layer_snapshot_offsets[code->layer_count];
 }
 
-/* The edges in layer order for the item-per-frame kernels: item_offsets by
- * layer position, item_var the variable, with REPEATED_IN_LAYER on the edges
+/* The edges in layer order for the item-per-frame kernels (their offsets by
+ * layer position are the code's layer_edge_offsets): item_var the variable
+ * (code->layer_var), with REPEATED_IN_LAYER on the edges
  * listed in check_repeat_edges (they read snapshot slot item_slot; 0
  * elsewhere) and SAME_STEP on those whose variable the kernel's step also
  * updated in an earlier check (the kernel then reads the posterior again
@@ -98,9 +97,8 @@ static void layer_order_edges(cl_table_cache *cache, const ldpc_code *code)
                 r = code->check_repeat_offsets[i];
                 repeats = code->check_repeat_offsets[i + 1];
             }
-            cache->item_offsets[i] = k;
             for (uint32_t e = code->check_offsets[c]; e < code->check_offsets[c + 1]; e++, k++) {
-                uint32_t v = code->check_var[e];
+                uint32_t v = code->layer_var[k];
                 cache->item_var[k] = v;
                 cache->item_slot[k] = 0;
                 /* check_repeat_edges lists the check's repeats in ascending order;
@@ -115,7 +113,6 @@ static void layer_order_edges(cl_table_cache *cache, const ldpc_code *code)
             }
         }
     }
-    cache->item_offsets[code->m] = k;
 }
 
 /* check_var with SHARED_IN_LAYER on the edges whose variable is used by more
@@ -292,7 +289,7 @@ static ldpc_status upload(cl_table_cache *cache, cl_command_queue queue, cl_tabl
         {code->var_edges, code->edges, &entry->tables.var_edges},
         {code->layer_offsets, (size_t)code->layer_count + 1, &entry->tables.layer_offsets},
         {code->layer_checks, code->m, &entry->tables.layer_checks},
-        {cache->item_offsets, (size_t)code->m + 1, &entry->tables.item_offsets},
+        {code->layer_edge_offsets, (size_t)code->m + 1, &entry->tables.item_offsets},
         {cache->item_var, code->edges, &entry->tables.item_var},
         {cache->item_slot, code->edges, &entry->tables.item_slot},
         {disjoint ? cache->no_snapshots : code->layer_snapshot_offsets,
@@ -413,7 +410,6 @@ void cl_table_cache_release(cl_table_cache *cache)
     free(cache->flagged_check_var);
     free(cache->layer_stamp);
     free(cache->last_use);
-    free(cache->item_offsets);
     free(cache->item_var);
     free(cache->item_slot);
     free(cache->no_snapshots);
@@ -426,7 +422,7 @@ void cl_table_cache_release(cl_table_cache *cache)
     cache->circulants = NULL;
     cache->schedule.layer_offsets = NULL;
     cache->schedule.edges = NULL;
-    cache->flagged_check_var = cache->layer_stamp = cache->last_use = cache->item_offsets = NULL;
+    cache->flagged_check_var = cache->layer_stamp = cache->last_use = NULL;
     cache->item_var = cache->item_slot = cache->no_snapshots = NULL;
     cache->latency_layers = cache->latency_var = cache->latency_position = NULL;
     if (cache->arena != NULL)

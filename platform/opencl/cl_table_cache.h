@@ -7,7 +7,8 @@
  * check_var is uploaded with bit 31 set on the edges whose variable another
  * check of the same layer also uses (SHARED_IN_LAYER in the kernels). The
  * layered item-per-frame kernels read the edges renumbered in layer order
- * (item_offsets by layer position, item_var with bit 31 on the repeats that
+ * (item_offsets by layer position: the code's layer_edge_offsets; item_var,
+ * the code's layer_var with bit 31 on the repeats that
  * read snapshot slot item_slot, bit 30 on those whose variable an earlier
  * check of the same kernel step updated) and the code's snapshot lists. */
 #ifndef LDPC_CL_TABLE_CACHE_H
@@ -53,7 +54,6 @@ typedef struct {
     uint32_t *flagged_check_var; /* max_edges */
     uint32_t *layer_stamp;       /* max_n */
     uint32_t *last_use;          /* max_n */
-    uint32_t *item_offsets;      /* max_m + 1 */
     uint32_t *item_var;          /* max_edges */
     uint32_t *item_slot;         /* max_edges */
     uint32_t *no_snapshots;      /* max_m + 1 zeros: snapshot offsets of disjoint layers */

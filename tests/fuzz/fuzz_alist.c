@@ -6,7 +6,6 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <unistd.h>
 
 #include "ldpc/code.h"
 #include "ldpc/nonbinary.h"
@@ -16,9 +15,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    static char path[64];
-    if (path[0] == '\0')
-        snprintf(path, sizeof path, "/tmp/ldpc-fuzz-alist-%ld", (long)getpid());
+    /* In the working directory (run_fuzzers.sh's work_dir), so that nothing
+     * is left in /tmp. */
+    static const char path[] = "fuzz_alist_input.alist";
     FILE *file = fopen(path, "wb");
     if (file == NULL || fwrite(data, 1, size, file) != size || fclose(file) != 0)
         abort();
