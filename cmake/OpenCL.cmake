@@ -4,13 +4,25 @@
 # EmbedKernels.cmake (a cmake -P script, so no host program has to be built and
 # cross-compiling works). At run time LDPC_CL_KERNEL_DIR=<dir> loads the same
 # file names from a directory instead (kernel development without rebuilding).
+#
+# LDPC_WITH_OPENCL is AUTO unless set: the SDK is looked for at every configure,
+# so a build directory configured before the OpenCL packages were installed
+# gains the backend on its next configure instead of keeping a cached OFF.
+set(LDPC_WITH_OPENCL AUTO CACHE STRING
+    "Build the OpenCL decoder backend: AUTO (when CMake finds OpenCL), ON or OFF")
+set_property(CACHE LDPC_WITH_OPENCL PROPERTY STRINGS AUTO ON OFF)
 find_package(OpenCL QUIET)
-if(OpenCL_FOUND)
-  set(LDPC_OPENCL_DEFAULT ON)
+if(LDPC_WITH_OPENCL STREQUAL "AUTO")
+  if(OpenCL_FOUND)
+    set(LDPC_OPENCL_ENABLED ON)
+  else()
+    set(LDPC_OPENCL_ENABLED OFF)
+  endif()
+elseif(LDPC_WITH_OPENCL)
+  set(LDPC_OPENCL_ENABLED ON)
 else()
-  set(LDPC_OPENCL_DEFAULT OFF)
+  set(LDPC_OPENCL_ENABLED OFF)
 endif()
-option(LDPC_WITH_OPENCL "Build the OpenCL decoder backend" ${LDPC_OPENCL_DEFAULT})
 
 # The backend entry and its configuration are always built: without OpenCL the
 # backend reports itself unavailable, and tests and tools still link.
@@ -23,7 +35,7 @@ target_sources(ldpc PRIVATE ${PROJECT_SOURCE_DIR}/platform/opencl/opencl_backend
 # opencl/opencl_backend.h (statistics, configuration).
 target_include_directories(ldpc PUBLIC $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}/platform>)
 
-if(LDPC_WITH_OPENCL)
+if(LDPC_OPENCL_ENABLED)
   find_package(OpenCL REQUIRED)
   file(GLOB LDPC_CL_KERNELS CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/kernels/*.cl)
   list(SORT LDPC_CL_KERNELS)
@@ -42,4 +54,4 @@ if(LDPC_WITH_OPENCL)
                                   PRIVATE CL_TARGET_OPENCL_VERSION=120)
   target_link_libraries(ldpc PRIVATE OpenCL::OpenCL)
 endif()
-message(STATUS "ldpc: OpenCL backend ${LDPC_WITH_OPENCL}")
+message(STATUS "ldpc: OpenCL backend ${LDPC_OPENCL_ENABLED} (LDPC_WITH_OPENCL=${LDPC_WITH_OPENCL})")
