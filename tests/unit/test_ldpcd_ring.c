@@ -60,10 +60,11 @@ static void batches_per_code(void **state)
         assert_int_equal(slot->sequence, expected[i]);
         ldpcd_ring_release(&ring);
     }
-    /* frame 6 (A) is still pending; closing lets it go without waiting */
+    /* frame 6 (A) is still pending; closing lets it go without waiting: its
+     * batch would be due in a minute, and the claim gives up after 1 s */
     assert_null(ldpcd_ring_next_result(&ring, 1000000u, &finished));
     ldpcd_ring_close(&ring);
-    count = ldpcd_ring_claim(&ring, 3, 1000000000u, 1000000000u, more, &finished);
+    count = ldpcd_ring_claim(&ring, 3, 60000000000u, 1000000000u, more, &finished);
     assert_int_equal(count, 1);
     assert_int_equal(more[0]->sequence, 6);
     ldpcd_ring_complete(&ring, more, 1);
@@ -100,10 +101,29 @@ static void wraps_around(void **state)
     ldpcd_ring_destroy(&ring);
 }
 
+/* A code with exactly max_frames pending is a full batch: it goes at once,
+ * not when its oldest frame has waited. */
+static void exactly_a_full_batch_goes_at_once(void **state)
+{
+    (void)state;
+    ldpcd_ring ring;
+    assert_int_equal(ldpcd_ring_create(&ring, 8, 8, 8), 0);
+    push(&ring, &code_a, 0, 0);
+    push(&ring, &code_a, 1, 0);
+    ldpcd_slot *claimed[2];
+    int finished;
+    assert_int_equal(ldpcd_ring_claim(&ring, 2, 60000000000u, 1000000u, claimed, &finished), 2);
+    assert_int_equal(claimed[0]->sequence, 0);
+    assert_int_equal(claimed[1]->sequence, 1);
+    ldpcd_ring_complete(&ring, claimed, 2);
+    ldpcd_ring_destroy(&ring);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(batches_per_code),
+        cmocka_unit_test(exactly_a_full_batch_goes_at_once),
         cmocka_unit_test(wraps_around),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
