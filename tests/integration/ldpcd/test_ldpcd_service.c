@@ -67,6 +67,9 @@ static void expect_decoded(test_daemon *d, const ldpc_code *code, uint64_t seque
     assert_int_equal(h.payload_bits, code->k);
     assert_true(h.iterations >= 1);
     assert_int_equal(h.unsatisfied_checks, 0);
+    /* receipt to the end of decoding: never 0 for a decoded frame, and
+     * within the time this test waits for it */
+    assert_true(h.latency_us > 0 && h.latency_us < 30000000u);
     float *llr = malloc((size_t)code->n * sizeof(float));
     uint8_t *info = malloc(code->k), *packed = malloc((code->k + 7) / 8);
     test_frame_llr(code, sequence, llr, info);
