@@ -80,7 +80,11 @@ static void expect_decoded(test_daemon *d, const ldpc_code *code, uint64_t seque
     free(packed);
 }
 
-static void expect_rejected(test_daemon *d, uint64_t sequence, ldpcd_reject_reason reason)
+/* Receives one rejection record; `whole` says whether it must stand for a
+ * whole message (WHOLE_MESSAGE, docs/PROTOCOL.md's table of reasons) or for
+ * one frame. */
+static void expect_rejection(test_daemon *d, uint64_t sequence, ldpcd_reject_reason reason,
+                             int whole)
 {
     ldpcd_result_header h;
     assert_int_equal(test_receive(d, &h, NULL, 0, 30000), 0);
@@ -91,6 +95,20 @@ static void expect_rejected(test_daemon *d, uint64_t sequence, ldpcd_reject_reas
                  ldpcd_frame_status_name((ldpcd_frame_status)h.status),
                  ldpcd_reject_reason_name((ldpcd_reject_reason)h.reason));
     assert_int_equal(h.payload_bits, 0);
+    assert_int_equal((h.flags & LDPCD_RESULT_WHOLE_MESSAGE) != 0, whole);
+}
+
+/* A rejected frame of a message whose frames were counted. */
+static void expect_rejected(test_daemon *d, uint64_t sequence, ldpcd_reject_reason reason)
+{
+    expect_rejection(d, sequence, reason, 0);
+}
+
+/* A rejected message whose frames could not be counted. */
+static void expect_message_rejected(test_daemon *d, uint64_t sequence,
+                                    ldpcd_reject_reason reason)
+{
+    expect_rejection(d, sequence, reason, 1);
 }
 
 /* ---- mixed codes, order with several workers (ipc) ------------------------ */
@@ -206,19 +224,19 @@ static void bad_input_refused(void **state)
     send_frames(&d, code, 115, 1);
 
     expect_decoded(&d, code, 0);
-    expect_rejected(&d, 0, LDPCD_REJECT_TRUNCATED);
-    expect_rejected(&d, 0, LDPCD_REJECT_BAD_MAGIC);
-    expect_rejected(&d, 101, LDPCD_REJECT_BAD_VERSION);
-    expect_rejected(&d, 102, LDPCD_REJECT_BAD_HEADER);
+    expect_message_rejected(&d, 0, LDPCD_REJECT_TRUNCATED);
+    expect_message_rejected(&d, 0, LDPCD_REJECT_BAD_MAGIC);
+    expect_message_rejected(&d, 101, LDPCD_REJECT_BAD_VERSION);
+    expect_message_rejected(&d, 102, LDPCD_REJECT_BAD_HEADER);
     expect_rejected(&d, 103, LDPCD_REJECT_UNKNOWN_CODE);
     expect_rejected(&d, 104, LDPCD_REJECT_UNKNOWN_CODE);
     expect_rejected(&d, 105, LDPCD_REJECT_BAD_FORMAT);
     expect_rejected(&d, 106, LDPCD_REJECT_BAD_SCALE);
-    expect_rejected(&d, 107, LDPCD_REJECT_ZERO_FRAMES);
-    expect_rejected(&d, 108, LDPCD_REJECT_TOO_MANY_FRAMES);
+    expect_message_rejected(&d, 107, LDPCD_REJECT_ZERO_FRAMES);
+    expect_message_rejected(&d, 108, LDPCD_REJECT_TOO_MANY_FRAMES);
     expect_rejected(&d, 110, LDPCD_REJECT_LENGTH_MISMATCH);
     expect_rejected(&d, 111, LDPCD_REJECT_LENGTH_MISMATCH);
-    expect_rejected(&d, 112, LDPCD_REJECT_OVERSIZE);
+    expect_message_rejected(&d, 112, LDPCD_REJECT_OVERSIZE);
     expect_decoded(&d, code, 113);
     expect_rejected(&d, 114, LDPCD_REJECT_NON_FINITE);
     expect_decoded(&d, code, 115);
