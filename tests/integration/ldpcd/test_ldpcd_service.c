@@ -543,6 +543,81 @@ static void raw_gnuradio_stream(void **state)
     test_daemon_cleanup(&d);
 }
 
+/* A message whose tag header cannot be parsed is one rejection, and the
+ * stream restarts its frame: the half frame before it is dropped, so the next
+ * whole frame decodes as itself. */
+static void raw_gnuradio_bad_tag_header(void **state)
+{
+    (void)state;
+    test_daemon d;
+    assert_int_equal(test_daemon_start(&d, ldpcd_binary,
+                                       "input_framing = gnuradio\nraw_format = f32\n"
+                                       "raw_code = dvbs2-short-1/2\ncodes = dvbs2-short-1/2\n"
+                                       "batch_wait_us = 100\n",
+                                       NULL),
+                     0);
+    test_daemon_connect(&d);
+    ldpc_code *code = make_code("dvbs2-short-1/2");
+    size_t frame_bytes = (size_t)code->n * sizeof(float);
+    float *llr = malloc(frame_bytes);
+    uint8_t *info = malloc(code->k);
+    uint8_t header[128];
+    test_frame_llr(code, 0, llr, info);
+    assert_int_equal(test_send(&d, llr, frame_bytes / 2), 0);
+    /* a tag header announcing 1000 tags and holding one */
+    size_t header_bytes = gr_tag_header(header);
+    ldpcd_write_u64(header + 11, 1000);
+    assert_int_equal(test_send(&d, header, header_bytes), 0);
+    test_frame_llr(code, 1, llr, info);
+    assert_int_equal(test_send(&d, llr, frame_bytes), 0);
+    expect_message_rejected(&d, 0, LDPCD_REJECT_BAD_TAG_HEADER);
+    expect_decoded(&d, code, 1);
+    assert_int_equal(test_daemon_stop(&d, 20000), 0);
+    free(llr);
+    free(info);
+    ldpc_code_destroy(code);
+    test_daemon_cleanup(&d);
+}
+
+/* The header's NEGATE and NORMALIZE flags reach the conversion: negated
+ * values, values a thousand times too small, and both at once decode. */
+static void header_flags_negate_and_normalize(void **state)
+{
+    (void)state;
+    test_daemon d;
+    assert_int_equal(
+        test_daemon_start(&d, ldpcd_binary, "codes = dvbs2-short-1/2\nbatch_wait_us = 100\n", NULL),
+        0);
+    test_daemon_connect(&d);
+    ldpc_code *code = make_code("dvbs2-short-1/2");
+    size_t frame_bytes = (size_t)code->n * sizeof(float);
+    float *llr = malloc(frame_bytes);
+    uint8_t *info = malloc(code->k);
+    uint8_t *message = malloc(LDPCD_INPUT_HEADER_SIZE + frame_bytes);
+    const uint8_t flags[] = {LDPCD_FLAG_NEGATE, LDPCD_FLAG_NORMALIZE,
+                             LDPCD_FLAG_NEGATE | LDPCD_FLAG_NORMALIZE};
+    for (uint64_t s = 0; s < 3; s++) {
+        test_frame_llr(code, s, llr, info);
+        for (uint32_t v = 0; v < code->n; v++) {
+            if (flags[s] & LDPCD_FLAG_NEGATE)
+                llr[v] = -llr[v];
+            if (flags[s] & LDPCD_FLAG_NORMALIZE)
+                llr[v] *= 0.001f;
+        }
+        size_t size = test_message(message, code->name, LDPC_SOFT_F32, flags[s], 1, 1.0f, s, llr,
+                                   frame_bytes);
+        assert_int_equal(test_send(&d, message, size), 0);
+    }
+    for (uint64_t s = 0; s < 3; s++)
+        expect_decoded(&d, code, s);
+    assert_int_equal(test_daemon_stop(&d, 20000), 0);
+    free(llr);
+    free(info);
+    free(message);
+    ldpc_code_destroy(code);
+    test_daemon_cleanup(&d);
+}
+
 static void raw_liquid_stream(void **state)
 {
     (void)state;
@@ -656,6 +731,8 @@ int main(int argc, char **argv)
         cmocka_unit_test(notify_and_watchdog),
         cmocka_unit_test(curve_refuses_unknown_client),
         cmocka_unit_test(raw_gnuradio_stream),
+        cmocka_unit_test(raw_gnuradio_bad_tag_header),
+        cmocka_unit_test(header_flags_negate_and_normalize),
         cmocka_unit_test(raw_liquid_stream),
         cmocka_unit_test(zero_allocations_in_steady_state),
     };
