@@ -64,10 +64,71 @@ static void fractions_over_the_interval(void **state)
     assert_true(intake > 0.05 && intake <= 0.10);
 }
 
+/* The text of `key`'s value, up to the next comma or bracket. */
+static void text_of(const char *json, const char *key, char *out, size_t size)
+{
+    char pattern[64];
+    snprintf(pattern, sizeof pattern, "\"%s\":", key);
+    const char *at = strstr(json, pattern);
+    assert_non_null(at);
+    at += strlen(pattern);
+    size_t n = strcspn(at, ",}");
+    if (*at == '[')
+        n = strcspn(at, "]") + 1;
+    assert_true(n < size);
+    memcpy(out, at, n);
+    out[n] = '\0';
+}
+
+/* Frame counts, error rate, iterations and their histogram, rates over the
+ * interval, latency and batch fill, from known counters. */
+static void totals_and_rates(void **state)
+{
+    (void)state;
+    ldpcd_stats stats;
+    ldpcd_stats_init(&stats);
+    ldpcd_stats_context context = {.workers = 2, .batch_frames = 64, .backend = "b",
+                                   .decoder = "d", .framing = "protocol",
+                                   .allocations = UINT64_MAX};
+    /* three converged frames (1, 2 and 2 iterations) and one that was not
+     * (50 iterations: bin 49) */
+    ldpcd_stats_count_frame(&stats, 1, 1);
+    ldpcd_stats_count_frame(&stats, 2, 1);
+    ldpcd_stats_count_frame(&stats, 2, 1);
+    ldpcd_stats_count_frame(&stats, 50, 0);
+    atomic_store(&stats.frames_out, 4);
+    atomic_store(&stats.info_bits_out, 4 * 7200);
+    atomic_store(&stats.latency_us_total, 4000);
+    atomic_store(&stats.decode_calls, 2);
+    atomic_store(&stats.batch_frames_total, 4);
+    ldpcd_stats_mark mark = {.time_ns = ldpcd_now_ns() - 2000000000u};
+    char json[4096];
+    assert_true(ldpcd_stats_json(&stats, &context, &mark, json, sizeof json) > 0);
+    assert_float_equal(number(json, "decoded"), 3.0, 0.0);
+    assert_float_equal(number(json, "not_converged"), 1.0, 0.0);
+    assert_float_equal(number(json, "fer"), 0.25, 1e-9);
+    assert_float_equal(number(json, "iterations_avg"), 55.0 / 4.0, 1e-3);
+    char histogram[256];
+    text_of(json, "iterations_histogram", histogram, sizeof histogram);
+    char expected[256] = "[1,2";
+    for (int b = 2; b < 49; b++)
+        strcat(expected, ",0");
+    strcat(expected, ",1]");
+    assert_string_equal(histogram, expected);
+    /* over a little more than 2 s: rates a little under */
+    double frames_per_s = number(json, "frames_per_s");
+    assert_true(frames_per_s > 1.9 && frames_per_s <= 2.0);
+    double info = number(json, "info_mbit_per_s");
+    assert_true(info > 0.9 * 0.0144 && info <= 0.0144);
+    assert_float_equal(number(json, "latency_avg_us"), 1000.0, 0.05);
+    assert_float_equal(number(json, "batch_fill"), 4.0 / 128.0, 1e-3);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(fractions_over_the_interval),
+        cmocka_unit_test(totals_and_rates),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
