@@ -85,6 +85,8 @@ static void reports_errors_with_line(void **state)
     expect_error("workers = 2\nbogus = 1\n", "test.conf:2: unknown key \"bogus\"");
     expect_error("workers = 2\n\nworkers = 3\n", "test.conf:3: workers is set twice");
     expect_error("workers = 0\n", "test.conf:1: workers must be an integer in 1..256");
+    expect_error("workers = 257\n", "test.conf:1: workers must be an integer in 1..256");
+    expect_error("socket_mode = 1000\n", "socket_mode must be an integer in");
     expect_error("workers = -1\n", "workers must be an integer");
     expect_error("workers = 99999999999999999999\n", "workers must be an integer");
     expect_error("workers = 2x\n", "workers must be an integer");
