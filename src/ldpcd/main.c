@@ -74,6 +74,27 @@ static int check_nonbinary(const ldpcd_config *config, const ldpcd_code_set *cod
     return 0;
 }
 
+/* Builds what start-up builds (the decoders on their backend, the ring, every
+ * buffer) and says which backend decodes: a backend that cannot run here fails
+ * the check, or is reported as falling back where backend_fallback allows it. */
+static int check_pipeline(const ldpcd_config *config)
+{
+    static ldpcd_stats stats;
+    ldpcd_stats_init(&stats);
+    char error[512];
+    ldpcd_pipeline *pipeline = ldpcd_pipeline_create(config, &stats, error, sizeof error);
+    if (pipeline == NULL) {
+        fprintf(stderr, "ldpcd: %s\n", error);
+        return 1;
+    }
+    printf("backend: %s%s\n", pipeline->backend,
+           atomic_load(&stats.fallbacks) != 0
+               ? " (fallback: the configured backend cannot run here, see the warning)"
+               : "");
+    ldpcd_pipeline_destroy(pipeline);
+    return 0;
+}
+
 static int check_config(const options *opt)
 {
     static ldpcd_config_source source;
@@ -106,6 +127,8 @@ static int check_config(const options *opt)
     printf("decoder: %s (max %u iterations)\n", spec, decoder.max_iterations);
     int status = check_nonbinary(config, &codes, &decoder);
     ldpcd_code_set_destroy(&codes);
+    if (status == 0)
+        status = check_pipeline(config);
     if (status == 0)
         printf("configuration OK\n");
     return status;

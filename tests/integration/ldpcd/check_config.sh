@@ -55,6 +55,14 @@ expect_failure 'codes = nbreg-gf32-620-310\nnonbinary_decoder = fixed-layered-nm
 expect_failure 'codes = dvbs2-short-1/2, nbqc-*\nnonbinary_decoder = fixed-layered-minmax,scale=4\n' \
     "give them the same scale"
 expect_failure 'no equals sign\n' "bad.conf:1: expected \"key = value\""
+# the backend is created as at start-up: unknown without fallback fails, with
+# fallback it is named as such, and a working one is named
+expect_failure 'backend = no-such-backend\nbackend_fallback = no\n' \
+    "backend no-such-backend: unknown decoder backend"
+"$ldpcd" --check-config --set runtime_dir=/tmp --set backend=no-such-backend >"$work/out" 2>/dev/null
+grep -q "^backend: reference (fallback" "$work/out"
+"$ldpcd" --check-config --set runtime_dir=/tmp --set backend=reference >"$work/out" 2>/dev/null
+grep -qx "backend: reference" "$work/out"
 if "$ldpcd" --check-config --set workers=abc >/dev/null 2>&1; then
     echo "--set workers=abc accepted" >&2
     exit 1
