@@ -579,6 +579,44 @@ static void raw_gnuradio_bad_tag_header(void **state)
     test_daemon_cleanup(&d);
 }
 
+/* A raw stream's raw_negate, raw_scale and raw_normalize reach the
+ * conversion: one daemon gets negated values a thousand times too small with
+ * raw_negate and raw_scale = 1000, another the small values with
+ * raw_normalize; both decode every frame. */
+static void raw_stream_settings(void **state)
+{
+    (void)state;
+    const char *configs[] = {"raw_negate = yes\nraw_scale = 1000\nraw_normalize = no\n",
+                             "raw_normalize = yes\n"};
+    ldpc_code *code = make_code("dvbs2-short-1/2");
+    size_t frame_bytes = (size_t)code->n * sizeof(float);
+    float *llr = malloc(frame_bytes);
+    uint8_t *info = malloc(code->k);
+    for (int c = 0; c < 2; c++) {
+        char config[512];
+        snprintf(config, sizeof config,
+                 "input_framing = gnuradio\nraw_format = f32\nraw_code = dvbs2-short-1/2\n"
+                 "codes = dvbs2-short-1/2\nbatch_wait_us = 100\n%s",
+                 configs[c]);
+        test_daemon d;
+        assert_int_equal(test_daemon_start(&d, ldpcd_binary, config, NULL), 0);
+        test_daemon_connect(&d);
+        for (uint64_t f = 0; f < 2; f++) {
+            test_frame_llr(code, f, llr, info);
+            for (uint32_t v = 0; v < code->n; v++)
+                llr[v] *= c == 0 ? -0.001f : 0.001f;
+            assert_int_equal(test_send(&d, llr, frame_bytes), 0);
+        }
+        for (uint64_t f = 0; f < 2; f++)
+            expect_decoded(&d, code, f);
+        assert_int_equal(test_daemon_stop(&d, 20000), 0);
+        test_daemon_cleanup(&d);
+    }
+    free(llr);
+    free(info);
+    ldpc_code_destroy(code);
+}
+
 /* The header's NEGATE and NORMALIZE flags reach the conversion: negated
  * values, values a thousand times too small, and both at once decode. */
 static void header_flags_negate_and_normalize(void **state)
@@ -733,6 +771,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(raw_gnuradio_stream),
         cmocka_unit_test(raw_gnuradio_bad_tag_header),
         cmocka_unit_test(header_flags_negate_and_normalize),
+        cmocka_unit_test(raw_stream_settings),
         cmocka_unit_test(raw_liquid_stream),
         cmocka_unit_test(zero_allocations_in_steady_state),
     };
