@@ -1,7 +1,7 @@
 /* Opening the ZeroMQ sockets of a configuration, with the security rules of
  * docs/SERVICE.md: ipc sockets get socket_mode; tcp on anything but loopback
  * needs CURVE unless trusted_network says otherwise. */
-#include <ctype.h>
+#include <arpa/inet.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -28,18 +28,25 @@ int ldpcd_endpoint_is_local(const char *endpoint)
 {
     if (strncmp(endpoint, "ipc://", 6) == 0 || strncmp(endpoint, "inproc://", 9) == 0)
         return 1;
-    const char *host = NULL;
-    if (strncmp(endpoint, "tcp://", 6) == 0)
-        host = endpoint + 6;
-    else
+    if (strncmp(endpoint, "tcp://", 6) != 0)
         return 0; /* pgm, udp, ...: never local */
-    /* a source address ("tcp://src;dst") or interface name is not loopback */
-    if (strchr(host, ';') != NULL)
+    const char *host = endpoint + 6, *port = strrchr(host, ':');
+    /* a source address ("tcp://src;dst") is not loopback, nor is a host
+     * without a port */
+    if (strchr(host, ';') != NULL || port == NULL)
         return 0;
-    if (strncmp(host, "127.", 4) == 0 || strncmp(host, "localhost:", 10) == 0 ||
-        strncmp(host, "[::1]:", 6) == 0 || strncmp(host, "lo:", 3) == 0)
+    char name[64];
+    size_t length = (size_t)(port - host);
+    if (length >= sizeof name)
+        return 0;
+    memcpy(name, host, length);
+    name[length] = '\0';
+    if (strcmp(name, "localhost") == 0 || strcmp(name, "[::1]") == 0 || strcmp(name, "lo") == 0)
         return 1;
-    return 0;
+    /* 127.0.0.0/8 written as an address: a host name such as 127.example.org
+     * may resolve anywhere */
+    struct in_addr address;
+    return inet_pton(AF_INET, name, &address) == 1 && (ntohl(address.s_addr) >> 24) == 127;
 }
 
 void ldpcd_socket_close(void **socket, int linger_ms)

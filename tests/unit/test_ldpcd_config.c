@@ -10,6 +10,7 @@
 #include <cmocka.h>
 
 #include "config.h"
+#include "service.h"
 
 static ldpcd_config_source source;
 static char error[512];
@@ -159,6 +160,28 @@ static void cross_key_checks(void **state)
     unsetenv("RUNTIME_DIRECTORY");
 }
 
+/* Which endpoints may go without CURVE (docs/SERVICE.md, "Security"): ipc,
+ * inproc and tcp on loopback written as loopback; not a host name that merely
+ * starts like a loopback address, a source;destination pair, or other
+ * transports. */
+static void endpoint_locality(void **state)
+{
+    (void)state;
+    const char *local[] = {"ipc:///run/ldpcd/input", "inproc://x", "tcp://127.0.0.1:5555",
+                           "tcp://127.1.2.3:5555", "tcp://localhost:5555", "tcp://[::1]:5555",
+                           "tcp://lo:5555"};
+    const char *remote[] = {"tcp://10.0.0.1:5555", "tcp://127.example.org:5555",
+                            "tcp://127.0.0.1;10.0.0.1:5555", "tcp://*:5555",
+                            "tcp://0.0.0.0:5555", "tcp://127.0.0.1", "tcp://localhost.example:1",
+                            "udp://127.0.0.1:5555", "pgm://eth0;239.0.0.1:5555"};
+    for (size_t i = 0; i < sizeof local / sizeof local[0]; i++)
+        if (!ldpcd_endpoint_is_local(local[i]))
+            fail_msg("%s taken for remote", local[i]);
+    for (size_t i = 0; i < sizeof remote / sizeof remote[0]; i++)
+        if (ldpcd_endpoint_is_local(remote[i]))
+            fail_msg("%s taken for local", remote[i]);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -167,6 +190,7 @@ int main(void)
         cmocka_unit_test(reports_errors_with_line),
         cmocka_unit_test(overrides_and_origins),
         cmocka_unit_test(cross_key_checks),
+        cmocka_unit_test(endpoint_locality),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 #include <zmq.h>
@@ -120,10 +121,17 @@ static void decode_mixed_codes(const char *decoder_line)
     char config[512];
     snprintf(config, sizeof config,
              "codes = dvbs2-short-1/2, dvbs2-short-3/4, dvbt2-short-2/3\n"
-             "workers = 3\nbatch_frames = 4\nbatch_wait_us = 500\nqueue_frames = 32\n%s",
+             "workers = 3\nbatch_frames = 4\nbatch_wait_us = 500\nqueue_frames = 32\n"
+             "socket_mode = 0600\n%s",
              decoder_line);
     test_daemon d;
     assert_int_equal(test_daemon_start(&d, ldpcd_binary, config, NULL), 0);
+    /* the ipc socket files get socket_mode */
+    struct stat socket_file;
+    assert_int_equal(stat(d.input + strlen("ipc://"), &socket_file), 0);
+    assert_int_equal(socket_file.st_mode & 0777, 0600);
+    assert_int_equal(stat(d.output + strlen("ipc://"), &socket_file), 0);
+    assert_int_equal(socket_file.st_mode & 0777, 0600);
     test_daemon_connect(&d);
     ldpc_code *codes[3] = {make_code("dvbs2-short-1/2"), make_code("dvbs2-short-3/4"),
                            make_code("dvbt2-short-2/3")};
