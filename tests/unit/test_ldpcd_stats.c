@@ -22,14 +22,16 @@ static double number(const char *json, const char *key)
     return atof(at + strlen(pattern));
 }
 
+/* Two workers, batches of 64, no allocation counter. */
+static const ldpcd_stats_context context = {.workers = 2, .batch_frames = 64, .backend = "b",
+                                            .decoder = "d", .framing = "protocol",
+                                            .allocations = UINT64_MAX};
+
 static void fractions_over_the_interval(void **state)
 {
     (void)state;
     ldpcd_stats stats;
     ldpcd_stats_init(&stats);
-    ldpcd_stats_context context = {.workers = 2, .batch_frames = 64, .backend = "b",
-                                   .decoder = "d", .framing = "protocol",
-                                   .allocations = UINT64_MAX};
     /* one second ago, the previous report; since then two workers decoded
      * 3000 frames in 1.5 s of decoder time between them */
     ldpcd_stats_mark mark = {.time_ns = ldpcd_now_ns() - 1000000000u};
@@ -87,9 +89,6 @@ static void totals_and_rates(void **state)
     (void)state;
     ldpcd_stats stats;
     ldpcd_stats_init(&stats);
-    ldpcd_stats_context context = {.workers = 2, .batch_frames = 64, .backend = "b",
-                                   .decoder = "d", .framing = "protocol",
-                                   .allocations = UINT64_MAX};
     /* three converged frames (1, 2 and 2 iterations) and one that was not
      * (50 iterations: bin 49) */
     ldpcd_stats_count_frame(&stats, 1, 1);

@@ -512,16 +512,16 @@ static size_t gr_tag_header(uint8_t *out)
     return at + sizeof pmts;
 }
 
+/* A daemon reading gr-zeromq float items of dvbs2-short-1/2. */
+#define RAW_GNURADIO_F32                                                                           \
+    "input_framing = gnuradio\nraw_format = f32\nraw_code = dvbs2-short-1/2\n"                    \
+    "codes = dvbs2-short-1/2\nbatch_wait_us = 100\n"
+
 static void raw_gnuradio_stream(void **state)
 {
     (void)state;
     test_daemon d;
-    assert_int_equal(test_daemon_start(&d, ldpcd_binary,
-                                       "input_framing = gnuradio\nraw_format = f32\n"
-                                       "raw_code = dvbs2-short-1/2\ncodes = dvbs2-short-1/2\n"
-                                       "batch_wait_us = 100\n",
-                                       NULL),
-                     0);
+    assert_int_equal(test_daemon_start(&d, ldpcd_binary, RAW_GNURADIO_F32, NULL), 0);
     test_daemon_connect(&d);
     ldpc_code *code = make_code("dvbs2-short-1/2");
     const int frames = 3;
@@ -558,12 +558,7 @@ static void raw_gnuradio_bad_tag_header(void **state)
 {
     (void)state;
     test_daemon d;
-    assert_int_equal(test_daemon_start(&d, ldpcd_binary,
-                                       "input_framing = gnuradio\nraw_format = f32\n"
-                                       "raw_code = dvbs2-short-1/2\ncodes = dvbs2-short-1/2\n"
-                                       "batch_wait_us = 100\n",
-                                       NULL),
-                     0);
+    assert_int_equal(test_daemon_start(&d, ldpcd_binary, RAW_GNURADIO_F32, NULL), 0);
     test_daemon_connect(&d);
     ldpc_code *code = make_code("dvbs2-short-1/2");
     size_t frame_bytes = (size_t)code->n * sizeof(float);
@@ -602,10 +597,7 @@ static void raw_stream_settings(void **state)
     uint8_t *info = malloc(code->k);
     for (int c = 0; c < 2; c++) {
         char config[512];
-        snprintf(config, sizeof config,
-                 "input_framing = gnuradio\nraw_format = f32\nraw_code = dvbs2-short-1/2\n"
-                 "codes = dvbs2-short-1/2\nbatch_wait_us = 100\n%s",
-                 configs[c]);
+        snprintf(config, sizeof config, "%s%s", RAW_GNURADIO_F32, configs[c]);
         test_daemon d;
         assert_int_equal(test_daemon_start(&d, ldpcd_binary, config, NULL), 0);
         test_daemon_connect(&d);
