@@ -52,49 +52,36 @@ static int load_config(const options *opt, ldpcd_config_source *source, char *er
     return ldpcd_config_finish(&source->values, error, error_size);
 }
 
-/* The nonbinary decoder's spec, and that it can share the frames' format
- * with the binary one (as the pipeline would check it). */
-static int check_nonbinary(const ldpcd_config *config, const ldpcd_code_set *codes,
-                           const ldpc_decoder_config *binary)
+/* What a built pipeline will run: its codes, its decoders and the backend that
+ * decodes (named as falling back where backend_fallback took the reference). */
+static void describe_pipeline(const ldpcd_pipeline *p, const ldpcd_stats *stats)
 {
-    static ldpcd_nb_setup nb;
-    char error[512];
-    int soft_is_float;
-    float llr_scale;
-    if (ldpcd_nb_setup_build(&nb, codes, config, config->batch_frames, error, sizeof error) != 0 ||
-        ldpcd_nb_intake_format(&nb, binary, codes->count - codes->nonbinary_count,
-                               &soft_is_float, &llr_scale, error, sizeof error) != 0) {
-        fprintf(stderr, "ldpcd: %s\n", error);
-        return 1;
-    }
-    if (nb.code_count > 0)
+    printf("\ncodes accepted on the wire (%zu, %.1f MB of tables):", p->codes.count,
+           (double)p->codes.footprint_bytes / 1e6);
+    for (size_t i = 0; i < p->codes.count; i++)
+        printf("%s%s", i % 6 == 0 ? "\n  " : " ", p->codes.entries[i].name);
+    printf("\n");
+    /* the binary decoder alone (p->decoder_spec names both when both run);
+     * the pipeline has formatted this configuration already */
+    char spec[LDPC_DECODER_SPEC_SIZE];
+    ldpc_error err;
+    if (ldpc_decoder_spec_format(&p->decoder_config, spec, sizeof spec, &err) != LDPC_OK)
+        spec[0] = '\0';
+    printf("decoder: %s (max %u iterations)\n", spec, p->decoder_config.max_iterations);
+    if (p->nb.code_count > 0)
         printf("nonbinary decoder: %s (max %u iterations) for %u code%s; frames held as %s\n",
-               nb.spec, nb.config.max_iterations, nb.code_count, nb.code_count == 1 ? "" : "s",
-               soft_is_float ? "float LLRs" : "8-bit LLRs");
-    return 0;
-}
-
-/* Builds what start-up builds (the decoders on their backend, the ring, every
- * buffer) and says which backend decodes: a backend that cannot run here fails
- * the check, or is reported as falling back where backend_fallback allows it. */
-static int check_pipeline(const ldpcd_config *config)
-{
-    static ldpcd_stats stats;
-    ldpcd_stats_init(&stats);
-    char error[512];
-    ldpcd_pipeline *pipeline = ldpcd_pipeline_create(config, &stats, error, sizeof error);
-    if (pipeline == NULL) {
-        fprintf(stderr, "ldpcd: %s\n", error);
-        return 1;
-    }
-    printf("backend: %s%s\n", pipeline->backend,
-           atomic_load(&stats.fallbacks) != 0
+               p->nb.spec, p->nb.config.max_iterations, p->nb.code_count,
+               p->nb.code_count == 1 ? "" : "s", p->soft_is_float ? "float LLRs" : "8-bit LLRs");
+    printf("backend: %s%s\n", p->backend,
+           atomic_load(&stats->fallbacks) != 0
                ? " (fallback: the configured backend cannot run here, see the warning)"
                : "");
-    ldpcd_pipeline_destroy(pipeline);
-    return 0;
 }
 
+/* Validates the configuration by building what start-up builds (the codes,
+ * the decoders on their backend, the ring, every buffer), so that the check
+ * and start-up cannot disagree; a backend that cannot run here fails it
+ * unless backend_fallback allows the reference. */
 static int check_config(const options *opt)
 {
     static ldpcd_config_source source;
@@ -104,34 +91,17 @@ static int check_config(const options *opt)
         return 1;
     }
     ldpcd_config_explain(&source, stdout);
-    const ldpcd_config *config = &source.values;
-    static ldpcd_code_set codes;
-    if (ldpcd_code_set_build(config->codes, &codes, error, sizeof error) != 0) {
+    static ldpcd_stats stats;
+    ldpcd_stats_init(&stats);
+    ldpcd_pipeline *pipeline = ldpcd_pipeline_create(&source.values, &stats, error, sizeof error);
+    if (pipeline == NULL) {
         fprintf(stderr, "ldpcd: %s\n", error);
         return 1;
     }
-    printf("\ncodes accepted on the wire (%zu, %.1f MB of tables):", codes.count,
-           (double)codes.footprint_bytes / 1e6);
-    for (size_t i = 0; i < codes.count; i++)
-        printf("%s%s", i % 6 == 0 ? "\n  " : " ", codes.entries[i].name);
-    printf("\n");
-    ldpc_decoder_config decoder;
-    ldpc_error err;
-    char spec[LDPC_DECODER_SPEC_SIZE];
-    if (ldpc_decoder_spec_parse(config->decoder, &decoder, &err) != LDPC_OK ||
-        ldpc_decoder_spec_format(&decoder, spec, sizeof spec, &err) != LDPC_OK) {
-        ldpcd_code_set_destroy(&codes);
-        fprintf(stderr, "ldpcd: decoder: %s\n", err.message);
-        return 1;
-    }
-    printf("decoder: %s (max %u iterations)\n", spec, decoder.max_iterations);
-    int status = check_nonbinary(config, &codes, &decoder);
-    ldpcd_code_set_destroy(&codes);
-    if (status == 0)
-        status = check_pipeline(config);
-    if (status == 0)
-        printf("configuration OK\n");
-    return status;
+    describe_pipeline(pipeline, &stats);
+    ldpcd_pipeline_destroy(pipeline);
+    printf("configuration OK\n");
+    return 0;
 }
 
 static int parse_options(int argc, char **argv, options *opt)
