@@ -40,7 +40,8 @@ elif [ "${PART:-1}" = 2 ]; then
   done
 fi
 # PART=arithmetic: the pair kernel's arithmetic alone, in registers
-# (docs/bench/cl-limits/pair_arithmetic.c), as a throughput ceiling.
+# (pair_arithmetic.c of commit 1b1cb3d, since part of
+# docs/bench/cl-limits/cl_limits.c), as a throughput ceiling.
 if [ "${PART:-1}" = arithmetic ]; then
   .device/s24/pair_arithmetic NVIDIA
 fi
