@@ -15,7 +15,6 @@
 #include "opencl_circulant_tables.h"
 #include "util/error_internal.h"
 
-#define DEFAULT_TABLE_CACHE_BYTES ((size_t)8 << 20)
 /* Posteriors are exact sums in a short: (1 + degree) * 127 must stay below
  * 32768, as in the reference. */
 #define MAX_VAR_DEGREE 256u
@@ -366,6 +365,23 @@ static ldpc_status create_slots(cl_decoder *d, cl_mem whole, size_t frame_bytes,
     return LDPC_OK;
 }
 
+/* The table arena: the configured budget, or by default room for
+ * CL_TABLE_CACHE_SLOTS codes of the limits' largest size, so that an ACM
+ * stream cycling through the MODCODs of normal DVB frames (5-6 MB of tables
+ * each) uploads each once, within a quarter of the device's largest
+ * allocation. Never less than one code. */
+static size_t table_arena_bytes(const cl_decoder *d, size_t one_code_bytes)
+{
+    size_t bytes = d->opencl.table_cache_bytes;
+    if (bytes == 0) {
+        bytes = CL_TABLE_CACHE_SLOTS * one_code_bytes;
+        cl_ulong max_alloc = d->stats.max_alloc_bytes;
+        if (max_alloc > 0 && bytes > max_alloc / 4)
+            bytes = (size_t)(max_alloc / 4);
+    }
+    return bytes < one_code_bytes ? one_code_bytes : bytes;
+}
+
 static ldpc_status create_buffers(cl_decoder *d, ldpc_error *err)
 {
     const ldpc_decoder_limits *lim = &d->limits;
@@ -393,10 +409,7 @@ static ldpc_status create_buffers(cl_decoder *d, ldpc_error *err)
         cl_table_words(lim->max_n, lim->max_m, lim->max_edges, lim->max_m, lim->max_edges / 2,
                        cl_latency_slot_capacity(lim->max_m, lim->max_check_degree),
                        opencl_circulant_capacity(lim->max_m, lim->max_edges));
-    size_t arena_bytes = d->opencl.table_cache_bytes ? d->opencl.table_cache_bytes
-                                                     : DEFAULT_TABLE_CACHE_BYTES;
-    if (arena_bytes < table_words * sizeof(cl_uint))
-        arena_bytes = table_words * sizeof(cl_uint);
+    size_t arena_bytes = table_arena_bytes(d, table_words * sizeof(cl_uint));
     /* Messages and posteriors fit it already (frames_per_pass). */
     cl_ulong max_alloc = d->stats.max_alloc_bytes;
     if (max_alloc > 0 && arena_bytes > max_alloc)

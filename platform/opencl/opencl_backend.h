@@ -122,7 +122,9 @@ typedef struct {
     ldpc_opencl_latency_pairs latency_pairs;         /* and frames per group */
     uint32_t iterations_per_launch;       /* 0 = the vendor default */
     uint32_t work_group_size;             /* 0 = the vendor default, capped by the device */
-    size_t table_cache_bytes;             /* device memory for resident code tables; 0 = 8 MiB */
+    size_t table_cache_bytes;             /* device memory for resident code tables; 0 = room
+                                             for 8 codes of the limits' largest size, at most
+                                             a quarter of the largest allocation */
     /* Largest buffer of per-frame data (messages, posteriors) the device
      * decodes through: a call of more frames than fit goes in several passes.
      * 0 = 2^31 - 1 bytes (docs/opencl-rounds.md, round 7: larger ones failed on

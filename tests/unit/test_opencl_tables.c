@@ -11,9 +11,11 @@ typedef struct {
     ldpc_decoder_limits limits;
 } code_set;
 
-static void code_set_open(code_set *set)
+static const char *const short_codes[3] = {"dvbs2-short-1/2", "dvbs2-short-2/3",
+                                           "dvbs2-short-3/4"};
+
+static void code_set_open(code_set *set, const char *const names[3])
 {
-    const char *names[3] = {"dvbs2-short-1/2", "dvbs2-short-2/3", "dvbs2-short-3/4"};
     for (int i = 0; i < 3; i++) {
         set->codes[i] = test_opencl_code(names[i]);
         set->llr[i] = test_opencl_frames(set->codes[i], FRAMES, 2.0, 4.0, 77 + (uint64_t)i);
@@ -50,13 +52,11 @@ static ldpc_decoder *open_decoder(const code_set *set, size_t table_cache_bytes)
 static const int sequence[] = {0, 1, 0, 1, 2, 0, 1, 2};
 #define SEQUENCE_LENGTH (sizeof sequence / sizeof sequence[0])
 
-static void alternating_codes_upload_each_once(void **state)
+static void upload_each_once(const char *const names[3], size_t table_cache_bytes)
 {
-    (void)state;
-    test_opencl_require();
     code_set set;
-    code_set_open(&set);
-    ldpc_decoder *decoder = open_decoder(&set, 64u << 20);
+    code_set_open(&set, names);
+    ldpc_decoder *decoder = open_decoder(&set, table_cache_bytes);
     uint32_t buffers_at_creation = test_opencl_stats(decoder).buffers_created;
     size_t bytes_at_creation = test_opencl_stats(decoder).device_bytes;
     for (size_t i = 0; i < SEQUENCE_LENGTH; i++)
@@ -78,6 +78,25 @@ static void alternating_codes_upload_each_once(void **state)
     code_set_close(&set);
 }
 
+static void alternating_codes_upload_each_once(void **state)
+{
+    (void)state;
+    test_opencl_require();
+    upload_each_once(short_codes, 64u << 20);
+}
+
+/* The default budget holds several codes of the limits' largest size: an
+ * ACM stream of normal frames (5-6 MB of tables per code) does not upload at
+ * every switch. */
+static void default_budget_holds_several_normal_codes(void **state)
+{
+    (void)state;
+    test_opencl_require();
+    static const char *const normal_codes[3] = {"dvbs2-normal-1/2", "dvbs2-normal-2/3",
+                                                "dvbs2-normal-3/4"};
+    upload_each_once(normal_codes, 0);
+}
+
 /* A budget below two codes' tables (the arena is never smaller than the
  * largest code the limits allow): every switch evicts, and still every miss is
  * exactly one upload and every result is exact. */
@@ -86,7 +105,7 @@ static void small_budget_evicts_least_recently_used(void **state)
     (void)state;
     test_opencl_require();
     code_set set;
-    code_set_open(&set);
+    code_set_open(&set, short_codes);
     ldpc_decoder *decoder = open_decoder(&set, 1);
     for (size_t i = 0; i < SEQUENCE_LENGTH; i++)
         test_opencl_expect_reference(decoder, set.codes[sequence[i]], set.llr[sequence[i]],
@@ -108,7 +127,7 @@ static void same_code_again_is_a_hit(void **state)
     (void)state;
     test_opencl_require();
     code_set set;
-    code_set_open(&set);
+    code_set_open(&set, short_codes);
     ldpc_decoder *decoder = open_decoder(&set, 64u << 20);
     test_opencl_expect_reference(decoder, set.codes[0], set.llr[0], FRAMES);
     test_opencl_expect_reference(decoder, set.codes[0], set.llr[0], FRAMES);
@@ -126,6 +145,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(alternating_codes_upload_each_once),
+        cmocka_unit_test(default_budget_holds_several_normal_codes),
         cmocka_unit_test(small_budget_evicts_least_recently_used),
         cmocka_unit_test(same_code_again_is_a_hit),
     };
