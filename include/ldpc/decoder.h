@@ -109,6 +109,13 @@ ldpc_status ldpc_decoder_create(const ldpc_decoder_config *config,
                                 ldpc_decoder **out, ldpc_error *err);
 void ldpc_decoder_destroy(ldpc_decoder *decoder);
 const char *ldpc_decoder_backend_name(const ldpc_decoder *decoder);
+/* Where the decoder runs, for logs, into `out` (NUL-terminated, cut to
+ * `size`): the backend's name, and what the backend adds to it (the OpenCL
+ * backend: its device, or that it decodes on the CPU and why). Returns 1
+ * where the backend decodes elsewhere than its name promises (the OpenCL
+ * backend without a usable device), else 0. Not concurrently with a decode
+ * call on the same decoder. */
+int ldpc_decoder_describe(const ldpc_decoder *decoder, char *out, size_t size);
 const ldpc_decoder_config *ldpc_decoder_get_config(const ldpc_decoder *decoder);
 /* Bytes reserved at creation (for the memory report of the bench tool). */
 size_t ldpc_decoder_footprint(const ldpc_decoder *decoder);

@@ -122,6 +122,9 @@ ldpc_status ldpc_nb_decoder_create_backend(const ldpc_decoder_config *config,
                                            const char *backend, ldpc_nb_decoder **out,
                                            ldpc_error *err);
 const char *ldpc_nb_decoder_backend_name(const ldpc_nb_decoder *decoder);
+/* As ldpc_decoder_describe: where the decoder runs, into `out`; 1 where the
+ * "opencl" backend decodes on the CPU (no usable device), else 0. */
+int ldpc_nb_decoder_describe(const ldpc_nb_decoder *decoder, char *out, size_t size);
 void ldpc_nb_decoder_destroy(ldpc_nb_decoder *decoder);
 size_t ldpc_nb_decoder_footprint(const ldpc_nb_decoder *decoder);
 

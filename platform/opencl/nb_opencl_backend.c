@@ -99,6 +99,19 @@ int nb_opencl_decode(nb_opencl *state, const ldpc_nb_code *code, const float *ll
     return 0;
 }
 
+int nb_opencl_describe(const nb_opencl *state, char *out, size_t size)
+{
+#ifdef LDPC_WITH_OPENCL
+    if (state->on_device) {
+        const cl_device_choice *choice = &state->device.session.choice;
+        snprintf(out, size, "opencl on %s (%s)", choice->device_name, choice->platform_name);
+        return 0;
+    }
+#endif
+    snprintf(out, size, "opencl on the CPU (reference): %s", state->fallback_reason);
+    return 1;
+}
+
 void nb_opencl_destroy(nb_opencl *state)
 {
     if (state == NULL)

@@ -183,6 +183,21 @@ static void opencl_destroy(void *memory)
         state->cpu->destroy(state->cpu_state);
 }
 
+/* "opencl on DEVICE (PLATFORM)", or on the CPU with the first reason. */
+static int opencl_describe(const void *memory, char *out, size_t size)
+{
+    const opencl_state *state = memory;
+#ifdef LDPC_WITH_OPENCL
+    if (state->on_device) {
+        const cl_device_choice *choice = &state->device.session.choice;
+        snprintf(out, size, "opencl on %s (%s)", choice->device_name, choice->platform_name);
+        return 0;
+    }
+#endif
+    snprintf(out, size, "opencl on the CPU (%s): %s", state->cpu->name, state->fallback_reason);
+    return 1;
+}
+
 const decode_backend opencl_backend = {
     .name = "opencl",
     .available = opencl_available,
@@ -193,6 +208,7 @@ const decode_backend opencl_backend = {
     .decode_i8 = opencl_decode_i8,
     .decode_f32 = NULL, /* fixed point only (supports) */
     .destroy = opencl_destroy,
+    .describe = opencl_describe,
 };
 
 ldpc_status ldpc_opencl_decoder_create(const ldpc_decoder_config *config,

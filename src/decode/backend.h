@@ -59,6 +59,11 @@ typedef struct decode_backend {
                               ldpc_error *err);
     /* Releases what init acquired outside `state`; NULL when nothing. */
     void (*destroy)(void *state);
+    /* Optional (NULL: the name says it all): where the decoder runs, into
+     * `out` (for logs: the OpenCL backend names its device); returns 1 where
+     * it decodes elsewhere than its name promises (the OpenCL backend on the
+     * CPU), else 0. */
+    int (*describe)(const void *state, char *out, size_t size);
 } decode_backend;
 
 /* The registered backends. */

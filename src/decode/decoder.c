@@ -4,6 +4,7 @@
  * backend chosen by backend_registry.c. */
 #include <math.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -109,6 +110,14 @@ void ldpc_decoder_destroy(ldpc_decoder *decoder)
 const char *ldpc_decoder_backend_name(const ldpc_decoder *decoder)
 {
     return decoder->backend->name;
+}
+
+int ldpc_decoder_describe(const ldpc_decoder *decoder, char *out, size_t size)
+{
+    if (decoder->backend->describe != NULL)
+        return decoder->backend->describe(decoder->backend_state, out, size);
+    snprintf(out, size, "%s", decoder->backend->name);
+    return 0;
 }
 
 void *decoder_backend_state(const ldpc_decoder *decoder, const decode_backend *backend)

@@ -85,7 +85,9 @@ static const config_key keys[] = {
      "decoder specification (ldpc(1): fixed-layered-nms,iter=50, ...)"},
     {"backend", "auto", TEXT(backend), "decoder backend: auto, reference, or a named backend"},
     {"backend_fallback", "yes", BOOL(backend_fallback),
-     "if the backend cannot be created, use the reference backend (counted as a fallback)"},
+     "if the backend cannot be created, use the reference backend; if it runs elsewhere than "
+     "configured (opencl without a usable device decodes on the CPU), go on with a warning "
+     "(both counted as fallbacks); `no` stops start-up instead"},
     {"nonbinary_decoder", "default", TEXT(nonbinary_decoder),
      "decoder of the nonbinary codes in `codes` (nbqc-*, nbreg-*, nbalist:), a Min-Max spec: "
      "default (= fixed-layered-minmax, 20 iterations), float-flooding-minmax,iter=15, ...; "

@@ -157,6 +157,7 @@ int ldpcd_nb_worker_create(ldpcd_nb_worker *w, const ldpcd_nb_setup *nb,
         return 0;
     const char *backend = config->nonbinary_backend;
     ldpc_error err;
+    char place[LDPC_ERROR_MESSAGE_SIZE + 64];
     if (create_decoder(w, nb, backend, &err) != 0) {
         if (!config->backend_fallback || strcmp(backend, "reference") == 0)
             return fail(error, error_size, "nonbinary_backend %s: %s", backend, err.message);
@@ -166,6 +167,15 @@ int ldpcd_nb_worker_create(ldpcd_nb_worker *w, const ldpcd_nb_setup *nb,
         *fallback_used = 1;
         if (create_decoder(w, nb, "reference", &err) != 0)
             return fail(error, error_size, "nonbinary_backend reference: %s", err.message);
+    } else if (ldpc_nb_decoder_describe(w->decoder, place, sizeof place)) {
+        /* runs elsewhere than configured: opencl without a usable device */
+        if (!config->backend_fallback)
+            return fail(error, error_size,
+                        "nonbinary_backend %s cannot run as configured and backend_fallback is "
+                        "off: %s",
+                        backend, place);
+        ldpcd_log(LDPCD_LOG_WARNING, "nonbinary_backend %s: %s", backend, place);
+        *fallback_used = 1;
     }
     w->symbols = reserve((size_t)nb->limits.graph.max_frames * nb->max_n_symbols);
     w->info = reserve(nb->max_k_bits);

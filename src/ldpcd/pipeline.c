@@ -30,6 +30,25 @@ static void *reserve(size_t bytes)
     return memory;
 }
 
+/* A decoder that runs elsewhere than its backend's name promises (the OpenCL
+ * backend without a usable device decodes on the CPU) is refused where
+ * backend_fallback is off (the pipeline's destruction releases it), else
+ * logged and counted as a fallback. */
+static int check_decoder_place(const ldpc_decoder *decoder, const ldpcd_config *config,
+                               ldpcd_stats *stats, char *error, size_t error_size)
+{
+    char place[LDPC_ERROR_MESSAGE_SIZE + 64];
+    if (!ldpc_decoder_describe(decoder, place, sizeof place))
+        return 0;
+    if (!config->backend_fallback)
+        return fail(error, error_size,
+                    "backend %s cannot run as configured and backend_fallback is off: %s",
+                    config->backend, place);
+    ldpcd_log(LDPCD_LOG_WARNING, "backend %s: %s", config->backend, place);
+    atomic_fetch_add(&stats->fallbacks, 1);
+    return 0;
+}
+
 static int create_decoder(ldpcd_pipeline *p, const ldpcd_config *config, ldpcd_stats *stats,
                           ldpc_decoder **out, char *error, size_t error_size)
 {
@@ -38,7 +57,7 @@ static int create_decoder(ldpcd_pipeline *p, const ldpcd_config *config, ldpcd_s
     ldpc_error err;
     const char *backend = config->backend;
     if (ldpc_decoder_create(&p->decoder_config, &limits, backend, out, &err) == LDPC_OK)
-        return 0;
+        return check_decoder_place(*out, config, stats, error, error_size);
     if (!config->backend_fallback || strcmp(backend, "reference") == 0)
         return fail(error, error_size, "backend %s: %s", backend, err.message);
     ldpcd_log(LDPCD_LOG_WARNING, "backend %s: %s; falling back to the reference decoder",
@@ -136,11 +155,14 @@ static int build(ldpcd_pipeline *p, const ldpcd_config *config, ldpcd_stats *sta
             return fail(error, error_size, "out of memory");
     }
     const ldpcd_worker *first = &p->workers[0];
-    snprintf(p->backend, sizeof p->backend, "%s",
-             first->decoder != NULL ? ldpc_decoder_backend_name(first->decoder) : "");
-    if (first->nb.decoder != NULL)
-        ldpcd_nb_describe(p->backend, sizeof p->backend, first->decoder != NULL,
-                          ldpc_nb_decoder_backend_name(first->nb.decoder));
+    p->backend[0] = '\0';
+    if (first->decoder != NULL)
+        ldpc_decoder_describe(first->decoder, p->backend, sizeof p->backend);
+    if (first->nb.decoder != NULL) {
+        char nonbinary[LDPC_ERROR_MESSAGE_SIZE + 64];
+        ldpc_nb_decoder_describe(first->nb.decoder, nonbinary, sizeof nonbinary);
+        ldpcd_nb_describe(p->backend, sizeof p->backend, first->decoder != NULL, nonbinary);
+    }
     return 0;
 }
 
@@ -163,8 +185,8 @@ ldpcd_pipeline *ldpcd_pipeline_create(const ldpcd_config *config, ldpcd_stats *s
                               : 0) +
                          ldpcd_nb_worker_footprint(&p->workers[i].nb);
     ldpcd_log(LDPCD_LOG_INFO,
-              "pipeline: %zu codes (%.1f MB of tables), decoder %s on %s x%u (%.1f MB), batch %u, "
-              "queue %u frames",
+              "pipeline: %zu codes (%.1f MB of tables), decoder %s, backend %s, %u workers "
+              "(%.1f MB), batch %u, queue %u frames",
               p->codes.count, (double)p->codes.footprint_bytes / 1e6, p->decoder_spec, p->backend,
               p->worker_count, (double)decoder_bytes / 1e6, p->batch_frames, p->ring.capacity);
     return p;

@@ -51,6 +51,22 @@ static void put(json_writer *w, const char *format, ...)
         w->length += (size_t)written;
 }
 
+/* `text` as a JSON string: quotes, backslashes and control characters
+ * escaped (the backend's description can quote a driver's build log). */
+static void put_string(json_writer *w, const char *text)
+{
+    put(w, "\"");
+    for (const unsigned char *c = (const unsigned char *)text; *c != '\0'; c++) {
+        if (*c == '"' || *c == '\\')
+            put(w, "\\%c", *c);
+        else if (*c < 0x20)
+            put(w, "\\u%04x", *c);
+        else
+            put(w, "%c", *c);
+    }
+    put(w, "\"");
+}
+
 #define LOAD(field) atomic_load_explicit(&stats->field, memory_order_relaxed)
 
 size_t ldpcd_stats_json(const ldpcd_stats *stats, const ldpcd_stats_context *context,
@@ -127,8 +143,9 @@ size_t ldpcd_stats_json(const ldpcd_stats *stats, const ldpcd_stats_context *con
         (unsigned long long)LOAD(code_switches), (unsigned long long)LOAD(fallbacks),
         (unsigned long long)LOAD(pub_dropped), (unsigned long long)LOAD(shutdown_lost),
         (unsigned long long)LOAD(reloads), (unsigned long long)LOAD(reload_failures));
-    put(&w, ",\"workers\":%u,\"backend\":\"%s\",\"decoder\":\"%s\",\"framing\":\"%s\"",
-        context->workers, context->backend, context->decoder, context->framing);
+    put(&w, ",\"workers\":%u,\"backend\":", context->workers);
+    put_string(&w, context->backend);
+    put(&w, ",\"decoder\":\"%s\",\"framing\":\"%s\"", context->decoder, context->framing);
     if (context->allocations != UINT64_MAX)
         put(&w, ",\"allocations\":%llu", (unsigned long long)context->allocations);
     put(&w, "}");

@@ -28,7 +28,8 @@ typedef struct {
     atomic_uint_fast64_t intake_busy_ns, intake_blocked_ns;
     atomic_uint_fast64_t latency_us_total;
     atomic_uint_fast64_t code_switches; /* a worker's decoder changed code (tables touched) */
-    atomic_uint_fast64_t fallbacks;     /* backend could not be created: reference used */
+    atomic_uint_fast64_t fallbacks;     /* backend could not be created (reference used) or
+                                           runs elsewhere than configured (opencl on the CPU) */
     atomic_uint_fast64_t pub_dropped;   /* results a PUB output could not send */
     atomic_uint_fast64_t shutdown_lost; /* results no consumer took before the shutdown timeout */
     atomic_uint_fast64_t reloads, reload_failures;

@@ -277,6 +277,14 @@ const char *ldpc_nb_decoder_backend_name(const ldpc_nb_decoder *decoder)
     return decoder->variant != NULL ? decoder->variant->name : NB_REFERENCE_BACKEND;
 }
 
+int ldpc_nb_decoder_describe(const ldpc_nb_decoder *decoder, char *out, size_t size)
+{
+    if (decoder->opencl != NULL)
+        return nb_opencl_describe(decoder->opencl, out, size);
+    snprintf(out, size, "%s", ldpc_nb_decoder_backend_name(decoder));
+    return 0;
+}
+
 nb_opencl *nb_decoder_opencl(const ldpc_nb_decoder *decoder)
 {
     return decoder->opencl;

@@ -31,6 +31,10 @@ int nb_opencl_decode(nb_opencl *state, const ldpc_nb_code *code, const float *ll
 
 void nb_opencl_destroy(nb_opencl *state);
 
+/* "opencl on DEVICE (PLATFORM)" and 0, or "opencl on the CPU (reference):
+ * REASON" and 1 (ldpc_nb_decoder_describe). */
+int nb_opencl_describe(const nb_opencl *state, char *out, size_t size);
+
 /* The decoder's OpenCL state, NULL for other backends (nb_decoder.c). */
 nb_opencl *nb_decoder_opencl(const ldpc_nb_decoder *decoder);
 

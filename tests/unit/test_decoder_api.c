@@ -229,6 +229,13 @@ static void backends_are_chosen_in_one_place(void **state)
 
     assert_int_equal(ldpc_decoder_create(&config, &limits, "reference", &decoder, &err), LDPC_OK);
     assert_string_equal(ldpc_decoder_backend_name(decoder), "reference");
+    /* A backend without a description of its own is described by its name,
+     * cut to the room given; it runs where its name says. */
+    char place[16];
+    assert_int_equal(ldpc_decoder_describe(decoder, place, sizeof place), 0);
+    assert_string_equal(place, "reference");
+    assert_int_equal(ldpc_decoder_describe(decoder, place, 4), 0);
+    assert_string_equal(place, "ref");
     ldpc_decoder_destroy(decoder);
 
     /* auto: the first registered backend that runs here and implements the config. */

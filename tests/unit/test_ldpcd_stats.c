@@ -123,11 +123,28 @@ static void totals_and_rates(void **state)
     assert_float_equal(number(json, "batch_fill"), 4.0 / 128.0, 1e-3);
 }
 
+/* The backend's description can quote a driver's build log: quotes,
+ * backslashes and control characters leave the JSON string well formed. */
+static void backend_text_escaped(void **state)
+{
+    (void)state;
+    ldpcd_stats stats;
+    ldpcd_stats_init(&stats);
+    ldpcd_stats_context quoting = context;
+    quoting.backend = "opencl on the CPU (avx2): build log: \"x\"\n\tat C:\\k.cl";
+    ldpcd_stats_mark mark = {.time_ns = ldpcd_now_ns() - 1000000000u};
+    char json[4096];
+    assert_true(ldpcd_stats_json(&stats, &quoting, &mark, json, sizeof json) > 0);
+    assert_non_null(strstr(json, "\"backend\":\"opencl on the CPU (avx2): build log: "
+                                 "\\\"x\\\"\\u000a\\u0009at C:\\\\k.cl\","));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(fractions_over_the_interval),
         cmocka_unit_test(totals_and_rates),
+        cmocka_unit_test(backend_text_escaped),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

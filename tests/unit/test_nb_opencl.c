@@ -422,6 +422,7 @@ static void uploads_follow_code_changes(void **state)
     ldpc_nb_code_destroy(b);
 }
 
+/* The description says so too (ldpcd warns or refuses on it). */
 static void expect_fallback(const ldpc_nb_decoder *decoder, const char *reason_part)
 {
     ldpc_opencl_stats stats = nb_stats(decoder);
@@ -429,6 +430,11 @@ static void expect_fallback(const ldpc_nb_decoder *decoder, const char *reason_p
     assert_int_equal(stats.fallbacks, 1);
     if (strstr(stats.fallback_reason, reason_part) == NULL)
         fail_msg("reason '%s' does not mention '%s'", stats.fallback_reason, reason_part);
+    char place[512], expected[512];
+    assert_int_equal(ldpc_nb_decoder_describe(decoder, place, sizeof place), 1);
+    snprintf(expected, sizeof expected, "opencl on the CPU (reference): %s",
+             stats.fallback_reason);
+    assert_string_equal(place, expected);
 }
 
 /* A device that does not exist: created anyway, every frame decoded on the
@@ -482,6 +488,12 @@ static void lost_device_falls_back(void **state)
         ldpc_opencl_stats stats = nb_stats(decoder);
         assert_int_equal(stats.on_device, call == 1);
         assert_int_equal(stats.frames_on_cpu, (uint64_t)(call - 1) * in.frames);
+        char place[512], on_device[512];
+        snprintf(on_device, sizeof on_device, "opencl on %s (%s)", stats.device_name,
+                 stats.platform_name);
+        assert_int_equal(ldpc_nb_decoder_describe(decoder, place, sizeof place), call != 1);
+        if (call == 1)
+            assert_string_equal(place, on_device);
     }
     expect_fallback(decoder, "simulated device loss at call 2");
     free_output(&reference);
@@ -504,6 +516,9 @@ static void backend_choice(void **state)
     assert_int_equal(ldpc_nb_decoder_create_backend(&config, &limits, "auto", &decoder, &err),
                      LDPC_OK);
     assert_string_not_equal(ldpc_nb_decoder_backend_name(decoder), "opencl");
+    char place[64];
+    assert_int_equal(ldpc_nb_decoder_describe(decoder, place, sizeof place), 0);
+    assert_string_equal(place, ldpc_nb_decoder_backend_name(decoder));
     ldpc_opencl_stats stats;
     assert_int_equal(ldpc_nb_opencl_stats_get(decoder, &stats, &err), LDPC_ERR_INVALID);
     ldpc_nb_decoder_destroy(decoder);

@@ -48,6 +48,10 @@ static void no_platform_falls_back(void **state)
     assert_int_equal(stats.fallbacks, 1);
     if (strstr(stats.fallback_reason, "no OpenCL platform") == NULL)
         fail_msg("reason: %s", stats.fallback_reason);
+    char place[512];
+    assert_int_equal(ldpc_nb_decoder_describe(decoder, place, sizeof place), 1);
+    if (strstr(place, "opencl on the CPU (reference): ") != place)
+        fail_msg("description: %s", place);
     assert_int_equal(
         ldpc_nb_decoder_create_backend(&config, &limits, "reference", &reference, &err), LDPC_OK);
     uint8_t symbols[FRAMES][620], expected[FRAMES][620];

@@ -45,6 +45,8 @@ static void expect_best_cpu_backend(const ldpc_opencl_stats *stats)
     ldpc_code_destroy(code);
 }
 
+/* The description names the CPU backend and the reason, and says that the
+ * decoder runs elsewhere than its backend promises. */
 static void expect_fallback(ldpc_decoder *decoder, const char *reason_part)
 {
     ldpc_opencl_stats stats = test_opencl_stats(decoder);
@@ -53,6 +55,11 @@ static void expect_fallback(ldpc_decoder *decoder, const char *reason_part)
     expect_best_cpu_backend(&stats);
     if (strstr(stats.fallback_reason, reason_part) == NULL)
         fail_msg("reason '%s' does not mention '%s'", stats.fallback_reason, reason_part);
+    char place[512], expected[512];
+    assert_int_equal(ldpc_decoder_describe(decoder, place, sizeof place), 1);
+    snprintf(expected, sizeof expected, "opencl on the CPU (%s): %s", stats.cpu_backend,
+             stats.fallback_reason);
+    assert_string_equal(place, expected);
 }
 
 static void missing_device_falls_back(void **state)
@@ -131,6 +138,12 @@ static void kernel_dir_with_real_kernels_runs_on_device(void **state)
     ldpc_opencl_stats stats = test_opencl_stats(decoder);
     assert_int_equal(stats.on_device, 1);
     assert_int_equal(stats.frames_on_cpu, 0);
+    /* on the device: named with its platform, and not a fallback */
+    char place[512], expected[512];
+    assert_int_equal(ldpc_decoder_describe(decoder, place, sizeof place), 0);
+    snprintf(expected, sizeof expected, "opencl on %s (%s)", stats.device_name,
+             stats.platform_name);
+    assert_string_equal(place, expected);
     ldpc_decoder_destroy(decoder);
     free(llr);
     ldpc_code_destroy(code);

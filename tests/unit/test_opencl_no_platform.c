@@ -23,6 +23,10 @@ static void no_platform_falls_back(void **state)
     assert_int_equal(stats.fallbacks, 1);
     if (strstr(stats.fallback_reason, "no OpenCL platform") == NULL)
         fail_msg("reason: %s", stats.fallback_reason);
+    char place[512];
+    assert_int_equal(ldpc_decoder_describe(decoder, place, sizeof place), 1);
+    if (strstr(place, "opencl on the CPU") != place || strstr(place, "no OpenCL platform") == NULL)
+        fail_msg("description: %s", place);
     test_opencl_expect_reference(decoder, code, llr, 4);
     assert_int_equal(test_opencl_stats(decoder).frames_on_cpu, 4);
     ldpc_decoder_destroy(decoder);

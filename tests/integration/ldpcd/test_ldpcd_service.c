@@ -167,6 +167,80 @@ static void saturated_decoder_mixed_codes(void **state)
     decode_mixed_codes("decoder = fixed-layered-oms,posterior=8\n");
 }
 
+/* ---- the OpenCL backend (PoCL in CI) ---------------------------------------- */
+
+/* 1 where this build has the OpenCL backend and this machine a device it
+ * decodes on, as the daemon will find it. */
+static int opencl_device_here(void)
+{
+    ldpc_code *code = make_code("dvbs2-short-1/2");
+    ldpc_decoder_config config = ldpc_decoder_config_default();
+    ldpc_decoder_limits limits = ldpc_decoder_limits_for_code(code, 1);
+    ldpc_decoder *decoder = NULL;
+    ldpc_error err;
+    int here = 0;
+    if (ldpc_decoder_create(&config, &limits, "opencl", &decoder, &err) == LDPC_OK) {
+        char place[512];
+        here = ldpc_decoder_describe(decoder, place, sizeof place) == 0;
+        ldpc_decoder_destroy(decoder);
+    }
+    ldpc_code_destroy(code);
+    return here;
+}
+
+/* With backend_fallback off the daemon starts only where its decoders run
+ * on the device; ACM traffic then comes back decoded, in order, as on the
+ * CPU. */
+static void opencl_backend_mixed_codes(void **state)
+{
+    (void)state;
+    if (!opencl_device_here())
+        skip();
+    decode_mixed_codes("backend = opencl\nbackend_fallback = no\n");
+}
+
+/* No OpenCL platform (the ICD loader pointed at an empty vendors directory):
+ * with backend_fallback off the daemon refuses to start rather than decode
+ * on the CPU unannounced, for the binary and for the nonbinary decoder; with
+ * it on, it starts and every frame is decoded (on the CPU). */
+static void opencl_without_device(void **state)
+{
+    (void)state;
+    char empty[] = "/tmp/ldpcd-no-vendors-XXXXXX";
+    assert_non_null(mkdtemp(empty));
+    char vendors[64];
+    snprintf(vendors, sizeof vendors, "OCL_ICD_VENDORS=%s", empty);
+    const char *env[] = {vendors, NULL};
+    test_daemon d;
+    assert_int_equal(test_daemon_start(&d, ldpcd_binary,
+                                       "codes = dvbs2-short-1/2\nbackend = opencl\n"
+                                       "backend_fallback = no\n",
+                                       env),
+                     -1);
+    assert_int_equal(test_daemon_stop(&d, 20000), 1);
+    test_daemon_cleanup(&d);
+    assert_int_equal(test_daemon_start(&d, ldpcd_binary,
+                                       "codes = nbreg-gf32-620-310\nnonbinary_backend = opencl\n"
+                                       "backend_fallback = no\n",
+                                       env),
+                     -1);
+    assert_int_equal(test_daemon_stop(&d, 20000), 1);
+    test_daemon_cleanup(&d);
+
+    assert_int_equal(test_daemon_start(&d, ldpcd_binary,
+                                       "codes = dvbs2-short-1/2\nbackend = opencl\n", env),
+                     0);
+    test_daemon_connect(&d);
+    ldpc_code *code = make_code("dvbs2-short-1/2");
+    send_frames(&d, code, 0, 3);
+    for (uint64_t s = 0; s < 3; s++)
+        expect_decoded(&d, code, s);
+    assert_int_equal(test_daemon_stop(&d, 20000), 0);
+    ldpc_code_destroy(code);
+    test_daemon_cleanup(&d);
+    rmdir(empty);
+}
+
 /* ---- every bad-input class, the daemon carries on (tcp loopback) ---------- */
 
 static void bad_input_refused(void **state)
@@ -763,6 +837,8 @@ int main(int argc, char **argv)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(mixed_codes_in_order),
         cmocka_unit_test(saturated_decoder_mixed_codes),
+        cmocka_unit_test(opencl_backend_mixed_codes),
+        cmocka_unit_test(opencl_without_device),
         cmocka_unit_test(bad_input_refused),
         cmocka_unit_test(shutdown_finishes_queued_frames),
         cmocka_unit_test(reload_under_load),
