@@ -199,6 +199,15 @@ static void opencl_backend_mixed_codes(void **state)
     decode_mixed_codes("backend = opencl\nbackend_fallback = no\n");
 }
 
+/* The daemon with `config` and `env` exits with status 1 before it is ready. */
+static void expect_start_refused(const char *config, const char *const *env)
+{
+    test_daemon d;
+    assert_int_equal(test_daemon_start(&d, ldpcd_binary, config, env), -1);
+    assert_int_equal(test_daemon_stop(&d, 20000), 1);
+    test_daemon_cleanup(&d);
+}
+
 /* No OpenCL platform (the ICD loader pointed at an empty vendors directory):
  * with backend_fallback off the daemon refuses to start rather than decode
  * on the CPU unannounced, for the binary and for the nonbinary decoder; with
@@ -211,22 +220,13 @@ static void opencl_without_device(void **state)
     char vendors[64];
     snprintf(vendors, sizeof vendors, "OCL_ICD_VENDORS=%s", empty);
     const char *env[] = {vendors, NULL};
-    test_daemon d;
-    assert_int_equal(test_daemon_start(&d, ldpcd_binary,
-                                       "codes = dvbs2-short-1/2\nbackend = opencl\n"
-                                       "backend_fallback = no\n",
-                                       env),
-                     -1);
-    assert_int_equal(test_daemon_stop(&d, 20000), 1);
-    test_daemon_cleanup(&d);
-    assert_int_equal(test_daemon_start(&d, ldpcd_binary,
-                                       "codes = nbreg-gf32-620-310\nnonbinary_backend = opencl\n"
-                                       "backend_fallback = no\n",
-                                       env),
-                     -1);
-    assert_int_equal(test_daemon_stop(&d, 20000), 1);
-    test_daemon_cleanup(&d);
+    expect_start_refused("codes = dvbs2-short-1/2\nbackend = opencl\nbackend_fallback = no\n",
+                         env);
+    expect_start_refused("codes = nbreg-gf32-620-310\nnonbinary_backend = opencl\n"
+                         "backend_fallback = no\n",
+                         env);
 
+    test_daemon d;
     assert_int_equal(test_daemon_start(&d, ldpcd_binary,
                                        "codes = dvbs2-short-1/2\nbackend = opencl\n", env),
                      0);
