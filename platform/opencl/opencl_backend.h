@@ -174,7 +174,7 @@ ldpc_opencl_config ldpc_opencl_config_default(void);
  * LDPC_CL_WORK_GROUP_SIZE, LDPC_CL_TABLE_CACHE_BYTES, LDPC_CL_MAX_BUFFER_BYTES,
  * LDPC_CL_PIPELINE_FRAMES, LDPC_CL_KERNEL_DIR, LDPC_CL_CACHE_DIR ("off"
  * disables the cache), LDPC_CL_PROFILE, LDPC_CL_COPY_THREADS,
- * LDPC_CL_MAX_REGISTERS. A value that does not parse is an error naming the
+ * LDPC_CL_MAX_REGISTERS, LDPC_CL_SIMULATE_DEVICE_LOSS_AT_CALL. A value that does not parse is an error naming the
  * variable. */
 ldpc_status ldpc_opencl_config_from_env(ldpc_opencl_config *config, ldpc_error *err);
 

@@ -125,5 +125,9 @@ ldpc_status ldpc_opencl_config_from_env(ldpc_opencl_config *config, ldpc_error *
     if (status == LDPC_OK && (value = getenv("LDPC_CL_PROFILE")) != NULL &&
         (status = parse_unsigned("LDPC_CL_PROFILE", value, 1, &number, err)) == LDPC_OK)
         config->profile = (int)number;
+    if (status == LDPC_OK && (value = getenv("LDPC_CL_SIMULATE_DEVICE_LOSS_AT_CALL")) != NULL &&
+        (status = parse_unsigned("LDPC_CL_SIMULATE_DEVICE_LOSS_AT_CALL", value, UINT32_MAX,
+                                 &number, err)) == LDPC_OK)
+        config->simulate_device_loss_at_call = (uint32_t)number;
     return status;
 }

@@ -153,6 +153,10 @@ static int build(ldpcd_pipeline *p, const ldpcd_config *config, ldpcd_stats *sta
         if (w->batch_soft == NULL || w->bits == NULL ||
             w->frame_stats == NULL || w->claimed == NULL)
             return fail(error, error_size, "out of memory");
+        /* reported above already; the workers report a later move */
+        char place[LDPC_ERROR_MESSAGE_SIZE + 64];
+        w->binary_off_device = ldpcd_worker_off_device(w, 0, place, sizeof place);
+        w->nonbinary_off_device = ldpcd_worker_off_device(w, 1, place, sizeof place);
     }
     const ldpcd_worker *first = &p->workers[0];
     p->backend[0] = '\0';

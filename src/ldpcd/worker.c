@@ -55,6 +55,28 @@ static ldpc_status decode(ldpcd_worker *w, const ldpcd_pipeline *p,
                                   w->frame_stats, err);
 }
 
+int ldpcd_worker_off_device(const ldpcd_worker *w, int nonbinary, char *place, size_t size)
+{
+    if (nonbinary)
+        return w->nb.decoder != NULL && ldpc_nb_decoder_describe(w->nb.decoder, place, size);
+    return w->decoder != NULL && ldpc_decoder_describe(w->decoder, place, size);
+}
+
+/* A decoder that left its device while running (the OpenCL backend after a
+ * failed call, e.g. a lost device, decodes on the CPU from then on): logged
+ * once and counted as a fallback. */
+static void check_still_on_device(ldpcd_worker *w, int nonbinary)
+{
+    int *reported = nonbinary ? &w->nonbinary_off_device : &w->binary_off_device;
+    char place[LDPC_ERROR_MESSAGE_SIZE + 64];
+    if (*reported || !ldpcd_worker_off_device(w, nonbinary, place, sizeof place))
+        return;
+    *reported = 1;
+    ldpcd_log(LDPCD_LOG_WARNING, "a worker's %sdecoder left its device: %s",
+              nonbinary ? "nonbinary " : "", place);
+    atomic_fetch_add_explicit(&w->service->stats.fallbacks, 1, memory_order_relaxed);
+}
+
 static void decode_batch(ldpcd_worker *w, uint32_t count)
 {
     ldpcd_service *s = w->service;
@@ -73,6 +95,7 @@ static void decode_batch(ldpcd_worker *w, uint32_t count)
     uint64_t start = ldpcd_now_ns();
     ldpc_status status = decode(w, p, entry, count, &err);
     uint64_t end = ldpcd_now_ns();
+    check_still_on_device(w, entry->nonbinary != NULL);
     atomic_fetch_add_explicit(&s->stats.decode_busy_ns, end - start, memory_order_relaxed);
     atomic_fetch_add_explicit(&s->stats.decode_calls, 1, memory_order_relaxed);
     atomic_fetch_add_explicit(&s->stats.batch_frames_total, count, memory_order_relaxed);

@@ -15,7 +15,7 @@ static const char *const variables[] = {
     "LDPC_CL_WORK_GROUP_SIZE", "LDPC_CL_TABLE_CACHE_BYTES", "LDPC_CL_KERNEL_DIR",
     "LDPC_CL_CACHE_DIR",      "LDPC_CL_PROFILE",     "LDPC_CL_COPY_THREADS",
     "LDPC_CL_MAX_REGISTERS",  "LDPC_CL_LATENCY_POSTERIORS", "LDPC_CL_LATENCY_TABLES",
-    "LDPC_CL_LATENCY_PAIRS",  "LDPC_CL_CHAR_LANES",
+    "LDPC_CL_LATENCY_PAIRS",  "LDPC_CL_CHAR_LANES",  "LDPC_CL_SIMULATE_DEVICE_LOSS_AT_CALL",
 };
 
 static void clear_environment(void)
@@ -45,6 +45,7 @@ static void environment_is_parsed(void **state)
     setenv("LDPC_CL_LATENCY_TABLES", "slots", 1);
     setenv("LDPC_CL_LATENCY_PAIRS", "single", 1);
     setenv("LDPC_CL_CHAR_LANES", "4", 1);
+    setenv("LDPC_CL_SIMULATE_DEVICE_LOSS_AT_CALL", "5", 1);
     ldpc_opencl_config config = ldpc_opencl_config_default();
     assert_int_equal(ldpc_opencl_config_from_env(&config, NULL), LDPC_OK);
     assert_string_equal(config.platform, "Portable");
@@ -64,6 +65,7 @@ static void environment_is_parsed(void **state)
     assert_int_equal(config.latency_tables, LDPC_OPENCL_TABLES_SLOTS);
     assert_int_equal(config.latency_pairs, LDPC_OPENCL_PAIRS_OFF);
     assert_int_equal(config.char_lanes, 4);
+    assert_int_equal(config.simulate_device_loss_at_call, 5);
     setenv("LDPC_CL_LATENCY_POSTERIORS", "local", 1);
     setenv("LDPC_CL_LATENCY_TABLES", "circulants", 1);
     setenv("LDPC_CL_LATENCY_PAIRS", "pairs", 1);

@@ -765,21 +765,35 @@ static void raw_liquid_stream(void **state)
     test_daemon_cleanup(&d);
 }
 
-/* ---- zero allocations in the steady state ---------------------------------- */
+/* ---- statistics, zero allocations in the steady state ----------------------- */
 
-static uint64_t stats_allocations(void *stats_socket, uint64_t min_frames_out)
+/* A SUB socket on the daemon's statistics. */
+static void *subscribe_stats(test_daemon *d)
 {
-    char json[16384];
+    void *stats = zmq_socket(d->zmq, ZMQ_SUB);
+    zmq_setsockopt(stats, ZMQ_SUBSCRIBE, "", 0);
+    int timeout_ms = 1000;
+    zmq_setsockopt(stats, ZMQ_RCVTIMEO, &timeout_ms, sizeof timeout_ms);
+    zmq_connect(stats, d->stats);
+    return stats;
+}
+
+/* The number `key` of the first report with at least min_frames_out frames
+ * out. */
+static uint64_t stats_number(void *stats_socket, const char *key, uint64_t min_frames_out)
+{
+    char json[16384], pattern[64];
+    snprintf(pattern, sizeof pattern, "\"%s\":", key);
     for (int tries = 0; tries < 100; tries++) {
         int got = zmq_recv(stats_socket, json, sizeof json - 1, 0);
         if (got < 0)
             continue;
         json[got < (int)sizeof json ? got : (int)sizeof json - 1] = '\0';
         const char *frames = strstr(json, "\"frames_out\":");
-        const char *allocations = strstr(json, "\"allocations\":");
-        assert_non_null(allocations);
+        const char *value = strstr(json, pattern);
+        assert_non_null(value);
         if (frames != NULL && strtoull(frames + 13, NULL, 10) >= min_frames_out)
-            return strtoull(allocations + 14, NULL, 10);
+            return strtoull(value + strlen(pattern), NULL, 10);
     }
     fail_msg("no statistics with %llu frames out", (unsigned long long)min_frames_out);
     return 0;
@@ -815,16 +829,12 @@ static void expect_no_allocations_in_steady_state(const char *backend_line)
     test_daemon d;
     assert_int_equal(test_daemon_start(&d, LDPCD_ALLOC_COUNT_BINARY, config, NULL), 0);
     test_daemon_connect(&d);
-    void *stats = zmq_socket(d.zmq, ZMQ_SUB);
-    zmq_setsockopt(stats, ZMQ_SUBSCRIBE, "", 0);
-    int timeout_ms = 1000;
-    zmq_setsockopt(stats, ZMQ_RCVTIMEO, &timeout_ms, sizeof timeout_ms);
-    zmq_connect(stats, d.stats);
+    void *stats = subscribe_stats(&d);
     ldpc_code *codes[2] = {make_code("dvbs2-short-1/2"), make_code("dvbs2-short-3/5")};
     run_traffic(&d, codes, 0, 20); /* warm-up: every path taken once */
-    uint64_t before = stats_allocations(stats, 30);
+    uint64_t before = stats_number(stats, "allocations", 30);
     run_traffic(&d, codes, 100, 100);
-    uint64_t after = stats_allocations(stats, 180);
+    uint64_t after = stats_number(stats, "allocations", 180);
     printf("allocations after warm-up: %llu, after 100 more frames and 50 rejections: %llu\n",
            (unsigned long long)before, (unsigned long long)after);
     assert_true(before > 0); /* the counter works: start-up allocates */
@@ -852,6 +862,39 @@ static void opencl_zero_allocations_in_steady_state(void **state)
     expect_no_allocations_in_steady_state("backend = opencl\nbackend_fallback = no\n");
 }
 
+/* The device lost at the third decode call (fault injection through
+ * LDPC_CL_SIMULATE_DEVICE_LOSS_AT_CALL): every frame is still decoded, on
+ * the CPU from then on, and the worker reports the move once, as a fallback
+ * in the statistics (backend_fallback governs start-up only). */
+static void opencl_device_lost_while_running(void **state)
+{
+    (void)state;
+    if (!opencl_device_here())
+        skip();
+    const char *env[] = {"LDPC_CL_SIMULATE_DEVICE_LOSS_AT_CALL=3", NULL};
+    test_daemon d;
+    assert_int_equal(test_daemon_start(&d, ldpcd_binary,
+                                       "codes = dvbs2-short-1/2\nbackend = opencl\n"
+                                       "backend_fallback = no\nworkers = 1\n"
+                                       "stats_interval_ms = 100\n",
+                                       env),
+                     0);
+    test_daemon_connect(&d);
+    void *stats = subscribe_stats(&d);
+    ldpc_code *code = make_code("dvbs2-short-1/2");
+    /* one call per message: the next is sent after the results */
+    for (uint64_t s = 0; s < 10; s += 2) {
+        send_frames(&d, code, s, 2);
+        expect_decoded(&d, code, s);
+        expect_decoded(&d, code, s + 1);
+    }
+    assert_int_equal(stats_number(stats, "fallbacks", 10), 1);
+    zmq_close(stats);
+    assert_int_equal(test_daemon_stop(&d, 20000), 0);
+    ldpc_code_destroy(code);
+    test_daemon_cleanup(&d);
+}
+
 int main(int argc, char **argv)
 {
     signal(SIGPIPE, SIG_IGN);
@@ -872,6 +915,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(raw_liquid_stream),
         cmocka_unit_test(zero_allocations_in_steady_state),
         cmocka_unit_test(opencl_zero_allocations_in_steady_state),
+        cmocka_unit_test(opencl_device_lost_while_running),
     };
     if (argc > 1)
         cmocka_set_test_filter(argv[1]);
