@@ -152,6 +152,16 @@ void test_daemon_connect(test_daemon *d)
         fatal("zmq_connect");
 }
 
+void *test_daemon_subscribe_stats(test_daemon *d)
+{
+    void *stats = zmq_socket(d->zmq, ZMQ_SUB);
+    zmq_setsockopt(stats, ZMQ_SUBSCRIBE, "", 0);
+    int timeout_ms = 1000;
+    zmq_setsockopt(stats, ZMQ_RCVTIMEO, &timeout_ms, sizeof timeout_ms);
+    zmq_connect(stats, d->stats);
+    return stats;
+}
+
 void test_daemon_signal(test_daemon *d, int signal_number)
 {
     kill(d->pid, signal_number);

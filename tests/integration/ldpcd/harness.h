@@ -29,6 +29,9 @@ int test_daemon_start(test_daemon *d, const char *binary, const char *config,
 /* Connects a PUSH to the input and a PULL to the output (ipc or the tcp
  * endpoints given in the config, read back from d->input/d->output). */
 void test_daemon_connect(test_daemon *d);
+/* A SUB socket on the daemon's statistics (1 s receive timeout); the caller
+ * closes it before test_daemon_cleanup. */
+void *test_daemon_subscribe_stats(test_daemon *d);
 /* Sends SIGTERM and waits up to timeout_ms; returns the exit status, or -1
  * (after SIGKILL) if it did not exit. */
 int test_daemon_stop(test_daemon *d, int timeout_ms);

@@ -259,16 +259,6 @@ static void stats_after(void *stats_socket, uint64_t min_frames_out, char *json,
     fail_msg("no statistics with %llu frames out", (unsigned long long)min_frames_out);
 }
 
-static void *stats_subscriber(test_daemon *d)
-{
-    void *stats = zmq_socket(d->zmq, ZMQ_SUB);
-    zmq_setsockopt(stats, ZMQ_SUBSCRIBE, "", 0);
-    int timeout_ms = 1000;
-    zmq_setsockopt(stats, ZMQ_RCVTIMEO, &timeout_ms, sizeof timeout_ms);
-    zmq_connect(stats, d->stats);
-    return stats;
-}
-
 /* ---- DVB and nonbinary frames interleaved, a bad nonbinary frame ----------- */
 
 static void nonbinary_mixed_in_order(void **state)
@@ -277,7 +267,7 @@ static void nonbinary_mixed_in_order(void **state)
     test_daemon d;
     assert_int_equal(test_daemon_start(&d, LDPCD_BINARY, MIXED_CONFIG, NULL), 0);
     test_daemon_connect(&d);
-    void *stats = stats_subscriber(&d);
+    void *stats = test_daemon_subscribe_stats(&d);
     test_code codes[2] = {open_binary(MIXED_BINARY), open_nonbinary(MIXED_NONBINARY, 4.75)};
     /* ACM-like: codes interleaved, 1 to 3 frames per message */
     const test_code *sent[64];
@@ -383,7 +373,7 @@ static void nonbinary_zero_allocations(void **state)
     test_daemon d;
     assert_int_equal(test_daemon_start(&d, LDPCD_ALLOC_COUNT_BINARY, MIXED_CONFIG, NULL), 0);
     test_daemon_connect(&d);
-    void *stats = stats_subscriber(&d);
+    void *stats = test_daemon_subscribe_stats(&d);
     test_code codes[2] = {open_binary(MIXED_BINARY), open_nonbinary(MIXED_NONBINARY, 4.75)};
     char json[16384];
     run_traffic(&d, codes, 0, 12); /* warm-up: every path taken once */

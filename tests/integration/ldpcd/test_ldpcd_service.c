@@ -767,17 +767,6 @@ static void raw_liquid_stream(void **state)
 
 /* ---- statistics, zero allocations in the steady state ----------------------- */
 
-/* A SUB socket on the daemon's statistics. */
-static void *subscribe_stats(test_daemon *d)
-{
-    void *stats = zmq_socket(d->zmq, ZMQ_SUB);
-    zmq_setsockopt(stats, ZMQ_SUBSCRIBE, "", 0);
-    int timeout_ms = 1000;
-    zmq_setsockopt(stats, ZMQ_RCVTIMEO, &timeout_ms, sizeof timeout_ms);
-    zmq_connect(stats, d->stats);
-    return stats;
-}
-
 /* The number `key` of the first report with at least min_frames_out frames
  * out. */
 static uint64_t stats_number(void *stats_socket, const char *key, uint64_t min_frames_out)
@@ -829,7 +818,7 @@ static void expect_no_allocations_in_steady_state(const char *backend_line)
     test_daemon d;
     assert_int_equal(test_daemon_start(&d, LDPCD_ALLOC_COUNT_BINARY, config, NULL), 0);
     test_daemon_connect(&d);
-    void *stats = subscribe_stats(&d);
+    void *stats = test_daemon_subscribe_stats(&d);
     ldpc_code *codes[2] = {make_code("dvbs2-short-1/2"), make_code("dvbs2-short-3/5")};
     run_traffic(&d, codes, 0, 20); /* warm-up: every path taken once */
     uint64_t before = stats_number(stats, "allocations", 30);
@@ -880,7 +869,7 @@ static void opencl_device_lost_while_running(void **state)
                                        env),
                      0);
     test_daemon_connect(&d);
-    void *stats = subscribe_stats(&d);
+    void *stats = test_daemon_subscribe_stats(&d);
     ldpc_code *code = make_code("dvbs2-short-1/2");
     /* one call per message: the next is sent after the results */
     for (uint64_t s = 0; s < 10; s += 2) {
