@@ -38,6 +38,8 @@ typedef struct {
     /* Its binary / nonbinary decoder decodes elsewhere than its backend's
      * device (opencl on the CPU), already reported. */
     int binary_off_device, nonbinary_off_device;
+    /* Its OpenCL decoders' counters as last added to the statistics. */
+    uint64_t table_uploads_seen[2], frames_on_cpu_seen[2]; /* [nonbinary] */
     atomic_uint_fast64_t heartbeat_ns;
     pthread_t thread;
     int running;

@@ -30,6 +30,9 @@ typedef struct {
     atomic_uint_fast64_t code_switches; /* a worker's decoder changed code (tables touched) */
     atomic_uint_fast64_t fallbacks;     /* backend could not be created (reference used) or
                                            runs elsewhere than configured (opencl on the CPU) */
+    /* OpenCL decoders: code tables sent to the device, frames decoded by
+     * their CPU fallback (0 with other backends) */
+    atomic_uint_fast64_t table_uploads, frames_on_cpu;
     atomic_uint_fast64_t pub_dropped;   /* results a PUB output could not send */
     atomic_uint_fast64_t shutdown_lost; /* results no consumer took before the shutdown timeout */
     atomic_uint_fast64_t reloads, reload_failures;

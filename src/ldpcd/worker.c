@@ -3,6 +3,8 @@
 #include <string.h>
 
 #include "ldpc/encoder.h"
+#include "opencl/nb_opencl_backend.h"
+#include "opencl/opencl_backend.h"
 #include "log.h"
 #include "protocol.h"
 #include "result_bits.h"
@@ -77,6 +79,27 @@ static void check_still_on_device(ldpcd_worker *w, int nonbinary)
     atomic_fetch_add_explicit(&w->service->stats.fallbacks, 1, memory_order_relaxed);
 }
 
+/* An OpenCL decoder's table uploads and frames decoded on the CPU since the
+ * last call, into the statistics (read here, on the thread that owns the
+ * decoder; other backends have none). */
+static void add_device_counters(ldpcd_worker *w, int nonbinary)
+{
+    ldpc_opencl_stats now;
+    ldpc_status status = nonbinary ? ldpc_nb_opencl_stats_get(w->nb.decoder, &now, NULL)
+                                   : ldpc_opencl_stats_get(w->decoder, &now, NULL);
+    if (status != LDPC_OK)
+        return;
+    ldpcd_stats *stats = &w->service->stats;
+    atomic_fetch_add_explicit(&stats->table_uploads,
+                              now.table_uploads - w->table_uploads_seen[nonbinary],
+                              memory_order_relaxed);
+    atomic_fetch_add_explicit(&stats->frames_on_cpu,
+                              now.frames_on_cpu - w->frames_on_cpu_seen[nonbinary],
+                              memory_order_relaxed);
+    w->table_uploads_seen[nonbinary] = now.table_uploads;
+    w->frames_on_cpu_seen[nonbinary] = now.frames_on_cpu;
+}
+
 static void decode_batch(ldpcd_worker *w, uint32_t count)
 {
     ldpcd_service *s = w->service;
@@ -96,6 +119,7 @@ static void decode_batch(ldpcd_worker *w, uint32_t count)
     ldpc_status status = decode(w, p, entry, count, &err);
     uint64_t end = ldpcd_now_ns();
     check_still_on_device(w, entry->nonbinary != NULL);
+    add_device_counters(w, entry->nonbinary != NULL);
     atomic_fetch_add_explicit(&s->stats.decode_busy_ns, end - start, memory_order_relaxed);
     atomic_fetch_add_explicit(&s->stats.decode_calls, 1, memory_order_relaxed);
     atomic_fetch_add_explicit(&s->stats.batch_frames_total, count, memory_order_relaxed);

@@ -100,6 +100,8 @@ static void totals_and_rates(void **state)
     atomic_store(&stats.latency_us_total, 4000);
     atomic_store(&stats.decode_calls, 2);
     atomic_store(&stats.batch_frames_total, 4);
+    atomic_store(&stats.table_uploads, 3);
+    atomic_store(&stats.frames_on_cpu, 2);
     ldpcd_stats_mark mark = {.time_ns = ldpcd_now_ns() - 2000000000u};
     char json[4096];
     assert_true(ldpcd_stats_json(&stats, &context, &mark, json, sizeof json) > 0);
@@ -121,6 +123,8 @@ static void totals_and_rates(void **state)
     assert_true(info > 0.9 * 0.0144 && info <= 0.0144);
     assert_float_equal(number(json, "latency_avg_us"), 1000.0, 0.05);
     assert_float_equal(number(json, "batch_fill"), 4.0 / 128.0, 1e-3);
+    assert_float_equal(number(json, "table_uploads"), 3.0, 0.0);
+    assert_float_equal(number(json, "frames_on_cpu"), 2.0, 0.0);
 }
 
 /* The backend's description can quote a driver's build log: quotes,

@@ -854,7 +854,8 @@ static void opencl_zero_allocations_in_steady_state(void **state)
 /* The device lost at the third decode call (fault injection through
  * LDPC_CL_SIMULATE_DEVICE_LOSS_AT_CALL): every frame is still decoded, on
  * the CPU from then on, and the worker reports the move once, as a fallback
- * in the statistics (backend_fallback governs start-up only). */
+ * in the statistics (backend_fallback governs start-up only), beside the
+ * decoder's one table upload and its frames decoded on the CPU. */
 static void opencl_device_lost_while_running(void **state)
 {
     (void)state;
@@ -878,6 +879,8 @@ static void opencl_device_lost_while_running(void **state)
         expect_decoded(&d, code, s + 1);
     }
     assert_int_equal(stats_number(stats, "fallbacks", 10), 1);
+    assert_int_equal(stats_number(stats, "table_uploads", 10), 1);
+    assert_int_equal(stats_number(stats, "frames_on_cpu", 10), 6); /* calls 3, 4 and 5 */
     zmq_close(stats);
     assert_int_equal(test_daemon_stop(&d, 20000), 0);
     ldpc_code_destroy(code);
