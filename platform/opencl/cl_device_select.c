@@ -124,3 +124,8 @@ ldpc_status cl_device_select(const ldpc_opencl_config *config, cl_device_choice 
     device_string(out->device, CL_DEVICE_VERSION, out->device_version, sizeof out->device_version);
     return LDPC_OK;
 }
+
+void cl_device_choice_describe(const cl_device_choice *choice, char *out, size_t size)
+{
+    snprintf(out, size, "opencl on %s (%s)", choice->device_name, choice->platform_name);
+}

@@ -21,6 +21,10 @@ typedef struct {
 /* Case-insensitive substring test; an empty needle matches everything. */
 int cl_name_contains(const char *haystack, const char *needle);
 
+/* "opencl on DEVICE (PLATFORM)": where a decoder on this device runs
+ * (ldpc_decoder_describe, ldpc_nb_decoder_describe). */
+void cl_device_choice_describe(const cl_device_choice *choice, char *out, size_t size);
+
 /* LDPC_ERR_UNSUPPORTED naming what was asked for when nothing matches. */
 ldpc_status cl_device_select(const ldpc_opencl_config *config, cl_device_choice *out,
                              ldpc_error *err);

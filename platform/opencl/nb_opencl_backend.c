@@ -103,8 +103,7 @@ int nb_opencl_describe(const nb_opencl *state, char *out, size_t size)
 {
 #ifdef LDPC_WITH_OPENCL
     if (state->on_device) {
-        const cl_device_choice *choice = &state->device.session.choice;
-        snprintf(out, size, "opencl on %s (%s)", choice->device_name, choice->platform_name);
+        cl_device_choice_describe(&state->device.session.choice, out, size);
         return 0;
     }
 #endif

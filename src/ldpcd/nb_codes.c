@@ -176,6 +176,7 @@ int ldpcd_nb_worker_create(ldpcd_nb_worker *w, const ldpcd_nb_setup *nb,
                         backend, place);
         ldpcd_log(LDPCD_LOG_WARNING, "nonbinary_backend %s: %s", backend, place);
         *fallback_used = 1;
+        w->off_device = 1;
     }
     w->symbols = reserve((size_t)nb->limits.graph.max_frames * nb->max_n_symbols);
     w->info = reserve(nb->max_k_bits);

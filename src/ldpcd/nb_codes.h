@@ -63,6 +63,8 @@ typedef struct {
     ldpc_nb_decoder *decoder; /* NULL when no nonbinary code is configured */
     uint8_t *symbols;         /* batch_frames * max_n_symbols decided symbols */
     uint8_t *info;            /* max_k_bits: information bits gathered for packing */
+    int off_device;           /* the decoder decodes elsewhere than its backend's device
+                                 (opencl on the CPU), already reported */
 } ldpcd_nb_worker;
 
 /* One decoder per worker, from config->nonbinary_backend; with

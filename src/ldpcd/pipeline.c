@@ -33,9 +33,10 @@ static void *reserve(size_t bytes)
 /* A decoder that runs elsewhere than its backend's name promises (the OpenCL
  * backend without a usable device decodes on the CPU) is refused where
  * backend_fallback is off (the pipeline's destruction releases it), else
- * logged and counted as a fallback. */
+ * logged, counted as a fallback and noted in *off_device. */
 static int check_decoder_place(const ldpc_decoder *decoder, const ldpcd_config *config,
-                               ldpcd_stats *stats, char *error, size_t error_size)
+                               ldpcd_stats *stats, int *off_device, char *error,
+                               size_t error_size)
 {
     char place[LDPC_ERROR_MESSAGE_SIZE + 64];
     if (!ldpc_decoder_describe(decoder, place, sizeof place))
@@ -46,18 +47,21 @@ static int check_decoder_place(const ldpc_decoder *decoder, const ldpcd_config *
                     config->backend, place);
     ldpcd_log(LDPCD_LOG_WARNING, "backend %s: %s", config->backend, place);
     atomic_fetch_add(&stats->fallbacks, 1);
+    *off_device = 1;
     return 0;
 }
 
+/* The worker's binary decoder. */
 static int create_decoder(ldpcd_pipeline *p, const ldpcd_config *config, ldpcd_stats *stats,
-                          ldpc_decoder **out, char *error, size_t error_size)
+                          ldpcd_worker *w, char *error, size_t error_size)
 {
     ldpc_decoder_limits limits = p->codes.limits;
     limits.max_frames = p->batch_frames;
     ldpc_error err;
     const char *backend = config->backend;
+    ldpc_decoder **out = &w->decoder;
     if (ldpc_decoder_create(&p->decoder_config, &limits, backend, out, &err) == LDPC_OK)
-        return check_decoder_place(*out, config, stats, error, error_size);
+        return check_decoder_place(*out, config, stats, &w->off_device, error, error_size);
     if (!config->backend_fallback || strcmp(backend, "reference") == 0)
         return fail(error, error_size, "backend %s: %s", backend, err.message);
     ldpcd_log(LDPCD_LOG_WARNING, "backend %s: %s; falling back to the reference decoder",
@@ -138,8 +142,7 @@ static int build(ldpcd_pipeline *p, const ldpcd_config *config, ldpcd_stats *sta
                                          .llr_scratch = p->llr_scratch};
     for (uint32_t i = 0; i < p->worker_count; i++) {
         ldpcd_worker *w = &p->workers[i];
-        if (binary_codes > 0 &&
-            create_decoder(p, config, stats, &w->decoder, error, error_size) != 0)
+        if (binary_codes > 0 && create_decoder(p, config, stats, w, error, error_size) != 0)
             return -1;
         int nb_fallback;
         if (ldpcd_nb_worker_create(&w->nb, &p->nb, config, &nb_fallback, error, error_size) != 0)
@@ -153,10 +156,6 @@ static int build(ldpcd_pipeline *p, const ldpcd_config *config, ldpcd_stats *sta
         if (w->batch_soft == NULL || w->bits == NULL ||
             w->frame_stats == NULL || w->claimed == NULL)
             return fail(error, error_size, "out of memory");
-        /* reported above already; the workers report a later move */
-        char place[LDPC_ERROR_MESSAGE_SIZE + 64];
-        w->binary_off_device = ldpcd_worker_off_device(w, 0, place, sizeof place);
-        w->nonbinary_off_device = ldpcd_worker_off_device(w, 1, place, sizeof place);
     }
     const ldpcd_worker *first = &p->workers[0];
     p->backend[0] = '\0';

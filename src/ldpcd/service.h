@@ -35,9 +35,9 @@ typedef struct {
     ldpc_frame_stats *frame_stats;
     ldpcd_slot **claimed;
     const ldpc_code *last_code;
-    /* Its binary / nonbinary decoder decodes elsewhere than its backend's
-     * device (opencl on the CPU), already reported. */
-    int binary_off_device, nonbinary_off_device;
+    /* Its binary decoder decodes elsewhere than its backend's device (opencl
+     * on the CPU), already reported (nb.off_device: the nonbinary one). */
+    int off_device;
     /* Its OpenCL decoders' counters as last added to the statistics. */
     uint64_t table_uploads_seen[2], frames_on_cpu_seen[2]; /* [nonbinary] */
     atomic_uint_fast64_t heartbeat_ns;
@@ -125,10 +125,6 @@ void *ldpcd_intake_main(void *service);
 void ldpcd_intake_message(ldpcd_service *service, const uint8_t *data, size_t size);
 
 /* worker.c */
-/* 1 where the worker's decoder of `nonbinary` or binary codes decodes
- * elsewhere than its backend's device (ldpc_decoder_describe); its
- * description goes to `place`. */
-int ldpcd_worker_off_device(const ldpcd_worker *w, int nonbinary, char *place, size_t size);
 void *ldpcd_worker_main(void *worker);
 
 /* output.c */

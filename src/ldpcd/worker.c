@@ -57,32 +57,11 @@ static ldpc_status decode(ldpcd_worker *w, const ldpcd_pipeline *p,
                                   w->frame_stats, err);
 }
 
-int ldpcd_worker_off_device(const ldpcd_worker *w, int nonbinary, char *place, size_t size)
-{
-    if (nonbinary)
-        return w->nb.decoder != NULL && ldpc_nb_decoder_describe(w->nb.decoder, place, size);
-    return w->decoder != NULL && ldpc_decoder_describe(w->decoder, place, size);
-}
-
-/* A decoder that left its device while running (the OpenCL backend after a
- * failed call, e.g. a lost device, decodes on the CPU from then on): logged
- * once and counted as a fallback. */
-static void check_still_on_device(ldpcd_worker *w, int nonbinary)
-{
-    int *reported = nonbinary ? &w->nonbinary_off_device : &w->binary_off_device;
-    char place[LDPC_ERROR_MESSAGE_SIZE + 64];
-    if (*reported || !ldpcd_worker_off_device(w, nonbinary, place, sizeof place))
-        return;
-    *reported = 1;
-    ldpcd_log(LDPCD_LOG_WARNING, "a worker's %sdecoder left its device: %s",
-              nonbinary ? "nonbinary " : "", place);
-    atomic_fetch_add_explicit(&w->service->stats.fallbacks, 1, memory_order_relaxed);
-}
-
 /* An OpenCL decoder's table uploads and frames decoded on the CPU since the
- * last call, into the statistics (read here, on the thread that owns the
- * decoder; other backends have none). */
-static void add_device_counters(ldpcd_worker *w, int nonbinary)
+ * last call, into the statistics, and its move to the CPU after a failed
+ * call (a lost device) logged once and counted as a fallback. Read here, on
+ * the thread that owns the decoder; other backends have none of this. */
+static void follow_device(ldpcd_worker *w, int nonbinary)
 {
     ldpc_opencl_stats now;
     ldpc_status status = nonbinary ? ldpc_nb_opencl_stats_get(w->nb.decoder, &now, NULL)
@@ -98,6 +77,18 @@ static void add_device_counters(ldpcd_worker *w, int nonbinary)
                               memory_order_relaxed);
     w->table_uploads_seen[nonbinary] = now.table_uploads;
     w->frames_on_cpu_seen[nonbinary] = now.frames_on_cpu;
+    int *reported = nonbinary ? &w->nb.off_device : &w->off_device;
+    if (now.on_device || *reported)
+        return;
+    *reported = 1;
+    char place[LDPC_ERROR_MESSAGE_SIZE + 64];
+    if (nonbinary)
+        ldpc_nb_decoder_describe(w->nb.decoder, place, sizeof place);
+    else
+        ldpc_decoder_describe(w->decoder, place, sizeof place);
+    ldpcd_log(LDPCD_LOG_WARNING, "a worker's %sdecoder left its device: %s",
+              nonbinary ? "nonbinary " : "", place);
+    atomic_fetch_add_explicit(&stats->fallbacks, 1, memory_order_relaxed);
 }
 
 static void decode_batch(ldpcd_worker *w, uint32_t count)
@@ -118,8 +109,7 @@ static void decode_batch(ldpcd_worker *w, uint32_t count)
     uint64_t start = ldpcd_now_ns();
     ldpc_status status = decode(w, p, entry, count, &err);
     uint64_t end = ldpcd_now_ns();
-    check_still_on_device(w, entry->nonbinary != NULL);
-    add_device_counters(w, entry->nonbinary != NULL);
+    follow_device(w, entry->nonbinary != NULL);
     atomic_fetch_add_explicit(&s->stats.decode_busy_ns, end - start, memory_order_relaxed);
     atomic_fetch_add_explicit(&s->stats.decode_calls, 1, memory_order_relaxed);
     atomic_fetch_add_explicit(&s->stats.batch_frames_total, count, memory_order_relaxed);
