@@ -14,24 +14,36 @@ typedef enum {
     LDPC_SOFT_LIQUID = 2 /* liquid-dsp soft bit: 0 certain 0, 255 certain 1, 127 erasure */
 } ldpc_soft_format;
 
-/* Default mean |LLR| for auto normalisation: about the mean |LLR| of BPSK over
- * AWGN at Es/N0 = 0 dB (mean |LLR| ~ 4 Es/N0), i.e. near the threshold of rate
- * 1/2..2/3 codes. Min-sum decoders are nearly insensitive to the choice; it
- * leaves the 8-bit decoders (llr_scale 2) a 16x headroom before saturation. */
+/* How a frame's values are brought to the decoders' scale. Real
+ * demodulators rarely deliver calibrated LLRs (leandvb's are about 3x
+ * under-confident; liquid's and GNU Radio's soft bits have no scale at all),
+ * and the 8-bit decoders' offset and quantisation step are in LLR units: a
+ * frame at half its true LLRs decodes nothing, and so does one pinned to a
+ * fixed mean |LLR| (4 suits rate 1/2 near threshold, rate 9/10 needs twice
+ * that). */
+typedef enum {
+    /* The default: estimate each frame's LLR scale from the first two moments
+     * of its values, taking them for a consistent Gaussian (LLR ~ N(mu, 2 mu),
+     * which BPSK and Gray-mapped QPSK over AWGN give), and rescale the frame
+     * to true LLRs. Every scale gives the same LLRs, up to rounding. */
+    LDPC_SOFT_CALIBRATE = 0,
+    LDPC_SOFT_AS_IS = 1,       /* calibrated LLRs: values * scale, unchanged */
+    LDPC_SOFT_MEAN_TARGET = 2  /* rescale each frame to mean |LLR| = normalize_target */
+} ldpc_soft_normalization;
+
+/* Default mean |LLR| of LDPC_SOFT_MEAN_TARGET: about the mean |LLR| of BPSK
+ * over AWGN at Es/N0 = 0 dB (mean |LLR| ~ 4 Es/N0). */
 #define LDPC_SOFT_DEFAULT_NORMALIZE_TARGET 4.0f
 
 typedef struct {
     ldpc_soft_format format;
     float scale;        /* LLR = raw LLR * scale (liquid: raw LLR = 127 - s) */
     int negate;         /* 1 if the source's positive values mean bit 1 */
-    /* 1: rescale each frame so that its mean |LLR| equals normalize_target
-     * (for uncalibrated sources such as liquid's soft bits); applied after scale. */
-    int auto_normalize;
-    float normalize_target;
+    ldpc_soft_normalization normalization; /* applied after scale */
+    float normalize_target; /* LDPC_SOFT_MEAN_TARGET only */
 } ldpc_soft_input;
 
-/* scale 1, no negation; auto normalisation on (to the default target) for
- * liquid only. */
+/* scale 1, no negation, LDPC_SOFT_CALIBRATE, for every format. */
 ldpc_soft_input ldpc_soft_input_default(ldpc_soft_format format);
 size_t ldpc_soft_value_size(ldpc_soft_format format);
 /* Parses "f32", "i8", "liquid". */
@@ -41,6 +53,21 @@ ldpc_status ldpc_soft_format_parse(const char *text, ldpc_soft_format *out, ldpc
  * values are rejected (the message gives the index). */
 ldpc_status ldpc_soft_to_llr(const ldpc_soft_input *input, const void *raw, size_t count,
                              float *llr, ldpc_error *err);
+
+/* The factor by which `normalization` multiplies a frame of `count` values
+ * whose |LLR| (after scale) sum to sum_abs and whose squares sum to
+ * sum_square; 1 for LDPC_SOFT_AS_IS and for a frame of erasures. */
+float ldpc_soft_normalize_factor(ldpc_soft_normalization normalization, float target,
+                                 double sum_abs, double sum_square, size_t count);
+/* For the one-byte formats: the LLR that each byte value of this frame of
+ * `count` raw values converts to (ldpc_soft_to_llr's result for a value b
+ * is table[b], normalisation included). */
+void ldpc_soft_byte_table(const ldpc_soft_input *input, const uint8_t *raw, size_t count,
+                          float table[256]);
+/* Parses "calibrate", "as-is", "mean". */
+ldpc_status ldpc_soft_normalization_parse(const char *text, ldpc_soft_normalization *out,
+                                          ldpc_error *err);
+const char *ldpc_soft_normalization_name(ldpc_soft_normalization normalization);
 
 /* q = clamp(round-half-away-from-zero(llr * llr_scale), -127, 127). */
 int8_t ldpc_quantise_one(float llr, float llr_scale);

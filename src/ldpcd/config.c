@@ -26,7 +26,11 @@ static const char *const input_socket_names[] = {"pull", "sub", NULL};
 static const char *const output_socket_names[] = {"push", "pub", NULL};
 static const char *const framing_names[] = {"protocol", "gnuradio", "liquid", NULL};
 static const char *const soft_format_names[] = {"f32", "i8", "liquid", NULL};
-static const char *const normalize_names[] = {"no", "yes", "auto", NULL};
+/* "auto" and "yes" are the earlier names of calibrate and mean. */
+static const char *const normalize_names[] = {"calibrate", "mean", "no", "auto", "yes", NULL};
+static const int normalize_values[] = {LDPC_SOFT_CALIBRATE, LDPC_SOFT_MEAN_TARGET,
+                                       LDPC_SOFT_AS_IS, LDPC_SOFT_CALIBRATE,
+                                       LDPC_SOFT_MEAN_TARGET};
 static const char *const tag_header_names[] = {"auto", "never", NULL};
 static const char *const output_bits_names[] = {"packed", "unpacked", "codeword",
                                                 "codeword-unpacked", NULL};
@@ -60,8 +64,9 @@ static const config_key keys[] = {
     {"raw_scale", "1", FLOAT(raw_scale), "raw value to LLR factor of the raw framings (> 0)"},
     {"raw_negate", "no", BOOL(raw_negate),
      "yes if the raw source's positive values mean bit 1"},
-    {"raw_normalize", "auto", ENUM(raw_normalize, normalize_names),
-     "rescale each raw frame to a fixed mean |LLR|; auto: only for liquid soft bits"},
+    {"raw_normalize", "calibrate", ENUM(raw_normalize, normalize_names),
+     "calibrate: estimate each raw frame's LLR scale and undo it; mean: rescale to a mean "
+     "|LLR| of 4; no: the values are calibrated LLRs"},
     {"raw_tag_header", "auto", ENUM(raw_tag_header, tag_header_names),
      "auto: skip gr-zeromq's tag header (magic 0x5FF0) when a message starts with one"},
     {"output_endpoint", "ipc://%r/output", TEXT(output_endpoint),
@@ -203,8 +208,7 @@ static int store_value(ldpcd_config *config, const config_key *key, const char *
     case KEY_ENUM:
         for (int i = 0; key->names[i] != NULL; i++) {
             if (strcmp(value, key->names[i]) == 0) {
-                /* raw_normalize: no=0, yes=1, auto=-1 */
-                *(int *)(void *)field = (key->names == normalize_names && i == 2) ? -1 : i;
+                *(int *)(void *)field = key->names == normalize_names ? normalize_values[i] : i;
                 return 0;
             }
         }

@@ -49,7 +49,7 @@ typedef struct {
     ldpc_soft_format raw_format;
     float raw_scale;
     int raw_negate;
-    int raw_normalize; /* -1: the format's default (on for liquid) */
+    ldpc_soft_normalization raw_normalize;
     ldpcd_tag_header raw_tag_header;
 
     char output_endpoint[LDPCD_PATH_SIZE];

@@ -1,9 +1,8 @@
 /* One frame of raw soft values (docs/PROTOCOL.md formats) into what the
  * decoders take: int8 quantised LLRs or float LLRs. The result equals
  * ldpc_soft_to_llr followed by ldpc_quantise value for value; frames of the
- * one-byte formats (liquid soft bits, int8 LLRs) go through a 256-entry
- * table instead, several times faster: that conversion runs once per frame on
- * the single intake thread. */
+ * one-byte formats (liquid soft bits, int8 LLRs) are quantised through
+ * ldpc_soft_byte_table's 256 entries instead, several times faster. */
 #ifndef LDPCD_FRAME_INPUT_H
 #define LDPCD_FRAME_INPUT_H
 

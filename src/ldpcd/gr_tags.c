@@ -92,6 +92,11 @@ static int skip_pmt(const uint8_t *data, size_t size, size_t *at, int depth)
     return 0;
 }
 
+uint64_t ldpcd_gr_tag_header_offset(const uint8_t *data)
+{
+    return ldpcd_read_u64(data + 3);
+}
+
 long ldpcd_gr_tag_header_length(const uint8_t *data, size_t size)
 {
     if (size < 3 || ldpcd_read_u16(data) != GR_TAG_MAGIC || (data[2] != 1 && data[2] != 2))

@@ -4,19 +4,26 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <pthread.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
 
+#include "frame_input.h"
 #include "ldpc/ldpc.h"
 
 #define HELPER_PIPE_BYTES (1024 * 1024) /* the unprivileged maximum by default */
-#define HELPER_QUEUE_FRAMES 64          /* leandvb sends 32 before it reads */
+/* leandvb sends 32 frames before it reads; more arrive while the decoder is
+ * built (24 normal frames within 50 ms of exec). */
+#define HELPER_QUEUE_FRAMES 128
 #define HELPER_BATCH_FRAMES 16
 #define PIPE_PAGE 4096
+#define DVB_NORMAL_N 64800
+#define DVB_SHORT_N 16200
 
 /* DVB-S2 MODCODs 1..28 (EN 302 307-1 table 12): the code rate of each. */
 static const char *const modcod_rates[29] = {
@@ -78,49 +85,87 @@ static int write_all(int fd, const uint8_t *data, size_t size)
     return 0;
 }
 
-int ldpcd_helper_main(int argc, char **argv)
+/* The code and decoder, built on their own thread: leandvb writes frames
+ * from the moment it starts the helper and drops those a full pipe refuses,
+ * so the main thread reads from the start and queues frames until then. */
+typedef struct {
+    const char *name;
+    ldpc_code *code;
+    ldpc_decoder *decoder;
+    ldpc_error err;
+    ldpc_status status;
+    atomic_int ready; /* 1 once status (and on success code, decoder) is set */
+} decoder_build;
+
+static void *build_decoder(void *argument)
 {
-    int modcod = 0, short_frames = 0;
+    decoder_build *b = argument;
+    b->status = ldpc_code_create(b->name, &b->code, &b->err);
+    if (b->status == LDPC_OK) {
+        ldpc_decoder_config config = ldpc_decoder_config_default();
+        ldpc_decoder_limits limits = ldpc_decoder_limits_for_code(b->code, HELPER_BATCH_FRAMES);
+        b->status = ldpc_decoder_create(&config, &limits, NULL, &b->decoder, &b->err);
+    }
+    atomic_store(&b->ready, 1);
+    return NULL;
+}
+
+/* Every command line leandvb versions pass: `--modcod N [--shortframes]`,
+ * the documented `--standard DVB-S2 --modcod N [--shortframes]`, and newer
+ * versions' --trials and --batch-size (our decoder has its own limits). */
+static int parse_arguments(int argc, char **argv, int *modcod, int *short_frames)
+{
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--modcod") && i + 1 < argc)
-            modcod = atoi(argv[++i]);
+            *modcod = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--shortframes"))
-            short_frames = 1;
-        else if ((!strcmp(argv[i], "--trials") || !strcmp(argv[i], "--batch-size")) &&
-                 i + 1 < argc)
-            i++; /* newer leandvb versions pass them; our decoder has its own limits */
+            *short_frames = 1;
+        else if (!strcmp(argv[i], "--standard") && i + 1 < argc) {
+            if (strcmp(argv[++i], "DVB-S2") != 0) {
+                fprintf(stderr, "ldpcd helper: standard %s is not supported (only DVB-S2)\n",
+                        argv[i]);
+                return 2;
+            }
+        } else if ((!strcmp(argv[i], "--trials") || !strcmp(argv[i], "--batch-size")) &&
+                   i + 1 < argc)
+            i++;
         else {
             fprintf(stderr, "ldpcd helper: unknown option %s\n", argv[i]);
             return 2;
         }
     }
-    const char *name = ldpcd_helper_code_name(modcod, short_frames);
-    if (name == NULL) {
-        fprintf(stderr, "ldpcd helper: no DVB-S2 code for MODCOD %d%s\n", modcod,
-                short_frames ? " with short frames" : "");
-        return 2;
-    }
-    ldpc_error err;
-    ldpc_code *code;
-    if (ldpc_code_create(name, &code, &err) != LDPC_OK) {
-        fprintf(stderr, "ldpcd helper: %s\n", err.message);
-        return 1;
-    }
-    uint32_t n = code->n;
-    ldpc_decoder_config config = ldpc_decoder_config_default();
-    ldpc_decoder_limits limits = ldpc_decoder_limits_for_code(code, HELPER_BATCH_FRAMES);
-    ldpc_decoder *decoder;
-    if (ldpc_decoder_create(&config, &limits, NULL, &decoder, &err) != LDPC_OK) {
-        fprintf(stderr, "ldpcd helper: %s\n", err.message);
-        return 1;
-    }
+    return 0;
+}
+
+int ldpcd_helper_main(int argc, char **argv)
+{
+    /* Pipes first, before anything slow: leandvb is already writing. */
     signal(SIGPIPE, SIG_IGN); /* a vanished reader shows as EPIPE */
-    /* Bigger pipes from our side; leandvb's own attempt may have failed. */
     fcntl(STDIN_FILENO, F_SETPIPE_SZ, HELPER_PIPE_BYTES);
     fcntl(STDOUT_FILENO, F_SETPIPE_SZ, HELPER_PIPE_BYTES);
     int out_capacity = fcntl(STDOUT_FILENO, F_GETPIPE_SZ);
     fcntl(STDIN_FILENO, F_SETFL, fcntl(STDIN_FILENO, F_GETFL) | O_NONBLOCK);
 
+    int modcod = 0, short_frames = 0;
+    int usage = parse_arguments(argc, argv, &modcod, &short_frames);
+    if (usage != 0)
+        return usage;
+    decoder_build build = {.name = ldpcd_helper_code_name(modcod, short_frames)};
+    if (build.name == NULL) {
+        fprintf(stderr, "ldpcd helper: no DVB-S2 code for MODCOD %d%s\n", modcod,
+                short_frames ? " with short frames" : "");
+        return 2;
+    }
+    uint32_t n = short_frames ? DVB_SHORT_N : DVB_NORMAL_N;
+    pthread_t builder;
+    if (pthread_create(&builder, NULL, build_decoder, &build) != 0) {
+        fprintf(stderr, "ldpcd helper: cannot start a thread\n");
+        return 1;
+    }
+    int built = 0;
+    ldpc_soft_input soft = ldpc_soft_input_default(LDPC_SOFT_I8);
+    ldpc_decoder_config defaults = ldpc_decoder_config_default();
+    ldpcd_frame_input convert = {.to_float = 0, .llr_scale = defaults.llr_scale};
     frame_queue in = {calloc(HELPER_QUEUE_FRAMES, n), HELPER_QUEUE_FRAMES, 0, 0};
     frame_queue out = {calloc(HELPER_QUEUE_FRAMES, n), HELPER_QUEUE_FRAMES, 0, 0};
     uint8_t *partial = calloc(1, n); /* the frame being read */
@@ -134,12 +179,27 @@ int ldpcd_helper_main(int argc, char **argv)
     size_t partial_filled = 0;
     int input_open = 1, status = 0;
     for (;;) {
-        int decodable = in.count > 0 && out.count < out.capacity;
+        if (!built && atomic_load(&build.ready)) {
+            pthread_join(builder, NULL);
+            built = 1;
+            if (build.status != LDPC_OK) {
+                fprintf(stderr, "ldpcd helper: %s\n", build.err.message);
+                status = 1;
+                break;
+            }
+            if (build.code->n != n) {
+                fprintf(stderr, "ldpcd helper: %s has %u bits, not %u\n", build.name,
+                        build.code->n, n);
+                status = 1;
+                break;
+            }
+        }
+        int decodable = built && in.count > 0 && out.count < out.capacity;
         struct pollfd fds[2] = {
             {.fd = STDIN_FILENO, .events = input_open && in.count < in.capacity ? POLLIN : 0},
             {.fd = STDOUT_FILENO, .events = 0}, /* POLLERR/POLLHUP: the reader is gone */
         };
-        int timeout_ms = decodable ? 0 : (out.count > 0 ? 2 : 200);
+        int timeout_ms = decodable ? 0 : (out.count > 0 || !built ? 2 : 200);
         if (poll(fds, 2, timeout_ms) < 0 && errno != EINTR)
             break;
         if (fds[1].revents & (POLLERR | POLLHUP | POLLNVAL))
@@ -161,19 +221,21 @@ int ldpcd_helper_main(int argc, char **argv)
                 }
             }
         }
-        if (in.count > 0 && out.count < out.capacity) {
+        if (decodable) {
             uint32_t frames = in.count;
             if (frames > HELPER_BATCH_FRAMES)
                 frames = HELPER_BATCH_FRAMES;
             if (frames > out.capacity - out.count)
                 frames = out.capacity - out.count;
+            /* leandvb's LLRs are about 3x under-confident: calibrated per frame */
             for (uint32_t f = 0; f < frames; f++)
-                memcpy(batch + (size_t)f * n, queue_at(&in, f, n), n);
+                ldpcd_frame_input_convert(&convert, &soft, queue_at(&in, f, n), n,
+                                          batch + (size_t)f * n);
             in.head = (in.head + frames) % in.capacity;
             in.count -= frames;
-            if (ldpc_decoder_decode_i8(decoder, code, batch, frames, bits, NULL, &err) !=
-                LDPC_OK) {
-                fprintf(stderr, "ldpcd helper: %s\n", err.message);
+            if (ldpc_decoder_decode_i8(build.decoder, build.code, batch, frames, bits, NULL,
+                                       &build.err) != LDPC_OK) {
+                fprintf(stderr, "ldpcd helper: %s\n", build.err.message);
                 status = 1;
                 break;
             }
@@ -197,8 +259,10 @@ int ldpcd_helper_main(int argc, char **argv)
             break; /* end of input, everything delivered */
     }
 done:
-    ldpc_decoder_destroy(decoder);
-    ldpc_code_destroy(code);
+    if (!built)
+        pthread_join(builder, NULL);
+    ldpc_decoder_destroy(build.decoder);
+    ldpc_code_destroy(build.code);
     free(in.frames);
     free(out.frames);
     free(partial);

@@ -1,10 +1,14 @@
 /* leandvb's LDPC helper protocol (leandvb --ldpc-helper PATH): leandvb
  * execve()s `PATH --modcod N [--shortframes]` (newer versions add --trials
- * and --batch-size) with an empty environment, writes frames of n int8 LLRs
+ * and --batch-size; its help documents `--standard DVB-S2` before them)
+ * with an empty environment, writes frames of n int8 LLRs
  * (codeword order, positive = bit 0, 5 ln(P0/P1) clipped to +-127), one
  * non-blocking write() per frame, and after 32 frames reads each result frame
  * (n int8 values whose signs carry the decided bits) with one blocking read().
- * The helper therefore only ever writes a whole result frame into a pipe
+ * A write into a full pipe is a dropped frame, so the helper enlarges its
+ * pipes and reads from the moment it starts, queueing frames while its
+ * decoder is built on another thread; each frame's LLR scale is calibrated
+ * (ldpc/soft.h) before decoding. The helper only ever writes a whole result frame into a pipe
  * that has room for all of it, and exits when its stdout loses its reader
  * (leandvb's pipes are inherited by other helpers, so stdin may never see
  * end of file). */

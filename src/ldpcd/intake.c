@@ -8,7 +8,10 @@
 
 #include "log.h"
 #include "protocol.h"
+#include "raw_sync.h"
 #include "service.h"
+
+#define SYNC_MAX_WAIT 64 /* frames between searches of a stream that stays misaligned */
 
 /* A free slot; the time spent waiting for one (the decoders or the output
  * cannot keep up) is counted apart from the intake's own work. */
@@ -92,10 +95,109 @@ static void protocol_message(ldpcd_service *s, const uint8_t *data, size_t size)
     ldpc_soft_input input = ldpc_soft_input_default((ldpc_soft_format)parsed.header.format);
     input.scale = parsed.header.scale;
     input.negate = (parsed.header.flags & LDPCD_FLAG_NEGATE) != 0;
-    input.auto_normalize = (parsed.header.flags & LDPCD_FLAG_NORMALIZE) != 0;
+    if (parsed.header.flags & LDPCD_FLAG_NORMALIZE)
+        input.normalization = LDPC_SOFT_MEAN_TARGET;
+    else if (parsed.header.flags & LDPCD_FLAG_CALIBRATED)
+        input.normalization = LDPC_SOFT_AS_IS;
     for (uint32_t i = 0; i < parsed.header.frame_count; i++)
         commit_frame(s, parsed.header.sequence + i, parsed.code, &input,
                      parsed.payload + (size_t)i * parsed.frame_size);
+}
+
+/* Checks the alignment of one full raw frame (raw_sync.h). Returns 0 when
+ * the frame is to be decoded, or the start (in values, 1..n-1) of the next
+ * frame within it when the stream was misaligned: the values before it are
+ * dropped, those from it on begin the next frame. */
+static uint32_t check_alignment(ldpcd_service *s, const uint8_t *frame)
+{
+    const ldpcd_code_entry *code = s->pipeline->raw_code;
+    ldpcd_reframer *r = &s->reframer;
+    if (code->code == NULL)
+        return 0; /* nonbinary: no binary parity checks to read */
+    uint32_t n = code->n_bits;
+    uint8_t *current = r->hard + n;
+    ldpcd_raw_hard_decisions(s->pipeline->raw_input.format, s->pipeline->raw_input.negate, frame,
+                             n, current);
+    if (ldpcd_raw_looks_aligned(code->code, current)) {
+        r->suspect = 0;
+        r->search_wait = 0;
+        r->search_backoff = 0;
+        return 0;
+    }
+    uint32_t start = 0;
+    if (r->suspect && r->search_wait == 0) {
+        start = ldpcd_raw_search(code->code, r->hard);
+        if (start == 0) {
+            r->search_backoff = r->search_backoff ? r->search_backoff * 2 : 1;
+            if (r->search_backoff > SYNC_MAX_WAIT)
+                r->search_backoff = SYNC_MAX_WAIT;
+            r->search_wait = r->search_backoff;
+        }
+    } else if (r->search_wait > 0) {
+        r->search_wait--;
+    }
+    if (start != 0) {
+        size_t dropped = (size_t)start * ldpc_soft_value_size(s->pipeline->raw_input.format);
+        atomic_fetch_add_explicit(&s->stats.raw_bytes_discarded, dropped, memory_order_relaxed);
+        atomic_fetch_add_explicit(&s->stats.raw_resyncs, 1, memory_order_relaxed);
+        ldpcd_log(LDPCD_LOG_WARNING,
+                  "raw stream of %s: frames were misaligned; found the alignment again %u values "
+                  "into frame %llu (those values dropped)",
+                  code->name, start, (unsigned long long)r->next_sequence);
+        r->suspect = 0;
+        r->search_wait = 0;
+        r->search_backoff = 0;
+        return start;
+    }
+    memcpy(r->hard, current, n); /* the previous frame of the next search */
+    r->suspect = 1;
+    return 0;
+}
+
+/* One full raw frame: decoded, or (check_alignment) cut where the stream's
+ * next frame begins, its tail kept as the partial frame. */
+static void complete_raw_frame(ldpcd_service *s, const uint8_t *frame)
+{
+    ldpcd_pipeline *p = s->pipeline;
+    ldpcd_reframer *r = &s->reframer;
+    uint32_t start = check_alignment(s, frame);
+    if (start == 0) {
+        commit_frame(s, r->next_sequence++, p->raw_code, &p->raw_input, frame);
+        r->filled = 0;
+        return;
+    }
+    size_t from = (size_t)start * ldpc_soft_value_size(p->raw_input.format);
+    memmove(r->buffer, frame + from, r->frame_bytes - from);
+    r->filled = r->frame_bytes - from;
+}
+
+/* A tag header's item offset against the one the stream should be at:
+ * items lost in between (a message dropped by PUB) move the frame position;
+ * the partial frame is dropped and the stream waits for the next frame
+ * boundary (skip_values). */
+static void follow_offset(ldpcd_service *s, uint64_t offset, size_t payload)
+{
+    ldpcd_reframer *r = &s->reframer;
+    size_t value_size = ldpc_soft_value_size(s->pipeline->raw_input.format);
+    uint64_t n = s->pipeline->raw_code->n_bits;
+    r->tags_seen = 1;
+    if (r->offset_known && offset == r->next_offset) {
+        r->offset_trusted = 1;
+    } else if (r->offset_known && r->offset_trusted && offset > r->next_offset) {
+        uint64_t position = (r->filled / value_size + (offset - r->next_offset)) % n;
+        atomic_fetch_add_explicit(&s->stats.raw_bytes_discarded, r->filled,
+                                  memory_order_relaxed);
+        atomic_fetch_add_explicit(&s->stats.raw_resyncs, 1, memory_order_relaxed);
+        ldpcd_log(LDPCD_LOG_WARNING,
+                  "raw stream of %s: %llu items missing before offset %llu; the frame in "
+                  "progress is dropped",
+                  s->pipeline->raw_code->name, (unsigned long long)(offset - r->next_offset),
+                  (unsigned long long)offset);
+        r->filled = 0;
+        r->skip_values = position == 0 ? 0 : n - position;
+    }
+    r->offset_known = payload % value_size == 0;
+    r->next_offset = offset + payload / value_size;
 }
 
 /* Headerless streams: values are appended to the partial frame; every full
@@ -108,17 +210,32 @@ static void raw_message(ldpcd_service *s, const uint8_t *data, size_t size)
     if (s->config.input_framing == LDPCD_FRAMING_GNURADIO &&
         s->config.raw_tag_header == LDPCD_TAGS_AUTO) {
         long header = ldpcd_gr_tag_header_length(data, size);
-        if (header < 0) {
+        if (header < 0 && r->tags_seen) {
             /* The stream's frame alignment is lost with the message: restart it. */
             commit_rejection(s, r->next_sequence++, p->raw_code->name, p->raw_code,
                              LDPCD_REJECT_BAD_TAG_HEADER, 1);
             r->filled = 0;
+            r->skip_values = 0;
+            r->offset_known = 0;
             return;
         }
-        atomic_fetch_add_explicit(&s->stats.raw_bytes_discarded, (uint64_t)header,
-                                  memory_order_relaxed);
-        data += header;
-        size -= (size_t)header;
+        if (header > 0) {
+            atomic_fetch_add_explicit(&s->stats.raw_bytes_discarded, (uint64_t)header,
+                                      memory_order_relaxed);
+            follow_offset(s, ldpcd_gr_tag_header_offset(data), size - (size_t)header);
+            data += header;
+            size -= (size_t)header;
+        }
+        /* else the values of a stream without tag headers (or of one whose
+         * first bytes merely look like the magic): data */
+    }
+    if (r->skip_values > 0) {
+        size_t value_size = ldpc_soft_value_size(p->raw_input.format);
+        size_t skip = r->skip_values * value_size < size ? r->skip_values * value_size : size;
+        atomic_fetch_add_explicit(&s->stats.raw_bytes_discarded, skip, memory_order_relaxed);
+        r->skip_values -= skip / value_size;
+        data += skip;
+        size -= skip;
     }
     while (size > 0) {
         size_t take = r->frame_bytes - r->filled;
@@ -126,7 +243,7 @@ static void raw_message(ldpcd_service *s, const uint8_t *data, size_t size)
             take = size;
         if (r->filled == 0 && size >= r->frame_bytes) {
             /* a whole frame in place: no copy */
-            commit_frame(s, r->next_sequence++, p->raw_code, &p->raw_input, data);
+            complete_raw_frame(s, data);
             data += r->frame_bytes;
             size -= r->frame_bytes;
             continue;
@@ -135,10 +252,8 @@ static void raw_message(ldpcd_service *s, const uint8_t *data, size_t size)
         r->filled += take;
         data += take;
         size -= take;
-        if (r->filled == r->frame_bytes) {
-            commit_frame(s, r->next_sequence++, p->raw_code, &p->raw_input, r->buffer);
-            r->filled = 0;
-        }
+        if (r->filled == r->frame_bytes)
+            complete_raw_frame(s, r->buffer);
     }
 }
 

@@ -116,8 +116,7 @@ static int build(ldpcd_pipeline *p, const ldpcd_config *config, ldpcd_stats *sta
         p->raw_input = ldpc_soft_input_default(config->raw_format);
         p->raw_input.scale = config->raw_scale;
         p->raw_input.negate = config->raw_negate;
-        if (config->raw_normalize >= 0)
-            p->raw_input.auto_normalize = config->raw_normalize;
+        p->raw_input.normalization = config->raw_normalize;
     }
 
     /* Results leave in arrival order, so a worker that finishes first cannot

@@ -161,7 +161,9 @@ void ldpcd_parse_input(const uint8_t *message, size_t size, ldpcd_code_lookup lo
         out->reason = LDPCD_REJECT_BAD_VERSION;
         return;
     }
+    const unsigned both = LDPCD_FLAG_NORMALIZE | LDPCD_FLAG_CALIBRATED;
     if (h->header_size != LDPCD_INPUT_HEADER_SIZE || (h->flags & ~LDPCD_FLAGS_KNOWN) != 0 ||
+        (h->flags & both) == both ||
         ldpcd_read_u64(message + IN_RESERVED) != 0) {
         out->reason = LDPCD_REJECT_BAD_HEADER;
         return;

@@ -18,7 +18,11 @@
 /* Input flags */
 #define LDPCD_FLAG_NEGATE 0x01    /* positive values mean bit 1 */
 #define LDPCD_FLAG_NORMALIZE 0x02 /* rescale each frame to a fixed mean |LLR| */
-#define LDPCD_FLAGS_KNOWN 0x03
+/* The values are true LLRs (times the header's scale): decode them unchanged.
+ * Without this flag or NORMALIZE each frame's scale is estimated and undone
+ * (LDPC_SOFT_CALIBRATE); the two flags together are a bad header. */
+#define LDPCD_FLAG_CALIBRATED 0x04
+#define LDPCD_FLAGS_KNOWN 0x07
 
 typedef enum {
     LDPCD_STATUS_DECODED = 0,

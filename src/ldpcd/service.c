@@ -91,16 +91,29 @@ static int prepare_reframer(ldpcd_service *s, const ldpcd_pipeline *p, const ldp
     if (!keep)
         r->filled = 0;
     if (bytes > r->capacity) {
-        uint8_t *buffer = calloc(1, bytes);
-        if (buffer == NULL) {
+        uint8_t *buffer = calloc(1, bytes), *hard = calloc(2, bytes);
+        if (buffer == NULL || hard == NULL) {
+            free(buffer);
+            free(hard);
             snprintf(error, error_size, "out of memory");
             return -1;
         }
         if (r->filled > 0)
             memcpy(buffer, r->buffer, r->filled);
         free(r->buffer);
+        free(r->hard);
         r->buffer = buffer;
+        r->hard = hard;
         r->capacity = bytes;
+    }
+    if (!keep) {
+        r->tags_seen = 0;
+        r->skip_values = 0;
+        r->offset_known = 0;
+        r->offset_trusted = 0;
+        r->suspect = 0;
+        r->search_wait = 0;
+        r->search_backoff = 0;
     }
     r->frame_bytes = bytes;
     return 0;
@@ -205,7 +218,9 @@ void ldpcd_service_stop(ldpcd_service *s)
     ldpcd_pipeline_destroy(s->pipeline);
     s->pipeline = NULL;
     free(s->reframer.buffer);
+    free(s->reframer.hard);
     s->reframer.buffer = NULL;
+    s->reframer.hard = NULL;
 }
 
 int ldpcd_service_workers_alive(ldpcd_service *s, uint64_t max_age_ns)

@@ -78,6 +78,20 @@ typedef struct {
     uint64_t next_sequence;
     char code[LDPCD_TEXT_SIZE]; /* what the partial frame belongs to */
     int format;
+    /* Alignment (raw_sync.h): the hard decisions of the previous and the
+     * current frame, whether the previous one looked misaligned, and how
+     * many more such frames pass before the next search (a search that
+     * found nothing doubles the wait, up to SYNC_MAX_WAIT frames). */
+    uint8_t *hard; /* 2 x capacity */
+    int suspect;
+    uint32_t search_wait, search_backoff;
+    /* gr-zeromq tag headers: whether this stream has shown one (then every
+     * message carries one, as with pass_tags), and the item offset the next
+     * message's header should give, trusted once two headers agreed with
+     * the values between them (items of one value, not vectors). */
+    int tags_seen, offset_known, offset_trusted;
+    uint64_t next_offset;
+    uint64_t skip_values; /* values to drop before the next frame starts */
 } ldpcd_reframer;
 
 typedef struct ldpcd_service {
@@ -142,5 +156,8 @@ int ldpcd_endpoint_is_local(const char *endpoint);
 /* gr_tags.c: length of gr-zeromq's tag header at the start of a message, 0 if
  * there is none, -1 if it starts like one but cannot be parsed. */
 long ldpcd_gr_tag_header_length(const uint8_t *data, size_t size);
+/* The item offset of a message whose tag header ldpcd_gr_tag_header_length
+ * measured: the sender's count of items before the message's first. */
+uint64_t ldpcd_gr_tag_header_offset(const uint8_t *data);
 
 #endif

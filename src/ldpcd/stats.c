@@ -145,6 +145,8 @@ size_t ldpcd_stats_json(const ldpcd_stats *stats, const ldpcd_stats_context *con
         (unsigned long long)LOAD(reloads), (unsigned long long)LOAD(reload_failures));
     put(&w, ",\"table_uploads\":%llu,\"frames_on_cpu\":%llu",
         (unsigned long long)LOAD(table_uploads), (unsigned long long)LOAD(frames_on_cpu));
+    put(&w, ",\"raw_bytes_discarded\":%llu,\"raw_resyncs\":%llu",
+        (unsigned long long)LOAD(raw_bytes_discarded), (unsigned long long)LOAD(raw_resyncs));
     put(&w, ",\"workers\":%u,\"backend\":", context->workers);
     put_string(&w, context->backend);
     put(&w, ",\"decoder\":\"%s\",\"framing\":\"%s\"", context->decoder, context->framing);

@@ -36,7 +36,9 @@ typedef struct {
     atomic_uint_fast64_t pub_dropped;   /* results a PUB output could not send */
     atomic_uint_fast64_t shutdown_lost; /* results no consumer took before the shutdown timeout */
     atomic_uint_fast64_t reloads, reload_failures;
-    atomic_uint_fast64_t raw_bytes_discarded; /* raw framings: tag headers skipped */
+    /* raw framings: bytes skipped (tag headers, and values dropped to find
+     * the frame alignment again), and those resynchronisations */
+    atomic_uint_fast64_t raw_bytes_discarded, raw_resyncs;
     uint64_t start_ns;
 } ldpcd_stats;
 

@@ -1,6 +1,7 @@
 /* Soft-value formats: raw demodulator output -> float LLRs (positive = bit 0),
  * LLR quantisation, and bit packing. */
 #include <math.h>
+#include <pthread.h>
 #include <string.h>
 
 #include "ldpc/soft.h"
@@ -12,8 +13,7 @@ ldpc_soft_input ldpc_soft_input_default(ldpc_soft_format format)
         .format = format,
         .scale = 1.0f,
         .negate = 0,
-        /* liquid's soft bits are not calibrated LLRs; the others are assumed to be. */
-        .auto_normalize = format == LDPC_SOFT_LIQUID,
+        .normalization = LDPC_SOFT_CALIBRATE,
         .normalize_target = LDPC_SOFT_DEFAULT_NORMALIZE_TARGET,
     };
     return input;
@@ -72,16 +72,156 @@ static ldpc_status raw_to_llr(ldpc_soft_format format, const void *raw, size_t c
     return ldpc_fail(err, LDPC_ERR_INVALID, "unknown soft-value format %d", (int)format);
 }
 
-static void normalize_mean_magnitude(float *llr, size_t count, float target)
+ldpc_status ldpc_soft_normalization_parse(const char *text, ldpc_soft_normalization *out,
+                                          ldpc_error *err)
 {
-    double sum = 0.0;
-    for (size_t i = 0; i < count; i++)
-        sum += fabsf(llr[i]);
-    if (sum <= 0.0)
-        return; /* all erasures: nothing to calibrate against */
-    float factor = (float)(target * (double)count / sum);
+    static const ldpc_soft_normalization all[] = {LDPC_SOFT_CALIBRATE, LDPC_SOFT_AS_IS,
+                                                  LDPC_SOFT_MEAN_TARGET};
+    for (size_t i = 0; text != NULL && i < sizeof all / sizeof all[0]; i++)
+        if (strcmp(text, ldpc_soft_normalization_name(all[i])) == 0) {
+            *out = all[i];
+            return LDPC_OK;
+        }
+    return ldpc_fail(err, LDPC_ERR_INVALID,
+                     "unknown normalisation '%s' (expected calibrate, as-is or mean)",
+                     text == NULL ? "" : text);
+}
+
+const char *ldpc_soft_normalization_name(ldpc_soft_normalization normalization)
+{
+    switch (normalization) {
+    case LDPC_SOFT_CALIBRATE: return "calibrate";
+    case LDPC_SOFT_AS_IS: return "as-is";
+    case LDPC_SOFT_MEAN_TARGET: return "mean";
+    }
+    return "?";
+}
+
+/* The calibration's range of mu (the mean of the true LLRs): 0.25 is BPSK at
+ * Es/N0 -12 dB, below every code's threshold; 64 is 12 dB, where every
+ * frame decodes and values beyond are saturated by the quantiser anyway.
+ * A frame's moment ratio outside the range's is taken at its end. */
+#define MU_MIN 0.25
+#define LDPC_PI 3.14159265358979323846
+#define FLOOR_MEAN_ABS 1.3993 /* E|L| for L ~ N(1, 2) */
+#define MU_STEPS_PER_OCTAVE 16
+#define MU_POINTS (8 * MU_STEPS_PER_OCTAVE + 1) /* 0.25 .. 64 */
+
+/* (E|L|)^2 / E[L^2] for L ~ N(mu, 2 mu): rises from 2/pi (mu -> 0) to 1. */
+static double consistent_moment_ratio(double mu)
+{
+    double folded = sqrt(4.0 * mu / LDPC_PI) * exp(-mu / 4.0) + mu * erf(sqrt(mu) / 2.0);
+    return folded * folded / (mu * mu + 2.0 * mu);
+}
+
+static double ratio_table[MU_POINTS];
+static pthread_once_t ratio_table_once = PTHREAD_ONCE_INIT;
+
+static double mu_at(double point)
+{
+    return MU_MIN * exp2(point / MU_STEPS_PER_OCTAVE);
+}
+
+static void fill_ratio_table(void)
+{
+    for (int i = 0; i < MU_POINTS; i++)
+        ratio_table[i] = consistent_moment_ratio(mu_at(i));
+}
+
+/* The mu whose moment ratio is `ratio`: a binary search of the table, then
+ * linear interpolation in log mu (a 1/16 octave grid keeps it within 0.1%). */
+static double mu_for_ratio(double ratio)
+{
+    pthread_once(&ratio_table_once, fill_ratio_table);
+    if (!(ratio > ratio_table[0]))
+        return mu_at(0);
+    if (ratio >= ratio_table[MU_POINTS - 1])
+        return mu_at(MU_POINTS - 1);
+    int low = 0, high = MU_POINTS - 1; /* table[low] < ratio <= table[high] */
+    while (high - low > 1) {
+        int middle = (low + high) / 2;
+        if (ratio_table[middle] < ratio)
+            low = middle;
+        else
+            high = middle;
+    }
+    double fraction = (ratio - ratio_table[low]) / (ratio_table[high] - ratio_table[low]);
+    return mu_at(low + fraction);
+}
+
+float ldpc_soft_normalize_factor(ldpc_soft_normalization normalization, float target,
+                                 double sum_abs, double sum_square, size_t count)
+{
+    if (normalization == LDPC_SOFT_AS_IS || !(sum_abs > 0.0) || count == 0)
+        return 1.0f; /* all erasures: nothing to calibrate against */
+    if (normalization == LDPC_SOFT_MEAN_TARGET)
+        return (float)(target * (double)count / sum_abs);
+    double mean_abs = sum_abs / (double)count, mean_square = sum_square / (double)count;
+    double mu = mu_for_ratio(mean_abs * mean_abs / mean_square);
+    double factor = sqrt((mu * mu + 2.0 * mu) / mean_square);
+    /* Higher-order modulations give each bit of a symbol its own reliability:
+     * a mixture of Gaussians whose spread the model reads as noise (a ratio
+     * below the model's, 0.48 for exact 32APSK LLRs at Es/N0 16 dB), which
+     * would shrink the frame to erasures. No frame is brought below the mean
+     * |LLR| of the model at mu = 1 (Es/N0 -6 dB). */
+    double floor_factor = FLOOR_MEAN_ABS / mean_abs;
+    return (float)(factor > floor_factor ? factor : floor_factor);
+}
+
+static void normalize_frame(const ldpc_soft_input *input, float *llr, size_t count)
+{
+    if (input->normalization == LDPC_SOFT_AS_IS)
+        return;
+    double sum_abs = 0.0, sum_square = 0.0;
+    for (size_t i = 0; i < count; i++) {
+        sum_abs += fabsf(llr[i]);
+        sum_square += (double)llr[i] * llr[i];
+    }
+    float factor = ldpc_soft_normalize_factor(input->normalization, input->normalize_target,
+                                              sum_abs, sum_square, count);
     for (size_t i = 0; i < count; i++)
         llr[i] *= factor;
+}
+
+/* How often each byte value occurs. Four interleaved histograms: liquid soft
+ * bits of a clean signal are nearly all 0 or 255, and one histogram would
+ * make every increment wait for the previous one of the same counter. */
+static void count_bytes(const uint8_t *raw, size_t n, uint32_t counts[256])
+{
+    uint32_t partial[4][256] = {{0}};
+    size_t i = 0;
+    for (; i + 4 <= n; i += 4) {
+        partial[0][raw[i]]++;
+        partial[1][raw[i + 1]]++;
+        partial[2][raw[i + 2]]++;
+        partial[3][raw[i + 3]]++;
+    }
+    for (; i < n; i++)
+        partial[0][raw[i]]++;
+    for (unsigned b = 0; b < 256; b++)
+        counts[b] = partial[0][b] + partial[1][b] + partial[2][b] + partial[3][b];
+}
+
+void ldpc_soft_byte_table(const ldpc_soft_input *input, const uint8_t *raw, size_t count,
+                          float table[256])
+{
+    float factor = input->negate ? -input->scale : input->scale;
+    for (unsigned b = 0; b < 256; b++)
+        table[b] = (input->format == LDPC_SOFT_LIQUID ? 127.0f - (float)b : (float)(int8_t)b) *
+                   factor;
+    if (input->normalization == LDPC_SOFT_AS_IS)
+        return;
+    uint32_t counts[256];
+    count_bytes(raw, count, counts);
+    double sum_abs = 0.0, sum_square = 0.0;
+    for (unsigned b = 0; b < 256; b++) {
+        sum_abs += (double)counts[b] * fabsf(table[b]);
+        sum_square += (double)counts[b] * ((double)table[b] * table[b]);
+    }
+    float normalize = ldpc_soft_normalize_factor(input->normalization, input->normalize_target,
+                                                 sum_abs, sum_square, count);
+    for (unsigned b = 0; b < 256; b++)
+        table[b] *= normalize;
 }
 
 ldpc_status ldpc_soft_to_llr(const ldpc_soft_input *input, const void *raw, size_t count,
@@ -90,18 +230,26 @@ ldpc_status ldpc_soft_to_llr(const ldpc_soft_input *input, const void *raw, size
     if (!isfinite(input->scale) || input->scale == 0.0f)
         return ldpc_fail(err, LDPC_ERR_INVALID, "soft-value scale %g must be finite and non-zero",
                          (double)input->scale);
-    if (input->auto_normalize && !(input->normalize_target > 0.0f && isfinite(input->normalize_target)))
+    if (input->normalization == LDPC_SOFT_MEAN_TARGET &&
+        !(input->normalize_target > 0.0f && isfinite(input->normalize_target)))
         return ldpc_fail(err, LDPC_ERR_INVALID,
                          "normalisation target %g must be finite and positive",
                          (double)input->normalize_target);
+    if (input->format != LDPC_SOFT_F32) {
+        float table[256];
+        const uint8_t *bytes = raw;
+        ldpc_soft_byte_table(input, bytes, count, table);
+        for (size_t i = 0; i < count; i++)
+            llr[i] = table[bytes[i]];
+        return LDPC_OK;
+    }
     ldpc_status status = raw_to_llr(input->format, raw, count, llr, err);
     if (status != LDPC_OK)
         return status;
     float factor = input->negate ? -input->scale : input->scale;
     for (size_t i = 0; i < count; i++)
         llr[i] *= factor;
-    if (input->auto_normalize)
-        normalize_mean_magnitude(llr, count, input->normalize_target);
+    normalize_frame(input, llr, count);
     return LDPC_OK;
 }
 

@@ -69,7 +69,7 @@ static void default_config_is_valid(void **state)
     assert_int_equal(c.normalization_q4, 13);
     assert_int_equal(c.max_iterations, 50);
     assert_int_equal(c.syndrome_period, 1);
-    assert_true(c.llr_scale == 2.0f);
+    assert_true(c.llr_scale == 2.5f);
 }
 
 static void invalid_configs_are_rejected_by_name(void **state)
@@ -429,10 +429,11 @@ static void frames_are_independent_and_i8_input_is_scaled(void **state)
     test_rng rng;
     test_rng_seed(&rng, 77);
     zero_word_llr(&rng, FRAMES * 240, 2.0, llr);
+    const float scale = ldpc_decoder_config_default().llr_scale;
     for (int i = 0; i < FRAMES * 240; i++) {
-        float scaled = llr[i] * 2.0f;
+        float scaled = llr[i] * scale;
         q[i] = (int8_t)(scaled > 127 ? 127 : scaled < -127 ? -127 : lroundf(scaled));
-        llr[i] = q[i] / 2.0f; /* exactly what a float decoder reads from q */
+        llr[i] = q[i] / scale; /* exactly what a float decoder reads from q */
     }
     for (size_t v = 0; v < VARIANT_COUNT; v++) {
         ldpc_decoder *decoder = create(variant(v), code, FRAMES);
@@ -446,7 +447,7 @@ static void frames_are_independent_and_i8_input_is_scaled(void **state)
                              LDPC_OK);
         assert_memory_equal(together, alone, sizeof together);
         assert_memory_equal(s_together, s_alone, sizeof s_together);
-        /* llr = q / 2 quantises back to q exactly, so both entry points agree. */
+        /* llr = q / scale quantises back to q, so both entry points agree. */
         assert_int_equal(
             ldpc_decoder_decode_f32(decoder, code, llr, FRAMES, from_float, s_float, NULL),
             LDPC_OK);

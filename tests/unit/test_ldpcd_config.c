@@ -41,7 +41,7 @@ static void defaults_are_valid(void **state)
     assert_int_equal(c->workers, 2);
     assert_int_equal(c->batch_wait_us, 2000);
     assert_int_equal(c->socket_mode, 0660);
-    assert_int_equal(c->raw_normalize, -1);
+    assert_int_equal(c->raw_normalize, LDPC_SOFT_CALIBRATE);
     assert_true(c->raw_scale == 1.0f);
     strcpy(c->runtime_dir, "/run/test");
     assert_int_equal(ldpcd_config_finish(c, error, sizeof error), 0);
@@ -63,7 +63,7 @@ static void parses_values_and_comments(void **state)
                            "input_endpoint = tcp://127.0.0.1:5555\r\n"
                            "input_bind = no\ninput_socket = sub\noutput_socket = pub\n"
                            "codes = dvbs2-normal-*, x#y\nraw_scale = 0.25\n"
-                           "raw_normalize = yes\noutput_bits = codeword-unpacked\n"
+                           "raw_normalize = mean\noutput_bits = codeword-unpacked\n"
                            "socket_mode = 0600\nruntime_dir =\n"),
                      0);
     ldpcd_config *c = &source.values;
@@ -74,10 +74,14 @@ static void parses_values_and_comments(void **state)
     assert_int_equal(c->output_socket, LDPCD_OUTPUT_PUB);
     assert_string_equal(c->codes, "dvbs2-normal-*, x#y"); /* '#' not after a blank */
     assert_true(c->raw_scale == 0.25f);
-    assert_int_equal(c->raw_normalize, 1);
+    assert_int_equal(c->raw_normalize, LDPC_SOFT_MEAN_TARGET);
     assert_int_equal(c->output_bits, LDPCD_BITS_CODEWORD_UNPACKED);
     assert_int_equal(c->socket_mode, 0600);
     assert_string_equal(c->runtime_dir, "");
+    assert_int_equal(parse("raw_normalize = no\n"), 0);
+    assert_int_equal(source.values.raw_normalize, LDPC_SOFT_AS_IS);
+    assert_int_equal(parse("raw_normalize = auto\n"), 0); /* the earlier name of calibrate */
+    assert_int_equal(source.values.raw_normalize, LDPC_SOFT_CALIBRATE);
 }
 
 static void reports_errors_with_line(void **state)

@@ -1,7 +1,7 @@
 /* ldpcd's frame conversion (src/ldpcd/frame_input.c) gives exactly what
  * ldpc_soft_to_llr followed by ldpc_quantise gives, whichever path it takes:
  * the per-frame table for liquid soft bits and int8 LLRs, the library for
- * f32 and for scales outside the table's exact range. */
+ * f32, under every normalisation. */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -54,12 +54,12 @@ static void one_byte_formats_equal_the_library(void **state)
     const uint32_t sizes[] = {64800, 16200, 1, 3, 1021};
     for (int format = LDPC_SOFT_I8; format <= LDPC_SOFT_LIQUID; format++)
         for (size_t s = 0; s < sizeof scales / sizeof scales[0]; s++)
-            for (int flags = 0; flags < 4; flags++)
+            for (int flags = 0; flags < 6; flags++)
                 for (size_t z = 0; z < sizeof sizes / sizeof sizes[0]; z++) {
                     ldpc_soft_input input = ldpc_soft_input_default((ldpc_soft_format)format);
                     input.scale = scales[s];
                     input.negate = flags & 1;
-                    input.auto_normalize = (flags & 2) != 0;
+                    input.normalization = (ldpc_soft_normalization)(flags >> 1);
                     noisy_bytes(&rng, raw, sizes[z]);
                     check_equal(&input, raw, sizes[z]);
                 }
@@ -74,12 +74,12 @@ static void erasures_and_extremes(void **state)
     memset(raw, 127, 16200);
     check_equal(&liquid, raw, 16200);
     ldpc_soft_input int8 = ldpc_soft_input_default(LDPC_SOFT_I8);
-    int8.auto_normalize = 1;
+    int8.normalization = LDPC_SOFT_MEAN_TARGET;
     memset(raw, 0, 16200);
     check_equal(&int8, raw, 16200);
     for (uint32_t i = 0; i < 256; i++)
         raw[i] = (uint8_t)i; /* every byte value once */
-    int8.auto_normalize = 0;
+    int8.normalization = LDPC_SOFT_AS_IS;
     int8.scale = 50.0f; /* most values saturate at +-127 */
     check_equal(&int8, raw, 256);
     check_equal(&liquid, raw, 256);
@@ -97,7 +97,8 @@ static void f32_goes_through_the_library(void **state)
     memcpy(raw + 1, values, sizeof values); /* unaligned on purpose */
     ldpc_soft_input input = ldpc_soft_input_default(LDPC_SOFT_F32);
     input.scale = 0.7f;
-    input.auto_normalize = 1;
+    check_equal(&input, raw + 1, n);
+    input.normalization = LDPC_SOFT_MEAN_TARGET;
     check_equal(&input, raw + 1, n);
     /* a non-finite value refuses the frame */
     float bad = NAN;

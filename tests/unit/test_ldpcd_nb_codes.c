@@ -150,7 +150,7 @@ static void one_soft_format_for_both(void **state)
     const char *mixed = "dvbs2-short-1/2, nbreg-gf32-620-310";
     assert_int_equal(intake_format(mixed, "default", "default", &is_float, &scale), 0);
     assert_false(is_float);
-    assert_true(scale == 2.0f);
+    assert_true(scale == ldpc_decoder_config_default().llr_scale);
     assert_int_equal(intake_format(mixed, "float-layered-oms", "default", &is_float, &scale), 0);
     assert_true(is_float);
     assert_int_equal(
@@ -172,7 +172,7 @@ static void one_soft_format_for_both(void **state)
                                    &is_float, &scale),
                      0);
     assert_false(is_float);
-    assert_true(scale == 2.0f);
+    assert_true(scale == ldpc_decoder_config_default().llr_scale);
 }
 
 /* A noiseless frame of `name` through a worker's decoder, as int8 or float

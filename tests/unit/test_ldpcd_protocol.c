@@ -124,7 +124,10 @@ static void every_reject_reason(void **state)
     size = build("short8", LDPC_SOFT_I8, 0, 1, 1.0f, 77, 8);
     message[6] = 65; /* header size */
     expect(size, LDPCD_REJECT_BAD_HEADER, 1, 1);
-    size = build("short8", LDPC_SOFT_I8, 0x04, 1, 1.0f, 77, 8);
+    size = build("short8", LDPC_SOFT_I8, 0x08, 1, 1.0f, 77, 8); /* unknown flag */
+    expect(size, LDPCD_REJECT_BAD_HEADER, 1, 1);
+    size = build("short8", LDPC_SOFT_I8, LDPCD_FLAG_NORMALIZE | LDPCD_FLAG_CALIBRATED, 1, 1.0f, 77,
+                 8); /* two normalisations at once */
     expect(size, LDPCD_REJECT_BAD_HEADER, 1, 1);
     size = build("short8", LDPC_SOFT_I8, 0, 1, 1.0f, 77, 8);
     message[60] = 1; /* reserved */

@@ -209,7 +209,7 @@ static void i8_input_matches_f32(void **state)
     nb_run run = make_run("nbreg-gf32-620-310", 4, 2.5, 11);
     size_t values = (size_t)run.frames * run.bits;
     int8_t *q = malloc(values);
-    ldpc_quantise(run.llr, values, 2.0f, q);
+    ldpc_quantise(run.llr, values, ldpc_nb_decoder_config_default().llr_scale, q);
     uint8_t *again = malloc((size_t)run.frames * run.code->graph->n);
     ldpc_frame_stats *stats = calloc(run.frames, sizeof *stats);
     for (int a = 0; a < 2; a++) {

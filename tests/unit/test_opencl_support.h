@@ -275,6 +275,7 @@ static inline ldpc_decoder_config test_opencl_decoder_config(ldpc_schedule sched
     config.rule = rule;
     config.max_iterations = iterations;
     config.syndrome_period = period;
+    config.llr_scale = 2.0f; /* the frames of these tests' convergence counts */
     if (rule == LDPC_RULE_MIN_SUM_OFFSET)
         config.offset_q = 2;
     return config;

@@ -17,9 +17,9 @@ static void defaults_and_sizes(void **state)
     assert_int_equal(f32.format, LDPC_SOFT_F32);
     assert_true(f32.scale == 1.0f);
     assert_int_equal(f32.negate, 0);
-    assert_int_equal(f32.auto_normalize, 0);
+    assert_int_equal(f32.normalization, LDPC_SOFT_CALIBRATE);
     ldpc_soft_input liquid = ldpc_soft_input_default(LDPC_SOFT_LIQUID);
-    assert_int_equal(liquid.auto_normalize, 1);
+    assert_int_equal(liquid.normalization, LDPC_SOFT_CALIBRATE);
     assert_true(liquid.normalize_target == LDPC_SOFT_DEFAULT_NORMALIZE_TARGET);
     assert_int_equal(ldpc_soft_value_size(LDPC_SOFT_F32), 4);
     assert_int_equal(ldpc_soft_value_size(LDPC_SOFT_I8), 1);
@@ -48,6 +48,7 @@ static void f32_passes_through_and_rejects_non_finite_by_index(void **state)
     float raw[4] = {1.5f, -2.0f, 0.0f, 100.0f};
     float llr[4];
     ldpc_soft_input input = ldpc_soft_input_default(LDPC_SOFT_F32);
+    input.normalization = LDPC_SOFT_AS_IS;
     assert_int_equal(ldpc_soft_to_llr(&input, raw, 4, llr, NULL), LDPC_OK);
     assert_memory_equal(raw, llr, sizeof raw);
 
@@ -73,6 +74,7 @@ static void i8_is_signed_and_scale_and_negate_apply(void **state)
     const int8_t raw[4] = {-128, -1, 0, 127};
     float llr[4];
     ldpc_soft_input input = ldpc_soft_input_default(LDPC_SOFT_I8);
+    input.normalization = LDPC_SOFT_AS_IS;
     input.scale = 0.5f;
     assert_int_equal(ldpc_soft_to_llr(&input, raw, 4, llr, NULL), LDPC_OK);
     assert_true(llr[0] == -64.0f && llr[1] == -0.5f && llr[2] == 0.0f && llr[3] == 63.5f);
@@ -87,7 +89,7 @@ static void liquid_soft_bits_map_to_llr_sign(void **state)
     const uint8_t raw[4] = {0, 127, 128, 255};
     float llr[4];
     ldpc_soft_input input = ldpc_soft_input_default(LDPC_SOFT_LIQUID);
-    input.auto_normalize = 0;
+    input.normalization = LDPC_SOFT_AS_IS;
     assert_int_equal(ldpc_soft_to_llr(&input, raw, 4, llr, NULL), LDPC_OK);
     /* 0 = certain 0 -> large positive; 127 = erasure; 255 = certain 1. */
     assert_true(llr[0] == 127.0f && llr[1] == 0.0f && llr[2] == -1.0f && llr[3] == -128.0f);
@@ -99,6 +101,7 @@ static void auto_normalisation_reaches_target_mean_magnitude(void **state)
     const uint8_t raw[4] = {0, 200, 127, 100};
     float llr[4];
     ldpc_soft_input input = ldpc_soft_input_default(LDPC_SOFT_LIQUID);
+    input.normalization = LDPC_SOFT_MEAN_TARGET;
     input.normalize_target = 3.0f;
     assert_int_equal(ldpc_soft_to_llr(&input, raw, 4, llr, NULL), LDPC_OK);
     float mean = (fabsf(llr[0]) + fabsf(llr[1]) + fabsf(llr[2]) + fabsf(llr[3])) / 4.0f;
@@ -116,6 +119,71 @@ static void auto_normalisation_reaches_target_mean_magnitude(void **state)
     input.normalize_target = 0.0f;
     assert_int_equal(ldpc_soft_to_llr(&input, raw, 4, llr, &err), LDPC_ERR_INVALID);
     assert_non_null(strstr(err.message, "target"));
+}
+
+/* Consistent Gaussian LLRs (N(mu, 2 mu) for bit 0, BPSK over AWGN) at any
+ * scale from 1/8 to 8 come back at their true scale (from mu = 2, about
+ * Es/N0 -3 dB, up: the mean |LLR| within 5% of the unscaled frame's), and
+ * one frame at every scale gives the same values to float rounding. */
+static uint64_t rng_state = 0x9E3779B97F4A7C15u;
+static double uniform(void)
+{
+    rng_state ^= rng_state << 13;
+    rng_state ^= rng_state >> 7;
+    rng_state ^= rng_state << 17;
+    return ((double)(rng_state >> 11) + 0.5) / 9007199254740992.0;
+}
+
+static void calibration_undoes_any_scale(void **state)
+{
+    (void)state;
+    enum { N = 16200 };
+    static float truth[N], scaled[N], llr[N], first[N];
+    const double mus[] = {0.6, 2.5, 8.0, 20.0};
+    const float scales[] = {0.125f, 0.3f, 1.0f, 3.0f, 8.0f};
+    ldpc_soft_input input = ldpc_soft_input_default(LDPC_SOFT_F32);
+    for (size_t m = 0; m < sizeof mus / sizeof mus[0]; m++) {
+        double mean_truth = 0.0;
+        for (int i = 0; i < N; i++) {
+            double gauss = sqrt(-2.0 * log(uniform())) * cos(6.283185307179586 * uniform());
+            double value = mus[m] + sqrt(2.0 * mus[m]) * gauss;
+            truth[i] = (float)(i & 1 ? -value : value); /* random-looking bits */
+            mean_truth += fabs(value) / N;
+        }
+        for (size_t s = 0; s < sizeof scales / sizeof scales[0]; s++) {
+            for (int i = 0; i < N; i++)
+                scaled[i] = truth[i] * scales[s];
+            assert_int_equal(ldpc_soft_to_llr(&input, scaled, N, llr, NULL), LDPC_OK);
+            double mean = 0.0;
+            for (int i = 0; i < N; i++) {
+                mean += fabsf(llr[i]) / N;
+                assert_true((llr[i] > 0) == (truth[i] > 0) || truth[i] == 0.0f);
+            }
+            if (mus[m] >= 2.0) /* below, the moments barely tell signal from noise */
+                assert_true(fabs(mean / mean_truth - 1.0) < 0.05);
+            if (s == 0)
+                memcpy(first, llr, sizeof llr);
+            for (int i = 0; i < N; i++)
+                assert_true(fabsf(llr[i] - first[i]) <= 1e-5f * fabsf(first[i]) + 1e-6f);
+        }
+    }
+}
+
+static void normalization_names(void **state)
+{
+    (void)state;
+    ldpc_soft_normalization out = LDPC_SOFT_AS_IS;
+    assert_int_equal(ldpc_soft_normalization_parse("calibrate", &out, NULL), LDPC_OK);
+    assert_int_equal(out, LDPC_SOFT_CALIBRATE);
+    assert_int_equal(ldpc_soft_normalization_parse("mean", &out, NULL), LDPC_OK);
+    assert_int_equal(out, LDPC_SOFT_MEAN_TARGET);
+    assert_int_equal(ldpc_soft_normalization_parse("as-is", &out, NULL), LDPC_OK);
+    assert_int_equal(out, LDPC_SOFT_AS_IS);
+    ldpc_error err = {{0}};
+    assert_int_equal(ldpc_soft_normalization_parse("auto", &out, &err), LDPC_ERR_INVALID);
+    assert_non_null(strstr(err.message, "'auto'"));
+    /* an all-erasure frame keeps factor 1 */
+    assert_true(ldpc_soft_normalize_factor(LDPC_SOFT_CALIBRATE, 4.0f, 0.0, 0.0, 10) == 1.0f);
 }
 
 static void zero_or_non_finite_scale_is_rejected(void **state)
@@ -197,6 +265,8 @@ int main(void)
         cmocka_unit_test(i8_is_signed_and_scale_and_negate_apply),
         cmocka_unit_test(liquid_soft_bits_map_to_llr_sign),
         cmocka_unit_test(auto_normalisation_reaches_target_mean_magnitude),
+        cmocka_unit_test(calibration_undoes_any_scale),
+        cmocka_unit_test(normalization_names),
         cmocka_unit_test(zero_or_non_finite_scale_is_rejected),
         cmocka_unit_test(quantise_rounds_half_away_and_clamps),
         cmocka_unit_test(pack_is_msb_first_and_unpack_inverts),

@@ -16,7 +16,7 @@ typedef struct {
     const char *decoder_spec;
     const char *backend;
     ldpc_soft_input soft;
-    int normalize_option; /* -1: format default, 0: off, 1: on */
+    int normalize_option; /* -1: the default (calibrate), 0: as is, 1: mean target */
     float normalize_target;
     double scale;
     int negate;
@@ -31,7 +31,7 @@ static void usage(FILE *out)
 {
     fprintf(out,
             "usage: ldpc decode --code NAME [--input f32|i8|liquid] [--scale S] [--negate]\n"
-            "                   [--normalize[=TARGET] | --no-normalize] [--max-iter N]\n"
+            "                   [--normalize[=TARGET] | --calibrated] [--max-iter N]\n"
             "                   [--decoder SPEC] [--backend NAME] [--output info|codeword]\n"
             "                   [--packed] [--stats] [--batch F]\n\n"
             "Reads n soft values per frame on stdin and writes the decided bits on stdout:\n"
@@ -40,11 +40,15 @@ static void usage(FILE *out)
             "  --input f32     native float LLRs, positive = bit 0 (default)\n"
             "  --input i8      int8 LLRs, positive = bit 0\n"
             "  --input liquid  liquid-dsp soft bits: 0 = certain 0, 255 = certain 1,\n"
-            "                  127 = erasure (LLR = 127 - s); normalised by default\n"
+            "                  127 = erasure (LLR = 127 - s)\n"
             "  --scale S       multiply the LLRs by S (default 1)\n"
             "  --negate        the source's positive values mean bit 1\n"
-            "  --normalize[=T] rescale each frame to mean |LLR| = T (default %g)\n"
-            "  --no-normalize  keep liquid soft bits unnormalised\n"
+            "By default each frame's LLR scale is estimated from its values (as a\n"
+            "consistent Gaussian, what BPSK and QPSK over AWGN give) and the frame is\n"
+            "rescaled to true LLRs, so values at any scale decode alike.\n"
+            "  --normalize[=T] rescale each frame to mean |LLR| = T instead (default %g)\n"
+            "  --calibrated    the values are true LLRs (times --scale): decode them\n"
+            "                  unchanged (also --no-normalize)\n"
             "  --decoder SPEC  e.g. fixed-layered-nms, float-flooding-spa,iter=100 (default:\n"
             "                  the library default, fixed-layered-oms; for nonbinary codes\n"
             "                  fixed-layered-minmax)\n"
@@ -72,6 +76,7 @@ static int parse_options(int argc, char **argv, decode_options *o)
         {"negate", no_argument, NULL, OPT_NEGATE},
         {"normalize", optional_argument, NULL, OPT_NORMALIZE},
         {"no-normalize", no_argument, NULL, OPT_NO_NORMALIZE},
+        {"calibrated", no_argument, NULL, OPT_NO_NORMALIZE},
         {"max-iter", required_argument, NULL, OPT_MAX_ITER},
         {"decoder", required_argument, NULL, OPT_DECODER},
         {"backend", required_argument, NULL, OPT_BACKEND},
@@ -151,7 +156,7 @@ static int parse_options(int argc, char **argv, decode_options *o)
     o->soft.scale = (float)o->scale;
     o->soft.negate = o->negate;
     if (o->normalize_option >= 0)
-        o->soft.auto_normalize = o->normalize_option;
+        o->soft.normalization = o->normalize_option ? LDPC_SOFT_MEAN_TARGET : LDPC_SOFT_AS_IS;
     if (o->normalize_target > 0.0f)
         o->soft.normalize_target = o->normalize_target;
     return -1; /* go on */

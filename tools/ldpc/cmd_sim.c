@@ -25,6 +25,8 @@ typedef struct {
     int sweep_esn0, sweep_given;
     sim_modulation modulation;
     sim_demod demod;
+    double input_scale;
+    int calibrated;
     uint64_t max_errors, max_frames, threads, seed, batch;
     const char *csv_path, *png_path, *title;
 } sim_options;
@@ -34,7 +36,8 @@ static void usage(FILE *out)
     fprintf(out,
             "usage: ldpc sim --code NAME (--ebn0 RANGE | --esn0 RANGE) [--decoder SPEC]...\n"
             "                [--modulation bpsk|qpsk|8psk|16apsk|32apsk]\n"
-            "                [--demod exact|maxlog|liquid] [--max-errors E] [--max-frames N]\n"
+            "                [--demod exact|maxlog|liquid] [--input-scale S] [--calibrated]\n"
+            "                [--max-errors E] [--max-frames N]\n"
             "                [--threads T] [--seed S] [--batch F] [--backend NAME]\n"
             "                [--csv FILE] [--png FILE] [--title TEXT]\n\n"
             "Monte Carlo over AWGN: random information bits, ldpc_encode, modulation,\n"
@@ -47,6 +50,10 @@ static void usage(FILE *out)
             "  --demod exact   exact LLR from liquid's constellation and the known noise\n"
             "                  variance (default); maxlog: its max-log approximation;\n"
             "                  liquid: modemcf_demodulate_soft soft bits, auto-normalised\n"
+            "  --input-scale S the receiver sees the LLRs times S (default 1), as from an\n"
+            "                  uncalibrated demodulator\n"
+            "  --calibrated    decode the LLRs unchanged; by default each frame's scale is\n"
+            "                  estimated and undone, as ldpc decode and ldpcd do\n"
             "  --threads T     worker threads (default: all cores)\n"
             "  --seed S        results depend only on S, not on T (default 1)\n"
             "  --batch F       frames per decoder call (default 64, a full AVX-512 vector)\n"
@@ -101,7 +108,7 @@ static int parse_options(int argc, char **argv, sim_options *o)
     enum {
         OPT_CODE = 1, OPT_DECODER, OPT_BACKEND, OPT_EBN0, OPT_ESN0, OPT_MODULATION, OPT_DEMOD,
         OPT_MAX_ERRORS, OPT_MAX_FRAMES, OPT_THREADS, OPT_SEED, OPT_BATCH, OPT_CSV, OPT_PNG,
-        OPT_TITLE, OPT_HELP
+        OPT_TITLE, OPT_INPUT_SCALE, OPT_CALIBRATED, OPT_HELP
     };
     static const struct option options[] = {
         {"code", required_argument, NULL, OPT_CODE},
@@ -119,6 +126,8 @@ static int parse_options(int argc, char **argv, sim_options *o)
         {"csv", required_argument, NULL, OPT_CSV},
         {"png", required_argument, NULL, OPT_PNG},
         {"title", required_argument, NULL, OPT_TITLE},
+        {"input-scale", required_argument, NULL, OPT_INPUT_SCALE},
+        {"calibrated", no_argument, NULL, OPT_CALIBRATED},
         {"help", no_argument, NULL, OPT_HELP},
         {NULL, 0, NULL, 0}};
     int c;
@@ -176,6 +185,15 @@ static int parse_options(int argc, char **argv, sim_options *o)
         case OPT_CSV: o->csv_path = optarg; break;
         case OPT_PNG: o->png_path = optarg; break;
         case OPT_TITLE: o->title = optarg; break;
+        case OPT_INPUT_SCALE:
+            if (tool_parse_double("--input-scale", optarg, &o->input_scale) != 0)
+                return TOOL_EXIT_USAGE;
+            if (!(o->input_scale > 0.0) || !isfinite(o->input_scale)) {
+                tool_error("--input-scale must be positive and finite");
+                return TOOL_EXIT_USAGE;
+            }
+            break;
+        case OPT_CALIBRATED: o->calibrated = 1; break;
         case OPT_HELP: usage(stdout); return TOOL_EXIT_OK;
         default: usage(stderr); return TOOL_EXIT_USAGE;
         }
@@ -276,7 +294,10 @@ static int run_decoder(sim_session *s, size_t d, const ldpc_decoder_config *conf
         .code = s->code, .config = *config, .backend = o->backend,
         .modulation = o->modulation, .demod = o->demod, .batch = (uint32_t)o->batch,
         .threads = (unsigned)o->threads, .seed = o->seed, .max_frame_errors = o->max_errors,
-        .max_frames = o->max_frames};
+        .max_frames = o->max_frames, .receiver = ldpc_soft_input_default(LDPC_SOFT_F32)};
+    setup.receiver.scale = (float)o->input_scale;
+    if (o->calibrated)
+        setup.receiver.normalization = LDPC_SOFT_AS_IS;
     char why[LDPC_ERROR_MESSAGE_SIZE + 64];
     sim_runner *runner = sim_runner_create(&setup, why, sizeof why);
     if (runner == NULL) {
@@ -385,7 +406,7 @@ int command_sim(int argc, char **argv)
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     sim_options o = {.max_errors = 100, .max_frames = 100000, .threads = cores > 0 ? (uint64_t)cores : 1,
                      .seed = 1, .batch = SIM_DEFAULT_BATCH, .modulation = MODULATION_BPSK,
-                     .demod = DEMOD_EXACT};
+                     .demod = DEMOD_EXACT, .input_scale = 1.0};
     int parsed = parse_options(argc, argv, &o);
     if (parsed >= 0)
         return parsed;

@@ -140,8 +140,10 @@ static int run_batch(sim_worker *w, uint64_t batch, uint32_t frames, sim_tally *
         ldpc_status status = tool_code_encode(code, info, codeword, w->encode_scratch, err);
         if (status != LDPC_OK)
             return -1;
-        sim_channel_run(w->channel, &rng, codeword, r->esn0_db,
-                        w->llr + (size_t)f * code->n_bits);
+        float *llr = w->llr + (size_t)f * code->n_bits;
+        sim_channel_run(w->channel, &rng, codeword, r->esn0_db, llr);
+        if (ldpc_soft_to_llr(&r->setup.receiver, llr, code->n_bits, llr, err) != LDPC_OK)
+            return -1;
     }
     if (tool_decoder_decode_f32(&w->decoder, code, w->llr, frames, w->decided, w->stats, err) !=
         LDPC_OK)

@@ -27,6 +27,10 @@ typedef struct {
     uint64_t seed;
     uint64_t max_frame_errors;
     uint64_t max_frames;
+    /* What the receiver does with the channel's LLRs before decoding
+     * (format f32): a scale that stands for an uncalibrated demodulator, and
+     * the normalisation ldpc decode and ldpcd apply by default. */
+    ldpc_soft_input receiver;
 } sim_setup;
 
 typedef struct {

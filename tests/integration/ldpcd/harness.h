@@ -54,7 +54,8 @@ int test_receive(test_daemon *d, ldpcd_result_header *header, uint8_t *payload, 
                  int timeout_ms);
 
 /* A codeword of `code` from info bits seeded by `seed`, as float LLRs
- * (positive = bit 0, magnitude 4 with a few weak bits); info gets the k bits. */
+ * (positive = bit 0; BPSK over AWGN at Es/N0 4.8 dB, 1.3% of the hard
+ * decisions wrong); info gets the k bits. */
 void test_frame_llr(const ldpc_code *code, uint64_t seed, float *llr, uint8_t *info);
 
 #endif

@@ -3,11 +3,17 @@
  * environment; stdin/stdout pipes left at their default 64 KiB (as when
  * F_SETPIPE_SZ to 2 MB is refused) and not close-on-exec (the helper holds
  * the write end of its own stdin, so stdin never reaches end of file); one
- * non-blocking write() per frame of 64800 int8 LLRs, positive = bit 0, 5
- * ln(P0/P1) scale; nothing read before 32 frames are out; then one blocking
- * read() per result frame, a short read being fatal. Finally the reader goes
- * away and the helper must exit on its own. Usage: leandvb_mock LDPCD. */
+ * non-blocking write() per frame of 64800 int8 LLRs, positive = bit 0, from
+ * the moment of exec, one every 2 ms (24 frames within 50 ms), giving up on a
+ * frame (dropping it, which fails the test) when the pipe stays full for
+ * 20 ms; LLRs of a noisy channel rounded to integers, half the scale of
+ * what the decoders take (2 per LLR unit; leandvb's are off by about 3x), so
+ * that only a helper that calibrates each frame decodes them; nothing read before 32 frames are out; then one blocking read() per
+ * result frame, a short read being fatal. Finally the reader goes away and
+ * the helper must exit on its own. Both command lines leandvb versions use
+ * are run. Usage: leandvb_mock LDPCD. */
 #include <errno.h>
+#include <math.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
@@ -39,32 +45,35 @@ static uint64_t next_random(uint64_t *state)
     return z ^ (z >> 31);
 }
 
+/* A true BPSK LLR over AWGN at Es/N0 -1.2 dB (Eb/N0 1.8 dB for rate 1/2):
+ * 4 Es/N0 (1 + noise / sqrt(2 Es/N0)) for bit 0. */
+static double channel_llr(uint64_t *state, int bit)
+{
+    const double esn0 = 0.7586; /* -1.2 dB */
+    double u1 = ((double)(next_random(state) >> 11) + 0.5) / 9007199254740992.0;
+    double u2 = ((double)(next_random(state) >> 11) + 0.5) / 9007199254740992.0;
+    double gauss = sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
+    double llr = 4.0 * esn0 * (1.0 + gauss / sqrt(2.0 * esn0));
+    return bit ? -llr : llr;
+}
+
 static void sleep_ms(int ms)
 {
     struct timespec pause = {ms / 1000, (long)(ms % 1000) * 1000000L};
     nanosleep(&pause, NULL);
 }
 
-int main(int argc, char **argv)
+/* One helper run: FRAMES frames through `helper_argv`. */
+static void exchange(const ldpc_code *code, char *const helper_argv[])
 {
-    if (argc != 2) {
-        fprintf(stderr, "usage: leandvb_mock LDPCD\n");
-        return 2;
-    }
-    signal(SIGPIPE, SIG_IGN);
-    ldpc_code *code;
-    ldpc_error err;
-    if (ldpc_code_create("dvbs2-normal-1/2", &code, &err) != LDPC_OK) { /* MODCOD 4: QPSK 1/2 */
-        fprintf(stderr, "leandvb_mock: %s\n", err.message);
-        return 1;
-    }
     const uint32_t n = code->n, k = code->k;
     uint8_t *info = malloc((size_t)FRAMES * k), *codeword = malloc(n);
     int8_t *frame = malloc(n), *result = malloc(n);
     int tx[2], rx[2];
-    if (pipe(tx) != 0 || pipe(rx) != 0) {
-        perror("pipe");
-        return 1;
+    if (info == NULL || codeword == NULL || frame == NULL || result == NULL || pipe(tx) != 0 ||
+        pipe(rx) != 0) {
+        check(0, "out of memory or pipes");
+        return;
     }
     pid_t child = fork();
     if (child == 0) {
@@ -72,9 +81,8 @@ int main(int argc, char **argv)
         dup2(rx[1], 1);
         close(rx[0]);
         /* tx[1] stays open in the helper, as leandvb's inherited pipes do */
-        char *const child_argv[] = {argv[1], "--modcod", "4", NULL};
         char *const no_environment[] = {NULL};
-        execve(argv[1], child_argv, no_environment);
+        execve(helper_argv[0], helper_argv, no_environment);
         _exit(127);
     }
     close(tx[0]);
@@ -90,23 +98,24 @@ int main(int argc, char **argv)
                 bits[i] = (uint8_t)(next_random(&state) & 1u);
             ldpc_encode(code, bits, codeword, NULL);
             for (uint32_t i = 0; i < n; i++) {
-                int weak_wrong = next_random(&state) % 40u == 0;
-                int magnitude = weak_wrong ? -2 : 6; /* mean |LLR| about 6, as leandvb's */
-                frame[i] = (int8_t)(codeword[i] ? -magnitude : magnitude);
+                double value = round(channel_llr(&state, codeword[i]));
+                frame[i] = (int8_t)(value > 127 ? 127 : value < -127 ? -127 : value);
             }
-            ssize_t written = write(tx[1], frame, n);
-            if (written < 0 && errno == EAGAIN) {
-                busy++; /* leandvb would drop the frame: give the helper time instead */
-                sleep_ms(5);
-                check(busy < 2000, "helper does not drain its input");
-                if (busy >= 2000)
+            ssize_t written = -1;
+            for (int waited = 0; waited <= 20; waited++) { /* then leandvb drops it */
+                written = write(tx[1], frame, n);
+                if (!(written < 0 && errno == EAGAIN))
                     break;
-                continue;
+                busy++;
+                sleep_ms(1);
             }
+            check(!(written < 0 && errno == EAGAIN), "a frame dropped: the pipe stayed full");
             check(written == (ssize_t)n, "partial write (fatal for leandvb)");
             if (written != (ssize_t)n)
                 break;
             sent++;
+            if (sent < BATCH)
+                sleep_ms(2);
         }
         if (sent >= BATCH || sent == FRAMES) {
             if (received >= sent)
@@ -125,8 +134,8 @@ int main(int argc, char **argv)
             received++;
         }
     }
-    fprintf(stderr, "leandvb_mock: %d frames sent, %d results read, %d busy retries\n", sent,
-            received, busy);
+    fprintf(stderr, "leandvb_mock: %s: %d frames sent, %d results read, %d busy retries\n",
+            helper_argv[1], sent, received, busy);
     check(received == FRAMES, "not every frame came back");
 
     /* leandvb goes away but its write end of the helper's stdin stays open:
@@ -147,7 +156,31 @@ int main(int argc, char **argv)
         check(WIFEXITED(status) && WEXITSTATUS(status) == 0, "helper exit status not 0");
     }
     close(tx[1]);
+    free(info);
+    free(codeword);
+    free(frame);
+    free(result);
 
+}
+
+int main(int argc, char **argv)
+{
+    if (argc != 2) {
+        fprintf(stderr, "usage: leandvb_mock LDPCD\n");
+        return 2;
+    }
+    signal(SIGPIPE, SIG_IGN);
+    ldpc_code *code;
+    ldpc_error err;
+    if (ldpc_code_create("dvbs2-normal-1/2", &code, &err) != LDPC_OK) { /* MODCOD 4: QPSK 1/2 */
+        fprintf(stderr, "leandvb_mock: %s\n", err.message);
+        return 1;
+    }
+    char *modcod_form[] = {argv[1], "--modcod", "4", NULL}; /* MODCOD 4: QPSK 1/2 */
+    char *standard_form[] = {argv[1], "--standard", "DVB-S2", "--modcod", "4", NULL};
+    exchange(code, modcod_form);
+    exchange(code, standard_form);
+    int status;
     /* an invalid MODCOD is refused with a message, not a crash */
     pid_t bad = fork();
     if (bad == 0) {
@@ -159,10 +192,6 @@ int main(int argc, char **argv)
     waitpid(bad, &status, 0);
     check(WIFEXITED(status) && WEXITSTATUS(status) == 2, "9/10 short frames not refused");
 
-    free(info);
-    free(codeword);
-    free(frame);
-    free(result);
     ldpc_code_destroy(code);
     if (failures == 0)
         printf("leandvb_mock: OK\n");

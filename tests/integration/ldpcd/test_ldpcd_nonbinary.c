@@ -32,6 +32,7 @@ typedef struct {
     const char *name;
     uint32_t n_bits, k_bits;
     double ebn0_db; /* nonbinary frames: BPSK/AWGN at this Eb/N0 */
+    int float_decoder; /* its decoder takes the calibrated values unquantised */
 } test_code;
 
 static test_code open_binary(const char *name)
@@ -147,8 +148,9 @@ static void send_frames(test_daemon *d, const test_code *c, uint64_t first, uint
 }
 
 /* The channel's hard-decision errors as the decoder sees the frame: bits
- * whose quantised (fixed point, llr_scale 2) or received (i8) value has the
- * wrong sign, a 0 counting as bit 0. */
+ * whose value, as sent (f32, or i8 quantised at 4 per LLR unit), calibrated
+ * and quantised with the decoder's llr_scale (unless the decoder is float),
+ * has the wrong sign, a 0 counting as bit 0. */
 static uint32_t hard_decision_errors(const test_code *c, uint64_t sequence,
                                      ldpc_soft_format format)
 {
@@ -156,10 +158,23 @@ static uint32_t hard_decision_errors(const test_code *c, uint64_t sequence,
     uint8_t *info = malloc(c->k_bits), *codeword = malloc(c->n_bits);
     assert_true(llr != NULL && info != NULL && codeword != NULL);
     frame(c, sequence, llr, info, codeword);
+    /* what the daemon receives, then converts (calibrated) and quantises */
+    if (format == LDPC_SOFT_I8) {
+        int8_t *sent = malloc(c->n_bits);
+        assert_non_null(sent);
+        ldpc_quantise(llr, c->n_bits, 4.0f, sent);
+        ldpc_soft_input input = ldpc_soft_input_default(LDPC_SOFT_I8);
+        input.scale = 0.25f;
+        assert_int_equal(ldpc_soft_to_llr(&input, sent, c->n_bits, llr, NULL), LDPC_OK);
+        free(sent);
+    } else {
+        ldpc_soft_input input = ldpc_soft_input_default(LDPC_SOFT_F32);
+        assert_int_equal(ldpc_soft_to_llr(&input, llr, c->n_bits, llr, NULL), LDPC_OK);
+    }
+    float llr_scale = ldpc_nb_decoder_config_default().llr_scale;
     uint32_t errors = 0;
     for (uint32_t b = 0; b < c->n_bits; b++) {
-        int8_t value = format == LDPC_SOFT_F32 ? ldpc_quantise_one(llr[b], 2.0f)
-                                               : ldpc_quantise_one(llr[b], 4.0f);
+        float value = c->float_decoder ? llr[b] : (float)ldpc_quantise_one(llr[b], llr_scale);
         errors += (uint32_t)((value < 0) != codeword[b]);
     }
     free(llr);
@@ -340,6 +355,7 @@ static void nonbinary_only_float_codeword(void **state)
                      0);
     test_daemon_connect(&d);
     test_code code = open_nonbinary("nbreg-gf32-620-310", 3.5);
+    code.float_decoder = 1;
     uint64_t sequence = 0;
     for (uint16_t count = 1; count <= 4; count++) {
         send_frames(&d, &code, sequence, count, LDPC_SOFT_I8);

@@ -53,8 +53,9 @@ static void send_frames(test_daemon *d, const ldpc_code *code, uint64_t first, u
 }
 
 /* Receives one result and checks that it is frame `sequence` of `code`,
- * decoded to the bits that were sent. */
-static void expect_decoded(test_daemon *d, const ldpc_code *code, uint64_t sequence)
+ * decoded to the bits of test_frame_llr's frame `seed`. */
+static void expect_decoded_frame(test_daemon *d, const ldpc_code *code, uint64_t sequence,
+                                 uint64_t seed)
 {
     ldpcd_result_header h;
     static uint8_t payload[MAX_N];
@@ -73,12 +74,18 @@ static void expect_decoded(test_daemon *d, const ldpc_code *code, uint64_t seque
     assert_true(h.latency_us > 0 && h.latency_us < 30000000u);
     float *llr = malloc((size_t)code->n * sizeof(float));
     uint8_t *info = malloc(code->k), *packed = malloc((code->k + 7) / 8);
-    test_frame_llr(code, sequence, llr, info);
+    test_frame_llr(code, seed, llr, info);
     ldpc_bits_pack(info, code->k, packed);
     assert_memory_equal(payload, packed, (code->k + 7) / 8);
     free(llr);
     free(info);
     free(packed);
+}
+
+/* Frame `sequence` of `code`, decoded to the bits of the frame seeded by it. */
+static void expect_decoded(test_daemon *d, const ldpc_code *code, uint64_t sequence)
+{
+    expect_decoded_frame(d, code, sequence, sequence);
 }
 
 /* Receives one rejection record; `whole` says whether it must stand for a
@@ -566,15 +573,16 @@ static void curve_refuses_unknown_client(void **state)
 
 /* ---- raw modes: gr-zeromq stream (with tag headers) and liquid soft bits --- */
 
-/* gr-zeromq tag header with one tag: key symbol "ldpc", value int32 7,
- * source id symbol "src" (PMTs are big-endian). */
-static size_t gr_tag_header(uint8_t *out)
+/* gr-zeromq tag header of a message whose first item is item `offset` of
+ * the stream, with one tag: key symbol "ldpc", value int32 7, source id
+ * symbol "src" (PMTs are big-endian). */
+static size_t gr_tag_header_at(uint8_t *out, uint64_t offset)
 {
     size_t at = 0;
     out[at++] = 0xF0;
     out[at++] = 0x5F; /* magic 0x5FF0, little-endian */
     out[at++] = 0x01; /* version */
-    ldpcd_write_u64(out + at, 12345);
+    ldpcd_write_u64(out + at, offset);
     at += 8;
     ldpcd_write_u64(out + at, 1);
     at += 8;
@@ -584,6 +592,11 @@ static size_t gr_tag_header(uint8_t *out)
                             0x02, 0x00, 0x03, 's', 'r', 'c'};
     memcpy(out + at, pmts, sizeof pmts);
     return at + sizeof pmts;
+}
+
+static size_t gr_tag_header(uint8_t *out)
+{
+    return gr_tag_header_at(out, 12345);
 }
 
 /* A daemon reading gr-zeromq float items of dvbs2-short-1/2. */
@@ -625,9 +638,10 @@ static void raw_gnuradio_stream(void **state)
     test_daemon_cleanup(&d);
 }
 
-/* A message whose tag header cannot be parsed is one rejection, and the
- * stream restarts its frame: the half frame before it is dropped, so the next
- * whole frame decodes as itself. */
+/* In a stream whose messages carry tag headers, a message whose header
+ * cannot be parsed is one rejection, and the stream restarts its frame: the
+ * half frame before it is dropped, so the next whole frame decodes as
+ * itself. */
 static void raw_gnuradio_bad_tag_header(void **state)
 {
     (void)state;
@@ -639,17 +653,23 @@ static void raw_gnuradio_bad_tag_header(void **state)
     float *llr = malloc(frame_bytes);
     uint8_t *info = malloc(code->k);
     uint8_t header[128];
+    uint8_t *message = malloc(sizeof header + frame_bytes);
     test_frame_llr(code, 0, llr, info);
-    assert_int_equal(test_send(&d, llr, frame_bytes / 2), 0);
+    size_t header_bytes = gr_tag_header(message);
+    memcpy(message + header_bytes, llr, frame_bytes / 2);
+    assert_int_equal(test_send(&d, message, header_bytes + frame_bytes / 2), 0);
     /* a tag header announcing 1000 tags and holding one */
-    size_t header_bytes = gr_tag_header(header);
+    header_bytes = gr_tag_header(header);
     ldpcd_write_u64(header + 11, 1000);
     assert_int_equal(test_send(&d, header, header_bytes), 0);
     test_frame_llr(code, 1, llr, info);
-    assert_int_equal(test_send(&d, llr, frame_bytes), 0);
+    header_bytes = gr_tag_header(message);
+    memcpy(message + header_bytes, llr, frame_bytes);
+    assert_int_equal(test_send(&d, message, header_bytes + frame_bytes), 0);
     expect_message_rejected(&d, 0, LDPCD_REJECT_BAD_TAG_HEADER);
     expect_decoded(&d, code, 1);
     assert_int_equal(test_daemon_stop(&d, 20000), 0);
+    free(message);
     free(llr);
     free(info);
     ldpc_code_destroy(code);
@@ -887,6 +907,151 @@ static void opencl_device_lost_while_running(void **state)
     test_daemon_cleanup(&d);
 }
 
+/* ---- raw streams that lose their frame alignment ---------------------------- */
+
+/* Receives one result: frame `sequence`, decoded but not converged. */
+static void expect_not_converged(test_daemon *d, uint64_t sequence)
+{
+    ldpcd_result_header h;
+    static uint8_t payload[MAX_N];
+    assert_int_equal(test_receive(d, &h, payload, sizeof payload, 30000), 0);
+    if (h.sequence != sequence || h.status != LDPCD_STATUS_NOT_CONVERGED)
+        fail_msg("expected frame %llu not converged, got frame %llu status %s",
+                 (unsigned long long)sequence, (unsigned long long)h.sequence,
+                 ldpcd_frame_status_name((ldpcd_frame_status)h.status));
+}
+
+/* `size` bytes as messages of `chunk` bytes (the last one shorter). */
+static void send_in_chunks(test_daemon *d, const uint8_t *bytes, size_t size, size_t chunk)
+{
+    for (size_t at = 0; at < size; at += chunk)
+        assert_int_equal(test_send(d, bytes + at, size - at < chunk ? size - at : chunk), 0);
+}
+
+/* A tagless float stream with 1000 stray values between frames 2 and 3 (a
+ * sender stopped mid-frame): the frame they shift comes back not converged,
+ * the stream finds its alignment in the next one (whose first 1000 values,
+ * frame 3's tail, are dropped) and every later frame decodes as sent. */
+static void raw_stream_finds_its_frames_again(void **state)
+{
+    (void)state;
+    test_daemon d;
+    assert_int_equal(test_daemon_start(&d, ldpcd_binary,
+                                       RAW_GNURADIO_F32 "stats_interval_ms = 100\n", NULL),
+                     0);
+    test_daemon_connect(&d);
+    void *stats = test_daemon_subscribe_stats(&d);
+    ldpc_code *code = make_code("dvbs2-short-1/2");
+    const int frames = 33, stray = 1000;
+    size_t frame_bytes = (size_t)code->n * sizeof(float);
+    size_t size = frames * frame_bytes + stray * sizeof(float);
+    uint8_t *stream = malloc(size), *info = malloc(code->k);
+    uint8_t *at = stream;
+    for (int f = 0; f < frames; f++) {
+        if (f == 3) {
+            for (int i = 0; i < stray; i++) {
+                float value = (float)((i * 7919 % 23) - 11); /* noise-like */
+                memcpy(at, &value, sizeof value);
+                at += sizeof value;
+            }
+        }
+        test_frame_llr(code, (uint64_t)f, (float *)(void *)at, info);
+        at += frame_bytes;
+    }
+    send_in_chunks(&d, stream, size, 40000);
+    for (uint64_t s = 0; s < 3; s++)
+        expect_decoded(&d, code, s);
+    expect_not_converged(&d, 3);
+    for (uint64_t s = 4; s < (uint64_t)frames; s++)
+        expect_decoded(&d, code, s);
+    assert_int_equal(stats_number(stats, "raw_resyncs", (uint64_t)frames), 1);
+    assert_int_equal(stats_number(stats, "raw_bytes_discarded", (uint64_t)frames),
+                     stray * sizeof(float));
+    zmq_close(stats);
+    assert_int_equal(test_daemon_stop(&d, 20000), 0);
+    free(stream);
+    free(info);
+    ldpc_code_destroy(code);
+    test_daemon_cleanup(&d);
+}
+
+/* A tagless int8 stream whose frame starts with F0 5F 01, the bytes of a tag
+ * header's magic and version: the frame is data, not a bad tag header. */
+static void raw_values_that_look_like_a_tag_header(void **state)
+{
+    (void)state;
+    test_daemon d;
+    assert_int_equal(test_daemon_start(&d, ldpcd_binary,
+                                       "input_framing = gnuradio\nraw_format = i8\n"
+                                       "raw_code = dvbs2-short-1/2\ncodes = dvbs2-short-1/2\n"
+                                       "batch_wait_us = 100\n",
+                                       NULL),
+                     0);
+    test_daemon_connect(&d);
+    ldpc_code *code = make_code("dvbs2-short-1/2");
+    float *llr = malloc((size_t)code->n * sizeof(float));
+    int8_t *values = malloc(code->n);
+    uint8_t *info = malloc(code->k);
+    for (uint64_t f = 0; f < 2; f++) {
+        test_frame_llr(code, f, llr, info);
+        ldpc_quantise(llr, code->n, 4.0f, values);
+        values[0] = -16; /* 0xF0 */
+        values[1] = 95;  /* 0x5F */
+        values[2] = 1;
+        assert_int_equal(test_send(&d, values, code->n), 0);
+    }
+    expect_decoded(&d, code, 0);
+    expect_decoded(&d, code, 1);
+    assert_int_equal(test_daemon_stop(&d, 20000), 0);
+    free(llr);
+    free(values);
+    free(info);
+    ldpc_code_destroy(code);
+    test_daemon_cleanup(&d);
+}
+
+/* A tagged float stream (gr-zeromq with pass_tags: every message's header
+ * gives the offset of its first item) loses one message inside frame 1:
+ * the offsets show the gap, the rest of frame 1 is skipped, and frames 2 to
+ * 5 decode as sent (sequences 1 to 4). */
+static void raw_stream_follows_tag_offsets(void **state)
+{
+    (void)state;
+    test_daemon d;
+    assert_int_equal(test_daemon_start(&d, ldpcd_binary,
+                                       RAW_GNURADIO_F32 "stats_interval_ms = 100\n", NULL),
+                     0);
+    test_daemon_connect(&d);
+    void *stats = test_daemon_subscribe_stats(&d);
+    ldpc_code *code = make_code("dvbs2-short-1/2");
+    const uint32_t frames = 6, items = 3000; /* items per message */
+    size_t frame_bytes = (size_t)code->n * sizeof(float);
+    uint8_t *stream = malloc(frames * frame_bytes), *info = malloc(code->k);
+    uint8_t *message = malloc(128 + items * sizeof(float));
+    for (uint32_t f = 0; f < frames; f++)
+        test_frame_llr(code, f, (float *)(void *)(stream + f * frame_bytes), info);
+    uint64_t total = (uint64_t)frames * code->n;
+    for (uint64_t first = 0; first < total; first += items) {
+        uint64_t count = total - first < items ? total - first : items;
+        if (first / code->n == 1 && (first + count) / code->n == 1 && first % code->n > 0)
+            continue; /* lost: a message wholly inside frame 1 */
+        size_t header = gr_tag_header_at(message, first);
+        memcpy(message + header, stream + first * sizeof(float), count * sizeof(float));
+        assert_int_equal(test_send(&d, message, header + count * sizeof(float)), 0);
+    }
+    expect_decoded(&d, code, 0);
+    for (uint64_t s = 1; s < frames - 1; s++)
+        expect_decoded_frame(&d, code, s, s + 1);
+    assert_true(stats_number(stats, "raw_resyncs", frames - 1) >= 1);
+    zmq_close(stats);
+    assert_int_equal(test_daemon_stop(&d, 20000), 0);
+    free(stream);
+    free(info);
+    free(message);
+    ldpc_code_destroy(code);
+    test_daemon_cleanup(&d);
+}
+
 int main(int argc, char **argv)
 {
     signal(SIGPIPE, SIG_IGN);
@@ -908,6 +1073,9 @@ int main(int argc, char **argv)
         cmocka_unit_test(zero_allocations_in_steady_state),
         cmocka_unit_test(opencl_zero_allocations_in_steady_state),
         cmocka_unit_test(opencl_device_lost_while_running),
+        cmocka_unit_test(raw_stream_finds_its_frames_again),
+        cmocka_unit_test(raw_values_that_look_like_a_tag_header),
+        cmocka_unit_test(raw_stream_follows_tag_offsets),
     };
     if (argc > 1)
         cmocka_set_test_filter(argv[1]);
