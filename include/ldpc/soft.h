@@ -22,10 +22,13 @@ typedef enum {
  * fixed mean |LLR| (4 suits rate 1/2 near threshold, rate 9/10 needs twice
  * that). */
 typedef enum {
-    /* The default: estimate each frame's LLR scale from the first two moments
-     * of its values, taking them for a consistent Gaussian (LLR ~ N(mu, 2 mu),
-     * which BPSK and Gray-mapped QPSK over AWGN give), and rescale the frame
-     * to true LLRs. Every scale gives the same LLRs, up to rounding. */
+    /* The default: estimate each frame's LLR scale from its values, taking
+     * them for a consistent Gaussian (LLR ~ N(mu, 2 mu), which BPSK and
+     * Gray-mapped QPSK over AWGN give) seen at an unknown scale and perhaps
+     * clipped (liquid-dsp's soft bits, int8 LLRs): from the first two
+     * moments, or for a clipped frame from its share of clipped values and
+     * the mean of the others; then rescale the frame to true LLRs. Every
+     * scale gives the same LLRs, up to rounding. */
     LDPC_SOFT_CALIBRATE = 0,
     LDPC_SOFT_AS_IS = 1,       /* calibrated LLRs: values * scale, unchanged */
     LDPC_SOFT_MEAN_TARGET = 2  /* rescale each frame to mean |LLR| = normalize_target */
@@ -54,11 +57,6 @@ ldpc_status ldpc_soft_format_parse(const char *text, ldpc_soft_format *out, ldpc
 ldpc_status ldpc_soft_to_llr(const ldpc_soft_input *input, const void *raw, size_t count,
                              float *llr, ldpc_error *err);
 
-/* The factor by which `normalization` multiplies a frame of `count` values
- * whose |LLR| (after scale) sum to sum_abs and whose squares sum to
- * sum_square; 1 for LDPC_SOFT_AS_IS and for a frame of erasures. */
-float ldpc_soft_normalize_factor(ldpc_soft_normalization normalization, float target,
-                                 double sum_abs, double sum_square, size_t count);
 /* For the one-byte formats: the LLR that each byte value of this frame of
  * `count` raw values converts to (ldpc_soft_to_llr's result for a value b
  * is table[b], normalisation included). */

@@ -1,10 +1,10 @@
 /* Soft-value formats: raw demodulator output -> float LLRs (positive = bit 0),
  * LLR quantisation, and bit packing. */
 #include <math.h>
-#include <pthread.h>
 #include <string.h>
 
 #include "ldpc/soft.h"
+#include "soft/calibrate.h"
 #include "util/error_internal.h"
 
 ldpc_soft_input ldpc_soft_input_default(ldpc_soft_format format)
@@ -97,88 +97,36 @@ const char *ldpc_soft_normalization_name(ldpc_soft_normalization normalization)
     return "?";
 }
 
-/* The calibration's range of mu (the mean of the true LLRs): 0.25 is BPSK at
- * Es/N0 -12 dB, below every code's threshold; 64 is 12 dB, where every
- * frame decodes and values beyond are saturated by the quantiser anyway.
- * A frame's moment ratio outside the range's is taken at its end. */
-#define MU_MIN 0.25
-#define LDPC_PI 3.14159265358979323846
-#define FLOOR_MEAN_ABS 1.3993 /* E|L| for L ~ N(1, 2) */
-#define MU_STEPS_PER_OCTAVE 16
-#define MU_POINTS (8 * MU_STEPS_PER_OCTAVE + 1) /* 0.25 .. 64 */
-
-/* (E|L|)^2 / E[L^2] for L ~ N(mu, 2 mu): rises from 2/pi (mu -> 0) to 1. */
-static double consistent_moment_ratio(double mu)
+static double normalize_factor(const ldpc_soft_input *input, const soft_moments *m)
 {
-    double folded = sqrt(4.0 * mu / LDPC_PI) * exp(-mu / 4.0) + mu * erf(sqrt(mu) / 2.0);
-    return folded * folded / (mu * mu + 2.0 * mu);
+    if (input->normalization == LDPC_SOFT_AS_IS || !(m->sum_abs > 0.0))
+        return 1.0; /* as is, or all erasures: nothing to calibrate against */
+    if (input->normalization == LDPC_SOFT_MEAN_TARGET)
+        return input->normalize_target * (double)m->count / m->sum_abs;
+    return soft_calibration_factor(m);
 }
 
-static double ratio_table[MU_POINTS];
-static pthread_once_t ratio_table_once = PTHREAD_ONCE_INIT;
-
-static double mu_at(double point)
-{
-    return MU_MIN * exp2(point / MU_STEPS_PER_OCTAVE);
-}
-
-static void fill_ratio_table(void)
-{
-    for (int i = 0; i < MU_POINTS; i++)
-        ratio_table[i] = consistent_moment_ratio(mu_at(i));
-}
-
-/* The mu whose moment ratio is `ratio`: a binary search of the table, then
- * linear interpolation in log mu (a 1/16 octave grid keeps it within 0.1%). */
-static double mu_for_ratio(double ratio)
-{
-    pthread_once(&ratio_table_once, fill_ratio_table);
-    if (!(ratio > ratio_table[0]))
-        return mu_at(0);
-    if (ratio >= ratio_table[MU_POINTS - 1])
-        return mu_at(MU_POINTS - 1);
-    int low = 0, high = MU_POINTS - 1; /* table[low] < ratio <= table[high] */
-    while (high - low > 1) {
-        int middle = (low + high) / 2;
-        if (ratio_table[middle] < ratio)
-            low = middle;
-        else
-            high = middle;
-    }
-    double fraction = (ratio - ratio_table[low]) / (ratio_table[high] - ratio_table[low]);
-    return mu_at(low + fraction);
-}
-
-float ldpc_soft_normalize_factor(ldpc_soft_normalization normalization, float target,
-                                 double sum_abs, double sum_square, size_t count)
-{
-    if (normalization == LDPC_SOFT_AS_IS || !(sum_abs > 0.0) || count == 0)
-        return 1.0f; /* all erasures: nothing to calibrate against */
-    if (normalization == LDPC_SOFT_MEAN_TARGET)
-        return (float)(target * (double)count / sum_abs);
-    double mean_abs = sum_abs / (double)count, mean_square = sum_square / (double)count;
-    double mu = mu_for_ratio(mean_abs * mean_abs / mean_square);
-    double factor = sqrt((mu * mu + 2.0 * mu) / mean_square);
-    /* Higher-order modulations give each bit of a symbol its own reliability:
-     * a mixture of Gaussians whose spread the model reads as noise (a ratio
-     * below the model's, 0.48 for exact 32APSK LLRs at Es/N0 16 dB), which
-     * would shrink the frame to erasures. No frame is brought below the mean
-     * |LLR| of the model at mu = 1 (Es/N0 -6 dB). */
-    double floor_factor = FLOOR_MEAN_ABS / mean_abs;
-    return (float)(factor > floor_factor ? factor : floor_factor);
-}
+/* Values within this fraction of the largest |value| count as clipped. */
+#define CLIP_SHARE 0.99
 
 static void normalize_frame(const ldpc_soft_input *input, float *llr, size_t count)
 {
     if (input->normalization == LDPC_SOFT_AS_IS)
         return;
-    double sum_abs = 0.0, sum_square = 0.0;
+    soft_moments m = {.count = count};
+    for (size_t i = 0; i < count; i++)
+        if (fabsf(llr[i]) > m.clip)
+            m.clip = fabsf(llr[i]);
     for (size_t i = 0; i < count; i++) {
-        sum_abs += fabsf(llr[i]);
-        sum_square += (double)llr[i] * llr[i];
+        double magnitude = fabsf(llr[i]);
+        m.sum_abs += magnitude;
+        m.sum_square += magnitude * magnitude;
+        if (magnitude >= CLIP_SHARE * m.clip)
+            m.clipped++;
+        else
+            m.unclipped_sum_abs += magnitude;
     }
-    float factor = ldpc_soft_normalize_factor(input->normalization, input->normalize_target,
-                                              sum_abs, sum_square, count);
+    float factor = (float)normalize_factor(input, &m);
     for (size_t i = 0; i < count; i++)
         llr[i] *= factor;
 }
@@ -213,13 +161,20 @@ void ldpc_soft_byte_table(const ldpc_soft_input *input, const uint8_t *raw, size
         return;
     uint32_t counts[256];
     count_bytes(raw, count, counts);
-    double sum_abs = 0.0, sum_square = 0.0;
+    soft_moments m = {.count = count};
+    for (unsigned b = 0; b < 256; b++)
+        if (counts[b] > 0 && fabsf(table[b]) > m.clip)
+            m.clip = fabsf(table[b]);
     for (unsigned b = 0; b < 256; b++) {
-        sum_abs += (double)counts[b] * fabsf(table[b]);
-        sum_square += (double)counts[b] * ((double)table[b] * table[b]);
+        double magnitude = fabsf(table[b]);
+        m.sum_abs += counts[b] * magnitude;
+        m.sum_square += counts[b] * (magnitude * magnitude);
+        if (magnitude >= CLIP_SHARE * m.clip)
+            m.clipped += counts[b];
+        else
+            m.unclipped_sum_abs += counts[b] * magnitude;
     }
-    float normalize = ldpc_soft_normalize_factor(input->normalization, input->normalize_target,
-                                                 sum_abs, sum_square, count);
+    float normalize = (float)normalize_factor(input, &m);
     for (unsigned b = 0; b < 256; b++)
         table[b] *= normalize;
 }

@@ -182,8 +182,12 @@ static void normalization_names(void **state)
     ldpc_error err = {{0}};
     assert_int_equal(ldpc_soft_normalization_parse("auto", &out, &err), LDPC_ERR_INVALID);
     assert_non_null(strstr(err.message, "'auto'"));
-    /* an all-erasure frame keeps factor 1 */
-    assert_true(ldpc_soft_normalize_factor(LDPC_SOFT_CALIBRATE, 4.0f, 0.0, 0.0, 10) == 1.0f);
+    /* an all-erasure frame stays all zero */
+    const int8_t zeros[4] = {0, 0, 0, 0};
+    float llr[4] = {1, 1, 1, 1};
+    ldpc_soft_input input = ldpc_soft_input_default(LDPC_SOFT_I8);
+    assert_int_equal(ldpc_soft_to_llr(&input, zeros, 4, llr, NULL), LDPC_OK);
+    assert_true(llr[0] == 0.0f && llr[1] == 0.0f && llr[2] == 0.0f && llr[3] == 0.0f);
 }
 
 static void zero_or_non_finite_scale_is_rejected(void **state)

@@ -167,7 +167,7 @@ int main(int argc, char **argv)
         ldpcd_input_header header = {.version = LDPCD_PROTOCOL_VERSION,
                                      .header_size = LDPCD_INPUT_HEADER_SIZE,
                                      .format = LDPC_SOFT_LIQUID,
-                                     .flags = LDPCD_FLAG_NORMALIZE,
+                                     .flags = 0,
                                      .frame_count = (uint16_t)count,
                                      .scale = 1.0f,
                                      .sequence = sent};
