@@ -64,7 +64,7 @@ check() {
         exit 1
     fi
     for backend in "$@"; do
-        "$qemu" -L "/usr/$triple" "$build/tools/ldpc" "${args[@]}" --backend "$backend" \
+        tools/cross-run.sh "$arch" "$build/tools/ldpc" "${args[@]}" --backend "$backend" \
             <"$work/llr" >"$work/neon.bits" 2>"$work/neon.stats"
         if ! cmp -s "$work/ref.bits" "$work/neon.bits" || ! cmp -s "$work/ref.stats" "$work/neon.stats"; then
             echo "$0: $arch backend $backend, $code, $decoder: differs from the reference" >&2

@@ -18,12 +18,14 @@ ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:ha
 # qemu-user (docs/PORTING.md).
 if command -v aarch64-linux-gnu-gcc >/dev/null && command -v qemu-aarch64 >/dev/null; then
     bash tools/cross-test.sh aarch64
+    bash tools/cross-smoke.sh aarch64 build/cross-aarch64/tools/ldpc
 else
     echo "run-tests: aarch64 cross test skipped: tools/install-deps.sh installs its tools" >&2
 fi
 # armhf's NEON decoders against the host's reference, through the ldpc tool.
 if command -v arm-linux-gnueabihf-gcc >/dev/null && command -v qemu-arm >/dev/null; then
     bash tools/cross-neon-check.sh armhf build/ci/tools/ldpc
+    bash tools/cross-smoke.sh armhf build/cross-armhf-tool/tools/ldpc
 else
     echo "run-tests: armhf NEON check skipped: tools/install-deps.sh installs its tools" >&2
 fi
