@@ -5,7 +5,8 @@
 #   configuration) -> ZeroMQ -> ldpc-rx (BER, FER, throughput).
 # usage: tools/demo.sh [--frames N] [--code NAME] [--modem bpsk|qpsk|8psk|16apsk|32apsk]
 #                      [--esn0 DB] [--pool P]
-# Builds into build/demo first (set LDPCD_BUILD_DIR to use an existing build).
+# Builds into build/demo first, with the ldpc tool the README's examples use
+# (set LDPCD_BUILD_DIR to use an existing build). Fails when no frame decodes.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 frames=1000 code=dvbs2-normal-1/2 modem=qpsk esn0=4 pool=64
@@ -22,9 +23,13 @@ done
 build=${LDPCD_BUILD_DIR:-}
 if [ -z "$build" ]; then
     build=$root/build/demo
+    echo "demo: building ldpcd, ldpc-tx, ldpc-rx and the ldpc tool into $build (a few minutes the first time)"
     cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release >/dev/null
-    cmake --build "$build" -j"$(nproc)" --target ldpcd ldpc-tx ldpc-rx >/dev/null
+    cmake --build "$build" -j"$(nproc)" --target ldpcd ldpc-tx ldpc-rx ldpc-tool |
+        grep --line-buffered -E '^\[ *[0-9]+%\] (Linking|Built target)' || true
+    [ "${PIPESTATUS[0]}" -eq 0 ] || { echo "demo: the build failed" >&2; exit 1; }
 fi
+echo "demo: $frames frames of $code, $modem at Es/N0 $esn0 dB, through ldpcd on its built-in defaults"
 run=$(mktemp -d)
 ldpcd_pid=
 cleanup() {
@@ -53,8 +58,8 @@ kill -TERM "$ldpcd_pid"
 wait "$ldpcd_pid" || true
 ldpcd_pid=
 echo "== ldpc-rx"
-grep -v '^ldpcd stats json' "$run/sink.out"
+cat "$run/sink.out"
 echo "== ldpcd"
-grep -E 'notice|error|warning' "$run/ldpcd.log" || true
+grep -E '^ldpcd: (notice|error|warning):' "$run/ldpcd.log" || true
 grep -E 'pipeline:' "$run/ldpcd.log" | sed 's/^ldpcd: info: //' || true
 exit "$sink_status"

@@ -1,6 +1,9 @@
 /* ldpc-rx: receives ldpcd's results, checks every decoded frame
  * against the bits the source sent (same --seed and --pool), and prints live
- * and final BER, FER, throughput and latency. With --reorder it restores the
+ * and final BER, FER, throughput and latency, and what the channel did: the
+ * share of codeword bits whose hard decision was wrong (ldpcd's corrected
+ * bits of the frames it decoded). It fails when no frame decoded. With
+ * --reorder it restores the
  * sequence order of results coming from several ldpcd instances (scale-out)
  * and checks that every sequence number arrived exactly once. */
 #include <errno.h>
@@ -16,6 +19,7 @@
 typedef struct {
     uint64_t results, decoded, not_converged, rejected;
     uint64_t frame_errors, bit_errors, bits;
+    uint64_t corrected_bits, codeword_bits; /* over the decoded frames */
     uint64_t latency_us_total;
     uint64_t order_violations, duplicates;
     uint64_t first_ns, last_ns;
@@ -46,6 +50,39 @@ static void print_line(const sink_totals *t, FILE *out, const char *prefix)
                 (unsigned long long)t->released_in_order, (unsigned long long)t->max_held);
     fprintf(out, " order violations %llu duplicates %llu\n",
             (unsigned long long)t->order_violations, (unsigned long long)t->duplicates);
+}
+
+/* Bits per codeword of the code named `name` (0 if unknown), remembered
+ * for the last name asked. */
+static uint32_t codeword_bits(const char *name)
+{
+    static char last[LDPCD_WIRE_CODE_SIZE + 1];
+    static uint32_t n;
+    if (strcmp(name, last) != 0) {
+        ldpc_code *code;
+        ldpc_error err;
+        n = ldpc_code_create(name, &code, &err) == LDPC_OK ? code->n : 0;
+        if (n > 0)
+            ldpc_code_destroy(code);
+        snprintf(last, sizeof last, "%s", name);
+    }
+    return n;
+}
+
+/* Copies the string value of "key" in a stats JSON document into out. */
+static void json_text(const char *json, const char *key, char *out, size_t size)
+{
+    char pattern[64];
+    snprintf(pattern, sizeof pattern, "\"%s\":\"", key);
+    const char *at = strstr(json, pattern);
+    size_t length = 0;
+    if (at != NULL) {
+        at += strlen(pattern);
+        while (at[length] != '\0' && at[length] != '"' && length + 1 < size)
+            length++;
+        memcpy(out, at, length);
+    }
+    out[length] = '\0';
 }
 
 /* Pulls "key": number out of a stats JSON document. */
@@ -168,7 +205,13 @@ int main(int argc, char **argv)
                     ldpcd_reject_reason_name((ldpcd_reject_reason)h.reason));
             continue;
         }
-        h.status == LDPCD_STATUS_DECODED ? t.decoded++ : t.not_converged++;
+        if (h.status == LDPCD_STATUS_DECODED) {
+            t.decoded++;
+            t.corrected_bits += h.corrected_bits;
+            t.codeword_bits += codeword_bits(h.code);
+        } else {
+            t.not_converged++;
+        }
         uint32_t k = h.payload_bits;
         if (h.payload_kind != 0 || k > 64800) {
             fprintf(stderr, "ldpc-rx: needs output_bits = packed\n");
@@ -188,16 +231,29 @@ int main(int argc, char **argv)
         }
     }
     print_line(&t, stdout, "summary: ");
-    if (stats != NULL && last_stats[0] != '\0') {
-        double decoder_fps = json_number(last_stats, "decoder_frames_per_s");
+    double decoder_fps = last_stats[0] != '\0' ? json_number(last_stats, "decoder_frames_per_s") : 0;
+    if (stats != NULL && decoder_fps > 0) {
         double seconds = (double)(t.last_ns - t.first_ns) / 1e9;
         double e2e = seconds > 0 ? (double)(t.results - 1) / seconds : 0;
-        printf("ldpcd stats: decoder alone %.1f frames/s (busy-time based, all workers); "
-               "end to end %.1f frames/s = %.0f%% of it; fallbacks %.0f, backend in stats\n",
-               decoder_fps, e2e, decoder_fps > 0 ? 100.0 * e2e / decoder_fps : 0.0,
-               json_number(last_stats, "fallbacks"));
-        printf("ldpcd stats json: %s\n", last_stats);
+        char backend[128], decoder[128];
+        json_text(last_stats, "backend", backend, sizeof backend);
+        json_text(last_stats, "decoder", decoder, sizeof decoder);
+        printf("ldpcd: decoder %s on %s; decoder alone %.1f frames/s (busy-time based, all "
+               "workers), end to end %.1f frames/s = %.0f%% of it\n",
+               decoder, backend, decoder_fps, e2e,
+               decoder_fps > 0 ? 100.0 * e2e / decoder_fps : 0.0);
     }
+    if (t.codeword_bits > 0)
+        printf("channel: %.2f%% of the codeword bits arrived with the wrong sign (%.0f per frame, "
+               "over the %llu decoded frames); after decoding: FER %.3g, BER %.3g\n",
+               100.0 * (double)t.corrected_bits / (double)t.codeword_bits,
+               (double)t.corrected_bits / (double)t.decoded, (unsigned long long)t.decoded,
+               t.decoded + t.not_converged
+                   ? (double)t.frame_errors / (double)(t.decoded + t.not_converged)
+                   : 0.0,
+               t.bits ? (double)t.bit_errors / (double)t.bits : 0.0);
+    if (t.results > 0 && t.decoded == 0)
+        printf("ldpc-rx: no frame decoded (too much noise for the code, or a broken chain)\n");
     int complete = frames == 0 || t.results == frames;
     if (t.seen != NULL)
         complete = complete && t.released_in_order == frames && t.duplicates == 0;
@@ -208,5 +264,5 @@ int main(int argc, char **argv)
     free(expected_bits);
     free(decided);
     free(t.seen);
-    return complete ? 0 : 1;
+    return complete && (t.results == 0 || t.decoded > 0) ? 0 : 1;
 }

@@ -10,3 +10,12 @@ cat "$out"
 grep -q "summary: frames 64 (decoded" "$out"
 grep -q "stopped: 64 frames in, 64 out" "$out"
 grep -q "ready: .* (protocol framing, packed output)" "$out"
+grep -Eq "^channel: [0-9.]+% of the codeword bits arrived with the wrong sign" "$out"
+# a channel the code cannot beat: the demo says so and fails
+if LDPCD_BUILD_DIR=$build_dir bash "$source_dir/tools/demo.sh" --frames 8 --code dvbs2-short-1/2 \
+    --esn0 -6 >"$out" 2>&1; then
+    cat "$out"
+    echo "demo.sh exited 0 with no frame decoded" >&2
+    exit 1
+fi
+grep -q "no frame decoded" "$out"
