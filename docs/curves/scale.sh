@@ -24,6 +24,7 @@ for case in "normal 20 1.0:1.25:0.05 3000" "normal 50 0.85:1.05:0.05 3000" \
     for s in 0.7 1 1.4 2; do run "fixed-x$s" --calibrated --input-scale "$s"; done
 done
 for csv in scale/*.csv; do
-    printf '%s: ' "$csv"
-    python3 curves.py figures "$csv" | head -n 1
+    python3 curves.py figures "$csv" > scale/figures.tmp
+    printf '%s: %s\n' "$csv" "$(head -n 1 scale/figures.tmp)"
 done
+rm -f scale/figures.tmp

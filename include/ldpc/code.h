@@ -99,6 +99,10 @@ typedef struct ldpc_code {
     const uint32_t *parity_positions; /* n - k */
     const uint64_t *gen_rows;
     uint32_t gen_words_per_row;
+    /* Or, for a generic code too large for that generator, a triangular
+     * encoder (gen_rows NULL): parity bit parity_positions[t] is the XOR of
+     * the other bits of check parity_checks[t], for t = 0, 1, ... in order. */
+    const uint32_t *parity_checks; /* n - k, or NULL */
 
     size_t footprint_bytes; /* everything this description owns, struct included */
     void *repeats_block;    /* the repeat lists, allocated apart (NULL when none) */

@@ -49,7 +49,7 @@ typedef struct {
     uint8_t normalization_q4;
     uint8_t offset_q;
     /* Channel quantisation for fixed point: q = clamp(round(llr * llr_scale),
-     * -127, 127). The default 2.5: a step of 0.4 LLR, saturation at 50.8. */
+     * -127, 127). The default 3: a step of 1/3 LLR, saturation at 42.3. */
     float llr_scale;
     /* Worker threads for backends that decode batches in parallel (CPU SIMD);
      * 0 or 1 = the calling thread only. Threads are started at creation. */
@@ -72,8 +72,8 @@ typedef struct {
     uint8_t message_cap;
 } ldpc_decoder_config;
 
-/* Defaults: fixed point, layered, offset min-sum (offset 1 = 0.4 LLR; float
- * 0.5), 50 iterations, syndrome every iteration, llr_scale 2.5, exact 16-bit
+/* Defaults: fixed point, layered, offset min-sum (offset 1 = 1/3 LLR; float
+ * 0.5), 50 iterations, syndrome every iteration, llr_scale 3, exact 16-bit
  * posteriors, no message cap. A normalized rule uses 0.8125 (13/16) unless
  * set. */
 ldpc_decoder_config ldpc_decoder_config_default(void);

@@ -98,7 +98,7 @@ typedef struct {
 } ldpc_nb_decoder_limits;
 
 /* Fixed point, layered, Min-Max, 20 iterations, syndrome every iteration,
- * llr_scale 2.5. */
+ * llr_scale 3. */
 ldpc_decoder_config ldpc_nb_decoder_config_default(void);
 ldpc_status ldpc_nb_decoder_config_validate(const ldpc_decoder_config *config, ldpc_error *err);
 ldpc_nb_decoder_limits ldpc_nb_decoder_limits_for_code(const ldpc_nb_code *code,

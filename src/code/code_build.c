@@ -27,6 +27,8 @@ size_t code_shape_footprint(const code_shape *s)
         bytes += words32((size_t)s->n - s->k);
         bytes += (size_t)(s->n - s->k) * s->gen_words_per_row * sizeof(uint64_t);
     }
+    if (s->triangular)
+        bytes += 2 * words32((size_t)s->n - s->k); /* parity positions and checks */
     return bytes;
 }
 
@@ -85,6 +87,10 @@ ldpc_status code_builder_begin(code_builder *b, const code_shape *s, const char 
         c->parity_positions = b->parity_positions = carve(&cursor, words32((size_t)s->n - s->k));
         c->gen_rows = b->gen_rows =
             carve(&cursor, (size_t)(s->n - s->k) * s->gen_words_per_row * sizeof(uint64_t));
+    }
+    if (s->triangular) {
+        c->parity_positions = b->parity_positions = carve(&cursor, words32((size_t)s->n - s->k));
+        c->parity_checks = b->parity_checks = carve(&cursor, words32((size_t)s->n - s->k));
     }
     return LDPC_OK;
 }

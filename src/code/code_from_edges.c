@@ -1,10 +1,12 @@
 /* Generic codes: from an edge list (public API) and the one builder that the
  * alist loader shares. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "code/code_internal.h"
 #include "code/gf2_generator.h"
+#include "code/gf2_triangular.h"
 #include "util/error_internal.h"
 
 /* Decoders divide messages among a node's edges; an empty check or an unused
@@ -43,31 +45,50 @@ ldpc_status generic_code_create(const char *name, uint32_t n, uint32_t m,
     ldpc_status status = check_no_empty_nodes(name, n, m, check_offsets, check_var, err);
     if (status != LDPC_OK)
         return status;
+    /* The dense generator where it fits; else a triangular encoder. */
     gf2_elimination elimination;
+    gf2_triangular triangular = {0};
     status = gf2_eliminate(&elimination, name, n, m, check_offsets, check_var, err);
+    int dense = status == LDPC_OK;
+    if (status == LDPC_ERR_LIMITS) {
+        ldpc_error too_large = err != NULL ? *err : (ldpc_error){{0}};
+        status = gf2_triangulate(&triangular, name, n, m, check_offsets, check_var, err);
+        if (status == LDPC_ERR_RANK && err != NULL) {
+            snprintf(err->message, sizeof err->message, "%.200s; no triangular form either",
+                     too_large.message);
+        }
+    }
     if (status != LDPC_OK)
         return status;
-    uint32_t k = n - elimination.rank;
+    uint32_t k = dense ? n - elimination.rank : triangular.k;
     code_shape shape = {.n = n,
                         .m = m,
                         .k = k,
                         .edges = check_offsets[m],
                         .layer_count = m,
-                        .gen_words_per_row = gf2_generator_words_per_row(k)};
+                        .gen_words_per_row = dense ? gf2_generator_words_per_row(k) : 0,
+                        .triangular = !dense};
     code_builder b;
     status = code_builder_begin(&b, &shape, name, LDPC_FAMILY_GENERIC, err);
-    if (status != LDPC_OK) {
-        gf2_elimination_free(&elimination);
-        return status;
+    if (status == LDPC_OK) {
+        memcpy(b.check_offsets, check_offsets, ((size_t)m + 1) * sizeof *check_offsets);
+        memcpy(b.check_var, check_var, (size_t)shape.edges * sizeof *check_var);
+        code_builder_index_edges(&b);
+        code_builder_single_check_layers(&b);
+        if (dense) {
+            gf2_fill_generator(&elimination, b.info_positions, b.parity_positions, b.gen_rows);
+        } else {
+            size_t parity = (size_t)(n - k) * sizeof(uint32_t);
+            memcpy(b.info_positions, triangular.info_positions, (size_t)k * sizeof(uint32_t));
+            memcpy(b.parity_positions, triangular.parity_positions, parity);
+            memcpy(b.parity_checks, triangular.parity_checks, parity);
+        }
+        *out = b.code;
     }
-    memcpy(b.check_offsets, check_offsets, ((size_t)m + 1) * sizeof *check_offsets);
-    memcpy(b.check_var, check_var, (size_t)shape.edges * sizeof *check_var);
-    code_builder_index_edges(&b);
-    code_builder_single_check_layers(&b);
-    gf2_fill_generator(&elimination, b.info_positions, b.parity_positions, b.gen_rows);
-    gf2_elimination_free(&elimination);
-    *out = b.code;
-    return LDPC_OK;
+    if (dense)
+        gf2_elimination_free(&elimination);
+    gf2_triangular_free(&triangular);
+    return status;
 }
 
 /* Edge indices sorted by (row, column) with two stable counting passes. */

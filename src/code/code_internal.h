@@ -14,6 +14,7 @@ typedef struct {
     uint32_t layer_count;
     uint32_t dvb_groups, dvb_address_count; /* 0 unless a DVB code */
     uint32_t gen_words_per_row;             /* 0 unless a dense generator is stored */
+    int triangular;                         /* a triangular encoder is stored */
     int layers_reorder_checks; /* the layers take the checks out of index order
                                 * (DVB), so the edges in layer order are stored
                                 * apart; otherwise they are the check-major view */
@@ -26,7 +27,7 @@ typedef struct {
     uint32_t *check_offsets, *check_var, *var_offsets, *var_edges, *edge_check;
     uint32_t *layer_offsets, *layer_checks, *layer_edge_offsets, *layer_var, *info_positions;
     uint32_t *dvb_row_offsets, *dvb_addresses;
-    uint32_t *parity_positions;
+    uint32_t *parity_positions, *parity_checks;
     uint64_t *gen_rows;
 } code_builder;
 

@@ -100,14 +100,14 @@ static ldpc_status check_sizes_before_elimination(const char *name, uint32_t n, 
             snprintf(rank, sizeof rank, "%u", low);
         else
             snprintf(rank, sizeof rank, "%u..%u", low, high);
-        return ldpc_fail(err, LDPC_ERR_RANK,
+        return ldpc_fail(err, LDPC_ERR_LIMITS,
                          "%s: too large for the dense generator encoder: %ux%u H of rank %s "
                          "needs at least %.1f MiB, limit %.0f MiB",
                          name, m, n, rank, MIB(least), MIB(GF2_GENERATOR_MAX_BYTES));
     }
     size_t dense_h = (size_t)m * gf2_generator_words_per_row(n) * sizeof(uint64_t);
     if (dense_h > GF2_ELIMINATION_MAX_BYTES)
-        return ldpc_fail(err, LDPC_ERR_RANK,
+        return ldpc_fail(err, LDPC_ERR_LIMITS,
                          "%s: too large for Gaussian elimination: %ux%u H as a dense bit "
                          "matrix needs %.1f MiB, limit %.0f MiB",
                          name, m, n, MIB(dense_h), MIB(GF2_ELIMINATION_MAX_BYTES));
@@ -201,7 +201,7 @@ ldpc_status gf2_eliminate(gf2_elimination *e, const char *name, uint32_t n, uint
     if (bytes > GF2_GENERATOR_MAX_BYTES) {
         uint32_t rank = e->rank;
         gf2_elimination_free(e);
-        return ldpc_fail(err, LDPC_ERR_RANK,
+        return ldpc_fail(err, LDPC_ERR_LIMITS,
                          "%s: too large for the dense generator encoder: rank %u, k = %u "
                          "needs %.1f MiB, limit %.0f MiB",
                          name, rank, n - rank, MIB(bytes), MIB(GF2_GENERATOR_MAX_BYTES));

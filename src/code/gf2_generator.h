@@ -41,8 +41,8 @@ typedef struct {
 
 /* Checks the size limits (refusing codes that are certainly too large before
  * any elimination), then reduces H, given check-major with ascending
- * variables in each check. LDPC_ERR_RANK when too large or when H has full
- * column rank (no information bits). */
+ * variables in each check. LDPC_ERR_RANK when H has full
+ * column rank (no information bits), LDPC_ERR_LIMITS when too large. */
 ldpc_status gf2_eliminate(gf2_elimination *e, const char *name, uint32_t n, uint32_t m,
                           const uint32_t *check_offsets, const uint32_t *check_var,
                           ldpc_error *err);

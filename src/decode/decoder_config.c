@@ -22,12 +22,12 @@ ldpc_decoder_config ldpc_decoder_config_default(void)
         .normalization = 0.8125f, /* when rule is normalized */
         .offset = 0.5f,
         .normalization_q4 = 13,
-        .offset_q = 1, /* 0.4 in LLR units at the default llr_scale */
-        /* 2.5 rather than 2 (an offset of 0.4 LLR, not 0.5): at 20 iterations
-         * FER 1e-2 comes 0.05 dB (DVB-S2 normal 1/2) and 0.1 dB (short 1/2)
-         * sooner, at 50 iterations 0.01-0.1 dB; 3 is better still for short
-         * frames and 0.02-0.03 dB worse for normal ones (docs/DECODERS.md). */
-        .llr_scale = 2.5f,
+        .offset_q = 1, /* 1/3 in LLR units at the default llr_scale */
+        /* 3 rather than 2 (an offset of 1/3 LLR, not 1/2): with calibrated
+         * LLRs FER 1e-2 comes 0.05 dB (DVB-S2 normal 1/2) and 0.15 dB (short
+         * 1/2) sooner at 20 iterations; short frames do best near 3.5, normal
+         * ones near 2.5 (docs/curves/README.md, "Input scale"). */
+        .llr_scale = 3.0f,
         .posterior_bits = 16,
         .message_cap = LDPC_MESSAGE_CAP_NONE,
     };

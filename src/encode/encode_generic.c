@@ -1,5 +1,6 @@
-/* Dense systematic encoding for generic codes: each parity bit is the parity
- * of (generator row AND information bits). The information bits are packed in
+/* Systematic encoding for generic codes: each parity bit is the parity of
+ * (generator row AND information bits), or for codes too large for a dense
+ * generator solved from its check (gf2_triangular.h). The information bits are packed in
  * chunks on the stack, so encoding needs no allocation. */
 #include "encode/encode_internal.h"
 
@@ -16,8 +17,27 @@ static uint64_t parity64(uint64_t x)
     return x & 1u;
 }
 
+/* Triangular encoder: each parity bit from its check, in solving order. */
+static void encode_triangular(const ldpc_code *code, const uint8_t *info, uint8_t *codeword)
+{
+    for (uint32_t i = 0; i < code->k; i++)
+        codeword[code->info_positions[i]] = info[i];
+    for (uint32_t t = 0; t < code->n - code->k; t++) {
+        uint32_t c = code->parity_checks[t], target = code->parity_positions[t];
+        uint8_t sum = 0;
+        codeword[target] = 0;
+        for (uint32_t e = code->check_offsets[c]; e < code->check_offsets[c + 1]; e++)
+            sum ^= codeword[code->check_var[e]];
+        codeword[target] = sum;
+    }
+}
+
 void encode_generic(const ldpc_code *code, const uint8_t *info, uint8_t *codeword)
 {
+    if (code->parity_checks != NULL) {
+        encode_triangular(code, info, codeword);
+        return;
+    }
     uint32_t k = code->k, parity_count = code->n - code->k;
     uint32_t words = code->gen_words_per_row;
     for (uint32_t i = 0; i < k; i++)

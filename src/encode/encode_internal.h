@@ -8,7 +8,8 @@
 
 /* DVB IRA: parity addresses from the table, then the accumulator (linear time). */
 void encode_dvb_ira(const ldpc_code *code, const uint8_t *info, uint8_t *codeword);
-/* Any other code: the dense systematic generator prepared at load time. */
+/* Any other code: the dense systematic generator or the triangular encoder
+ * prepared at load time. */
 void encode_generic(const ldpc_code *code, const uint8_t *info, uint8_t *codeword);
 
 #endif

@@ -22,12 +22,14 @@ flags=(-g -O1 -std=c11 -D_POSIX_C_SOURCE=200809L -fsanitize=fuzzer,address,undef
        -I"$source_dir/src/ldpcd")
 "$clang" "${flags[@]}" "$source_dir/tests/fuzz/fuzz_ldpcd_message.c" \
     "$source_dir/src/ldpcd/protocol.c" "$source_dir/src/ldpcd/gr_tags.c" \
-    "$source_dir/src/soft/soft.c" "$source_dir/src/util/error.c" -lm -o fuzz_ldpcd_message
+    "$source_dir/src/soft/soft.c" "$source_dir/src/soft/calibrate.c" "$source_dir/src/util/error.c" \
+    -lm -lpthread -o fuzz_ldpcd_message
 "$clang" "${flags[@]}" "$source_dir/tests/fuzz/fuzz_ldpcd_config.c" \
     "$source_dir/src/ldpcd/config.c" "$source_dir/src/ldpcd/log.c" -lm -o fuzz_ldpcd_config
 "$clang" "${flags[@]}" "$source_dir/tests/fuzz/fuzz_alist.c" "$source_dir/src/code/alist.c" \
     "$source_dir/src/code/code_build.c" "$source_dir/src/code/code_from_edges.c" \
-    "$source_dir/src/code/gf2_generator.c" "$source_dir/src/nb/nb_alist.c" \
+    "$source_dir/src/code/gf2_generator.c" "$source_dir/src/code/gf2_triangular.c" \
+    "$source_dir/src/nb/nb_alist.c" \
     "$source_dir/src/nb/nb_code_build.c" "$source_dir/src/nb/gf.c" \
     "$source_dir/src/nb/gfq_elimination.c" "$source_dir/src/util/error.c" -lm -o fuzz_alist
 

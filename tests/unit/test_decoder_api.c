@@ -69,7 +69,7 @@ static void default_config_is_valid(void **state)
     assert_int_equal(c.normalization_q4, 13);
     assert_int_equal(c.max_iterations, 50);
     assert_int_equal(c.syndrome_period, 1);
-    assert_true(c.llr_scale == 2.5f);
+    assert_true(c.llr_scale == 3.0f);
 }
 
 static void invalid_configs_are_rejected_by_name(void **state)

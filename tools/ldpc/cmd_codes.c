@@ -1,4 +1,5 @@
-/* ldpc codes [--json]: every built-in code with its parameters. */
+/* ldpc codes [--json] [--code NAME]: every built-in code (or one code, an
+ * alist file's too) with its parameters. */
 #include <getopt.h>
 #include <string.h>
 
@@ -38,9 +39,8 @@ static void print_code(FILE *out, const ldpc_code *code, const char *alias_of, i
     fputc('\n', out);
 }
 
-static int list_one(size_t index, int json, int first)
+static int list_one(const char *name, const char *alias_of, int json, int first)
 {
-    const char *name = ldpc_builtin_code_name(index);
     ldpc_code *code = tool_open_code(name);
     if (code == NULL)
         return -1;
@@ -48,7 +48,7 @@ static int list_one(size_t index, int json, int first)
     int result = -1;
     if (degree_profile_build(&vars, code->var_offsets, code->n) == 0 &&
         degree_profile_build(&checks, code->check_offsets, code->m) == 0) {
-        print_code(stdout, code, ldpc_builtin_code_alias_of(index), json, first, &vars, &checks);
+        print_code(stdout, code, alias_of, json, first, &vars, &checks);
         result = 0;
     } else {
         tool_error("out of memory");
@@ -61,7 +61,7 @@ static int list_one(size_t index, int json, int first)
 
 static void usage(FILE *out)
 {
-    fprintf(out, "usage: ldpc codes [--json]\n\n"
+    fprintf(out, "usage: ldpc codes [--json] [--code NAME]\n\n"
                  "Lists every built-in code: n, k, rate k/n, edges (ones in H), layers,\n"
                  "footprint of the description in bytes, then the variable degrees and\n"
                  "the check degrees as DEGREExCOUNT, highest first. Aliases (DVB-C2 names\n"
@@ -69,18 +69,23 @@ static void usage(FILE *out)
                  "alist:PATH in the other commands.\n\n"
                  "Then the nonbinary codes over GF(q): q, n and k in symbols and in bits\n"
                  "(p = log2 q bits per symbol), rate, edges, layers, girth, footprint and\n"
-                 "degrees. Nonbinary alist files are named nbalist:PATH.\n");
+                 "degrees. Nonbinary alist files are named nbalist:PATH.\n\n"
+                 "  --code NAME  only this binary code (a built-in name or alist:PATH)\n");
 }
 
 int command_codes(int argc, char **argv)
 {
     static const struct option options[] = {
-        {"json", no_argument, NULL, 'j'}, {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
+        {"json", no_argument, NULL, 'j'}, {"code", required_argument, NULL, 'c'},
+        {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
     int json = 0, c;
+    const char *only = NULL;
     optind = 1;
     while ((c = getopt_long(argc, argv, "", options, NULL)) != -1) {
         if (c == 'j')
             json = 1;
+        else if (c == 'c')
+            only = optarg;
         else if (c == 'h') {
             usage(stdout);
             return TOOL_EXIT_OK;
@@ -99,11 +104,17 @@ int command_codes(int argc, char **argv)
     else
         printf("%-20s %6s %6s %6s %7s %6s %10s  %s\n", "name", "n", "k", "rate", "edges",
                "layers", "footprint", "variable degrees | check degrees");
-    for (size_t i = 0; i < count; i++)
-        if (list_one(i, json, i == 0) != 0)
+    if (only != NULL) {
+        if (list_one(only, NULL, json, 1) != 0)
             return TOOL_EXIT_FAILURE;
-    if (nb_code_list(stdout, json, count == 0) != 0)
-        return TOOL_EXIT_FAILURE;
+    } else {
+        for (size_t i = 0; i < count; i++)
+            if (list_one(ldpc_builtin_code_name(i), ldpc_builtin_code_alias_of(i), json, i == 0) !=
+                0)
+                return TOOL_EXIT_FAILURE;
+        if (nb_code_list(stdout, json, count == 0) != 0)
+            return TOOL_EXIT_FAILURE;
+    }
     if (json)
         fputs("\n]\n", stdout);
     return tool_finish_output(stdout) == 0 ? TOOL_EXIT_OK : TOOL_EXIT_FAILURE;

@@ -1,0 +1,200 @@
+#include "code/gf2_triangular.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/error_internal.h"
+
+typedef struct {
+    uint32_t n, m;
+    const uint32_t *check_offsets, *check_var;
+    uint32_t *var_offsets, *var_checks; /* variable-major view of H */
+    uint32_t *unknown;                  /* per check: bits not yet known */
+    uint8_t *known, *solved;            /* per variable, per check */
+    uint32_t *queue, queue_head, queue_tail; /* checks with one unknown bit */
+} peeling;
+
+static int peeling_init(peeling *p, uint32_t n, uint32_t m, const uint32_t *check_offsets,
+                        const uint32_t *check_var)
+{
+    uint32_t edges = check_offsets[m];
+    *p = (peeling){.n = n, .m = m, .check_offsets = check_offsets, .check_var = check_var};
+    p->var_offsets = calloc((size_t)n + 1, sizeof *p->var_offsets);
+    p->var_checks = malloc(((size_t)edges + 1) * sizeof *p->var_checks);
+    p->unknown = malloc(((size_t)m + 1) * sizeof *p->unknown);
+    p->known = calloc((size_t)n + 1, 1);
+    p->solved = calloc((size_t)m + 1, 1);
+    p->queue = malloc(((size_t)m + 1) * sizeof *p->queue);
+    if (!p->var_offsets || !p->var_checks || !p->unknown || !p->known || !p->solved || !p->queue)
+        return -1;
+    for (uint32_t e = 0; e < edges; e++)
+        p->var_offsets[check_var[e] + 1]++;
+    for (uint32_t v = 0; v < n; v++)
+        p->var_offsets[v + 1] += p->var_offsets[v];
+    uint32_t *cursor = malloc(((size_t)n + 1) * sizeof *cursor);
+    if (cursor == NULL)
+        return -1;
+    memcpy(cursor, p->var_offsets, (size_t)n * sizeof *cursor);
+    for (uint32_t c = 0; c < m; c++)
+        for (uint32_t e = check_offsets[c]; e < check_offsets[c + 1]; e++)
+            p->var_checks[cursor[check_var[e]]++] = c;
+    free(cursor);
+    for (uint32_t c = 0; c < m; c++)
+        p->unknown[c] = check_offsets[c + 1] - check_offsets[c];
+    return 0;
+}
+
+static void peeling_free(peeling *p)
+{
+    free(p->var_offsets);
+    free(p->var_checks);
+    free(p->unknown);
+    free(p->known);
+    free(p->solved);
+    free(p->queue);
+}
+
+static void make_known(peeling *p, uint32_t v)
+{
+    p->known[v] = 1;
+    for (uint32_t i = p->var_offsets[v]; i < p->var_offsets[v + 1]; i++) {
+        uint32_t c = p->var_checks[i];
+        if (!p->solved[c] && --p->unknown[c] == 1)
+            p->queue[p->queue_tail++] = c;
+    }
+}
+
+/* Variables by degree, highest first (ties by index): the order in which
+ * bits are declared information when no check can be solved. */
+static uint32_t *by_degree(const peeling *p)
+{
+    uint32_t max_degree = 0;
+    for (uint32_t v = 0; v < p->n; v++) {
+        uint32_t d = p->var_offsets[v + 1] - p->var_offsets[v];
+        max_degree = d > max_degree ? d : max_degree;
+    }
+    uint32_t *starts = calloc((size_t)max_degree + 2, sizeof *starts);
+    uint32_t *order = malloc(((size_t)p->n + 1) * sizeof *order);
+    if (starts == NULL || order == NULL) {
+        free(starts);
+        free(order);
+        return NULL;
+    }
+    for (uint32_t v = 0; v < p->n; v++)
+        starts[max_degree - (p->var_offsets[v + 1] - p->var_offsets[v]) + 1]++;
+    for (uint32_t d = 0; d <= max_degree; d++)
+        starts[d + 1] += starts[d];
+    for (uint32_t v = 0; v < p->n; v++)
+        order[starts[max_degree - (p->var_offsets[v + 1] - p->var_offsets[v])]++] = v;
+    free(starts);
+    return order;
+}
+
+/* Encodes 64 random words at once (one per bit of each value) and checks
+ * that every check holds for all of them. */
+static int unsolved_checks_follow(const gf2_triangular *t, uint32_t n, uint32_t m,
+                                  const uint32_t *check_offsets, const uint32_t *check_var)
+{
+    uint64_t *value = calloc((size_t)n + 1, sizeof *value);
+    if (value == NULL)
+        return 0;
+    uint64_t state = 0x9E3779B97F4A7C15ull;
+    for (uint32_t i = 0; i < t->k; i++) {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        value[t->info_positions[i]] = state;
+    }
+    for (uint32_t s = 0; s < n - t->k; s++) {
+        uint32_t c = t->parity_checks[s], target = t->parity_positions[s];
+        uint64_t sum = 0;
+        for (uint32_t e = check_offsets[c]; e < check_offsets[c + 1]; e++)
+            if (check_var[e] != target)
+                sum ^= value[check_var[e]];
+        value[target] = sum;
+    }
+    int holds = 1;
+    for (uint32_t c = 0; c < m && holds; c++) {
+        uint64_t sum = 0;
+        for (uint32_t e = check_offsets[c]; e < check_offsets[c + 1]; e++)
+            sum ^= value[check_var[e]];
+        holds = sum == 0;
+    }
+    free(value);
+    return holds;
+}
+
+ldpc_status gf2_triangulate(gf2_triangular *t, const char *name, uint32_t n, uint32_t m,
+                            const uint32_t *check_offsets, const uint32_t *check_var,
+                            ldpc_error *err)
+{
+    memset(t, 0, sizeof *t);
+    peeling p;
+    uint32_t *order = NULL;
+    uint32_t *info = malloc(((size_t)n + 1) * sizeof *info);
+    t->parity_positions = malloc(((size_t)n + 1) * sizeof *t->parity_positions);
+    t->parity_checks = malloc(((size_t)n + 1) * sizeof *t->parity_checks);
+    if (peeling_init(&p, n, m, check_offsets, check_var) != 0 || info == NULL ||
+        t->parity_positions == NULL || t->parity_checks == NULL ||
+        (order = by_degree(&p)) == NULL) {
+        peeling_free(&p);
+        free(order);
+        free(info);
+        gf2_triangular_free(t);
+        return ldpc_fail(err, LDPC_ERR_NO_MEMORY, "%s: cannot allocate the triangulation", name);
+    }
+    uint32_t next = 0, solved = 0, k = 0;
+    while (solved + k < n) {
+        if (p.queue_head < p.queue_tail) {
+            uint32_t c = p.queue[p.queue_head++];
+            if (p.solved[c] || p.unknown[c] != 1)
+                continue; /* solved meanwhile, or its last bit became known */
+            uint32_t target = n;
+            for (uint32_t e = check_offsets[c]; e < check_offsets[c + 1]; e++)
+                if (!p.known[check_var[e]])
+                    target = check_var[e];
+            p.solved[c] = 1;
+            t->parity_checks[solved] = c;
+            t->parity_positions[solved++] = target;
+            make_known(&p, target);
+            continue;
+        }
+        while (p.known[order[next]])
+            next++;
+        info[k++] = order[next];
+        make_known(&p, order[next]);
+    }
+    peeling_free(&p);
+    free(order);
+    /* information positions ascending (the order of ldpc_code.info_positions) */
+    uint8_t *is_info = calloc((size_t)n + 1, 1);
+    if (is_info == NULL) {
+        free(info);
+        gf2_triangular_free(t);
+        return ldpc_fail(err, LDPC_ERR_NO_MEMORY, "%s: cannot allocate the triangulation", name);
+    }
+    for (uint32_t i = 0; i < k; i++)
+        is_info[info[i]] = 1;
+    for (uint32_t v = 0, i = 0; v < n; v++)
+        if (is_info[v])
+            info[i++] = v;
+    free(is_info);
+    t->k = k;
+    t->info_positions = info;
+    if (k == 0 || !unsolved_checks_follow(t, n, m, check_offsets, check_var)) {
+        gf2_triangular_free(t);
+        return ldpc_fail(err, LDPC_ERR_RANK,
+                         "%s: H has no triangular parity part (peeling declared %u information "
+                         "bits and the other checks do not follow)",
+                         name, k);
+    }
+    return LDPC_OK;
+}
+
+void gf2_triangular_free(gf2_triangular *t)
+{
+    free(t->info_positions);
+    free(t->parity_positions);
+    free(t->parity_checks);
+    memset(t, 0, sizeof *t);
+}
