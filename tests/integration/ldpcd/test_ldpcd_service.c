@@ -886,13 +886,14 @@ static void opencl_device_lost_while_running(void **state)
     assert_int_equal(test_daemon_start(&d, ldpcd_binary,
                                        "codes = dvbs2-short-1/2\nbackend = opencl\n"
                                        "backend_fallback = no\nworkers = 1\n"
-                                       "stats_interval_ms = 100\n",
+                                       "stats_interval_ms = 100\nbatch_wait_us = 50000\n",
                                        env),
                      0);
     test_daemon_connect(&d);
     void *stats = test_daemon_subscribe_stats(&d);
     ldpc_code *code = make_code("dvbs2-short-1/2");
-    /* one call per message: the next is sent after the results */
+    /* one call per message (the batch waits 50 ms for the message's second
+     * frame): the next is sent after the results */
     for (uint64_t s = 0; s < 10; s += 2) {
         send_frames(&d, code, s, 2);
         expect_decoded(&d, code, s);
