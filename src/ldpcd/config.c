@@ -113,12 +113,17 @@ static const config_key keys[] = {
      "workers to stay busy: at least 2 x workers x batch_frames"},
     {"trusted_network", "no", BOOL(trusted_network),
      "yes: allow tcp endpoints on addresses other than loopback without CURVE"},
+    {"trusted_abstract_ipc", "no", BOOL(trusted_abstract_ipc),
+     "yes: allow abstract ipc endpoints (ipc://@name), which any process of the host's "
+     "network namespace may connect to: they have no file permissions"},
     {"curve_secret_key_file", "", TEXT(curve_secret_key_file),
      "file holding the server's Z85 CURVE secret key (40 characters); enables CURVE on tcp"},
     {"curve_clients_file", "", TEXT(curve_clients_file),
      "file of allowed clients' Z85 CURVE public keys, one per line"},
     {"shutdown_timeout_ms", "10000", UINT(shutdown_timeout_ms, 0, 3600000),
-     "on SIGTERM, how long queued results may wait for a consumer before being counted lost"},
+     "on SIGTERM, the bound of the whole stop (plus at most 1 s): the first half decodes the "
+     "frames still queued, the second answers the rest as `shutdown` and gives consumers "
+     "time to take every result; what no consumer took by then is counted lost"},
     {"socket_mode", "0660", UINT(socket_mode, 0, 0777),
      "permissions of the ipc socket files (octal)"},
     {"log_level", "info", TEXT(log_level), "error, warning, notice, info or debug"},

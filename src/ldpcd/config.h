@@ -73,6 +73,7 @@ typedef struct {
     uint32_t queue_frames;
 
     int trusted_network;
+    int trusted_abstract_ipc;
     char curve_secret_key_file[LDPCD_PATH_SIZE];
     char curve_clients_file[LDPCD_PATH_SIZE];
 

@@ -12,15 +12,36 @@
 #include "service.h"
 
 #define SYNC_MAX_WAIT 64 /* frames between searches of a stream that stays misaligned */
+/* Stopping: the input counts as drained once no message came for this long;
+ * reading goes on after the deadline (the frames counted as unanswered) for
+ * at most DRAIN_GRACE_NS more. */
+#define DRAIN_QUIET_MS 50
+#define DRAIN_GRACE_NS 500000000u
+#define RESERVE_RECHECK_NS 100000000u /* a full queue's wait notices a stop this soon */
 
 /* A free slot; the time spent waiting for one (the decoders or the output
- * cannot keep up) is counted apart from the intake's own work. */
+ * cannot keep up) is counted apart from the intake's own work. While the
+ * service stops, the wait ends at its deadline: the frame is then counted as
+ * in and unanswered (NULL). */
 static ldpcd_slot *reserve_slot(ldpcd_service *s)
 {
     uint64_t start = ldpcd_now_ns();
-    ldpcd_slot *slot = ldpcd_ring_reserve(&s->pipeline->ring);
+    ldpcd_slot *slot = NULL;
+    /* the wait looks at the clock now and then: a stop may begin meanwhile */
+    while (slot == NULL) {
+        uint64_t now = ldpcd_now_ns();
+        if (atomic_load(&s->shutting_down)) {
+            slot = ldpcd_ring_reserve_until(&s->pipeline->ring, s->shutdown_deadline_ns);
+            break;
+        }
+        slot = ldpcd_ring_reserve_until(&s->pipeline->ring, now + RESERVE_RECHECK_NS);
+    }
     atomic_fetch_add_explicit(&s->stats.intake_blocked_ns, ldpcd_now_ns() - start,
                               memory_order_relaxed);
+    if (slot == NULL) {
+        atomic_fetch_add_explicit(&s->stats.frames_in, 1, memory_order_relaxed);
+        atomic_fetch_add_explicit(&s->stats.shutdown_unanswered, 1, memory_order_relaxed);
+    }
     return slot;
 }
 
@@ -46,6 +67,8 @@ static void commit_rejection(ldpcd_service *s, uint64_t sequence, const char *co
 {
     ldpcd_pipeline *p = s->pipeline;
     ldpcd_slot *slot = reserve_slot(s);
+    if (slot == NULL)
+        return;
     fill_rejection(slot, sequence, code_name, code, reason, whole_message);
     ldpcd_stats_count_reject(&s->stats, reason);
     atomic_fetch_add_explicit(&s->stats.frames_in, 1, memory_order_relaxed);
@@ -53,13 +76,20 @@ static void commit_rejection(ldpcd_service *s, uint64_t sequence, const char *co
 }
 
 /* Converts one frame of raw values straight into its slot (quantised for
- * fixed point); a frame with a non-finite value takes the slot as a rejection. */
+ * fixed point); a frame with a non-finite value takes the slot as a
+ * rejection, and so does one read late in a shutdown. */
 static void commit_frame(ldpcd_service *s, uint64_t sequence, const ldpcd_code_entry *code,
                          const ldpc_soft_input *input, const uint8_t *raw)
 {
     ldpcd_pipeline *p = s->pipeline;
     ldpcd_slot *slot = reserve_slot(s);
-    if (ldpcd_frame_input_convert(&p->frame_input, input, raw, code->n_bits, slot->soft) != 0) {
+    if (slot == NULL)
+        return;
+    if (atomic_load(&s->shutting_down) && ldpcd_now_ns() >= s->shutdown_decode_until_ns) {
+        fill_rejection(slot, sequence, code->name, code, LDPCD_REJECT_SHUTDOWN, 0);
+        ldpcd_stats_count_reject(&s->stats, LDPCD_REJECT_SHUTDOWN);
+    } else if (ldpcd_frame_input_convert(&p->frame_input, input, raw, code->n_bits,
+                                         slot->soft) != 0) {
         fill_rejection(slot, sequence, code->name, code, LDPCD_REJECT_NON_FINITE, 0);
         ldpcd_stats_count_reject(&s->stats, LDPCD_REJECT_NON_FINITE);
     } else {
@@ -273,19 +303,32 @@ void ldpcd_intake_message(ldpcd_service *s, const uint8_t *data, size_t size)
                               memory_order_relaxed);
 }
 
+/* 1 while the intake should read on: until intake_stop (a reload: what is
+ * still queued stays in the socket for the next pipeline), or, when the
+ * service stops, until the input has drained or the grace time is over. */
+static int keep_reading(ldpcd_service *s)
+{
+    if (atomic_load(&s->intake_stop))
+        return 0;
+    return !atomic_load(&s->shutting_down) ||
+           ldpcd_now_ns() < s->shutdown_deadline_ns + DRAIN_GRACE_NS;
+}
+
 void *ldpcd_intake_main(void *argument)
 {
     ldpcd_service *s = argument;
     zmq_msg_t message;
     zmq_msg_init(&message);
-    while (!atomic_load(&s->intake_stop)) {
+    while (keep_reading(s)) {
+        int stopping = atomic_load(&s->shutting_down);
         zmq_pollitem_t item = {.socket = s->input, .events = ZMQ_POLLIN};
-        if (zmq_poll(&item, 1, 100) <= 0)
+        if (zmq_poll(&item, 1, stopping ? DRAIN_QUIET_MS : 100) <= 0) {
+            if (stopping)
+                break; /* drained */
             continue;
-        /* Stop at a message boundary: what is still queued in the socket stays
-         * there for the next pipeline (reload) or the peer's resend. */
-        while (!atomic_load(&s->intake_stop) &&
-               zmq_msg_recv(&message, s->input, ZMQ_DONTWAIT) >= 0)
+        }
+        /* messages are taken whole: a reload stops at a message boundary */
+        while (keep_reading(s) && zmq_msg_recv(&message, s->input, ZMQ_DONTWAIT) >= 0)
             ldpcd_intake_message(s, zmq_msg_data(&message), zmq_msg_size(&message));
     }
     zmq_msg_close(&message);

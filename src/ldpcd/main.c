@@ -16,6 +16,7 @@
 #include "nb_codes.h"
 #include "notify.h"
 #include "service.h"
+#include "watchdog.h"
 
 #define MAX_OVERRIDES 64
 
@@ -136,6 +137,20 @@ static void notify_ready(const ldpcd_service *service)
                         service->pipeline->backend, service->pipeline->worker_count);
 }
 
+/* Every frame in is out, dropped by pub, lost or unanswered (docs/SERVICE.md). */
+static void log_final_counts(ldpcd_stats *stats, uint64_t stop_ns)
+{
+#define COUNT(name) (unsigned long long)atomic_load(&stats->name)
+    ldpcd_log(LDPCD_LOG_NOTICE,
+              "stopped in %.2f s: %llu frames in (%llu decoded, %llu not converged, %llu rejected, "
+              "%llu of them as shutdown); %llu out, %llu dropped by pub, %llu lost at shutdown "
+              "(no consumer took them), %llu unanswered at shutdown (no room in the queue)",
+              (double)stop_ns / 1e9, COUNT(frames_in), COUNT(decoded), COUNT(not_converged),
+              COUNT(rejected), COUNT(rejects[LDPCD_REJECT_SHUTDOWN]), COUNT(frames_out),
+              COUNT(pub_dropped), COUNT(shutdown_lost), COUNT(shutdown_unanswered));
+#undef COUNT
+}
+
 static int run(const options *opt)
 {
     static ldpcd_config_source source;
@@ -165,14 +180,19 @@ static int run(const options *opt)
     }
     notify_ready(&service);
 
-    uint64_t watchdog_ns = ldpcd_watchdog_usec() * 1000u;
-    uint64_t last_watchdog = 0;
-    int watchdog_withheld = 0;
+    ldpcd_watchdog watchdog;
+    ldpcd_watchdog_init(&watchdog);
     for (;;) {
         struct timespec timeout = {.tv_sec = 0, .tv_nsec = 100000000};
         int signal_number = sigtimedwait(&signals, NULL, &timeout);
         if (signal_number == SIGTERM || signal_number == SIGINT) {
-            ldpcd_notify("STOPPING=1");
+            /* systemd waits at least as long as the stop may take, whatever
+             * TimeoutStopSec says (extended only, never shortened) */
+            char stopping[64];
+            snprintf(stopping, sizeof stopping, "STOPPING=1\nEXTEND_TIMEOUT_USEC=%llu",
+                     ((unsigned long long)service.config.shutdown_timeout_ms +
+                      2u * LDPCD_STOP_SLACK_MS) * 1000u);
+            ldpcd_notify(stopping);
             ldpcd_log(LDPCD_LOG_NOTICE, "%s: finishing queued frames",
                       signal_number == SIGTERM ? "SIGTERM" : "SIGINT");
             break;
@@ -187,8 +207,13 @@ static int run(const options *opt)
             ldpcd_notify(reloading);
             static ldpcd_config_source next;
             int status = load_config(opt, &next, error, sizeof error);
-            if (status == 0)
-                status = ldpcd_service_reload(&service, &next.values, error, sizeof error);
+            if (status == 0) {
+                ldpcd_pipeline *pipeline =
+                    ldpcd_watchdog_build(&watchdog, &service, &next.values, error, sizeof error);
+                status = pipeline == NULL ? -1
+                                          : ldpcd_service_reload(&service, &next.values, pipeline,
+                                                                 error, sizeof error);
+            }
             if (status == -2) {
                 ldpcd_log(LDPCD_LOG_ERROR, "reload: %s", error);
                 return 1;
@@ -206,29 +231,11 @@ static int run(const options *opt)
             notify_ready(&service);
         }
         ldpcd_service_tick(&service);
-        uint64_t now = ldpcd_now_ns();
-        if (watchdog_ns != 0 && now - last_watchdog >= watchdog_ns / 4) {
-            /* Only while every decoding thread shows life: a hung decoder
-             * (a GPU that never returns) lets systemd's watchdog fire. */
-            if (ldpcd_service_workers_alive(&service, watchdog_ns / 2)) {
-                ldpcd_notify("WATCHDOG=1");
-                last_watchdog = now;
-                watchdog_withheld = 0;
-            } else if (!watchdog_withheld) {
-                ldpcd_log(LDPCD_LOG_ERROR, "a decoding thread is stuck: watchdog withheld");
-                watchdog_withheld = 1;
-            }
-        }
+        ldpcd_watchdog_tick(&watchdog, &service);
     }
+    uint64_t stop_start = ldpcd_now_ns();
     ldpcd_service_stop(&service);
-    ldpcd_log(LDPCD_LOG_NOTICE,
-              "stopped: %llu frames in, %llu out, %llu rejected, %llu dropped by pub, %llu lost "
-              "at shutdown",
-              (unsigned long long)atomic_load(&service.stats.frames_in),
-              (unsigned long long)atomic_load(&service.stats.frames_out),
-              (unsigned long long)atomic_load(&service.stats.rejected),
-              (unsigned long long)atomic_load(&service.stats.pub_dropped),
-              (unsigned long long)atomic_load(&service.stats.shutdown_lost));
+    log_final_counts(&service.stats, ldpcd_now_ns() - stop_start);
     return 0;
 }
 

@@ -1,6 +1,11 @@
 /* The output thread: sends results strictly in arrival order. PUSH waits for
  * a consumer (ZeroMQ's high-water mark pushes back through the ring to the
- * intake and to the sender); PUB never waits and counts what it drops. */
+ * intake and to the sender); PUB never waits and counts what it drops.
+ *
+ * ZeroMQ sends each message from its slot's memory and says when it is done
+ * with it (message_released): a result counts as out only then, once ZeroMQ
+ * has written it to the connection. What it still holds when the service
+ * gives up on its consumers (ldpcd_output_retire) counts as shutdown_lost. */
 #include <errno.h>
 #include <string.h>
 #include <zmq.h>
@@ -9,7 +14,7 @@
 #include "protocol.h"
 #include "service.h"
 
-size_t ldpcd_output_encode(const ldpcd_pipeline *p, const ldpcd_slot *slot)
+size_t ldpcd_output_encode(const ldpcd_pipeline *p, ldpcd_slot *slot)
 {
     ldpcd_result_header header = {
         .sequence = slot->sequence,
@@ -24,34 +29,62 @@ size_t ldpcd_output_encode(const ldpcd_pipeline *p, const ldpcd_slot *slot)
         .payload_bits = slot->status == LDPCD_STATUS_REJECTED ? 0 : slot->result_bits,
     };
     memcpy(header.code, slot->wire_code, sizeof header.code);
-    ldpcd_encode_result_header(&header, p->send_buffer);
-    size_t payload = ldpcd_result_payload_bytes(header.payload_kind, header.payload_bits);
-    memcpy(p->send_buffer + LDPCD_RESULT_HEADER_SIZE, slot->result, payload);
-    return LDPCD_RESULT_HEADER_SIZE + payload;
+    ldpcd_encode_result_header(&header, slot->message);
+    return LDPCD_RESULT_HEADER_SIZE +
+           ldpcd_result_payload_bytes(header.payload_kind, header.payload_bits);
 }
 
-/* 1 sent, 0 dropped */
-static int send_result(ldpcd_service *s, const uint8_t *message, size_t size)
+/* Called by ZeroMQ (its I/O thread, or within zmq_msg_close) when it no
+ * longer needs the slot's message: written, or dropped at close. */
+static void message_released(void *data, void *hint)
+{
+    (void)data;
+    ldpcd_slot *slot = hint;
+    ldpcd_service *s = slot->owner;
+    if (slot->accepted) {
+        if (atomic_load(&s->output_dropping)) {
+            atomic_fetch_add_explicit(&s->stats.shutdown_lost, 1, memory_order_relaxed);
+        } else {
+            atomic_fetch_add_explicit(&s->stats.frames_out, 1, memory_order_relaxed);
+            if (slot->status != LDPCD_STATUS_REJECTED)
+                atomic_fetch_add_explicit(&s->stats.info_bits_out, slot->code->k_bits,
+                                          memory_order_relaxed);
+        }
+    }
+    ldpcd_ring_release(&s->pipeline->ring, slot);
+}
+
+/* 1 if ZeroMQ took the message, 0 if not (counted here). */
+static int send_result(ldpcd_service *s, zmq_msg_t *message)
 {
     if (s->config.output_socket == LDPCD_OUTPUT_PUB) {
-        if (zmq_send(s->output, message, size, ZMQ_DONTWAIT) >= 0)
+        if (zmq_msg_send(message, s->output, ZMQ_DONTWAIT) >= 0)
             return 1;
         atomic_fetch_add_explicit(&s->stats.pub_dropped, 1, memory_order_relaxed);
         return 0;
     }
-    /* PUSH: the socket's send timeout (ZMQ_SNDTIMEO) bounds each try, so that a
-     * shutdown without a consumer ends after shutdown_timeout_ms. */
+    /* PUSH waits for a consumer; once the service is stopping, only until
+     * its deadline. */
     for (;;) {
-        if (zmq_send(s->output, message, size, 0) >= 0)
+        if (zmq_msg_send(message, s->output, ZMQ_DONTWAIT) >= 0)
             return 1;
         if (errno != EAGAIN && errno != EINTR) {
             ldpcd_log(LDPCD_LOG_ERROR, "output: %s", zmq_strerror(errno));
             return 0;
         }
-        if (atomic_load(&s->shutting_down) && ldpcd_now_ns() >= s->shutdown_deadline_ns) {
-            atomic_fetch_add_explicit(&s->stats.shutdown_lost, 1, memory_order_relaxed);
-            return 0;
+        long wait_ms = 100;
+        if (atomic_load(&s->shutting_down)) {
+            uint64_t now = ldpcd_now_ns();
+            if (now >= s->shutdown_deadline_ns) {
+                atomic_fetch_add_explicit(&s->stats.shutdown_lost, 1, memory_order_relaxed);
+                return 0;
+            }
+            uint64_t left_ms = (s->shutdown_deadline_ns - now) / 1000000u + 1;
+            if (left_ms < (uint64_t)wait_ms)
+                wait_ms = (long)left_ms;
         }
+        zmq_pollitem_t item = {.socket = s->output, .events = ZMQ_POLLOUT};
+        zmq_poll(&item, 1, wait_ms);
     }
 }
 
@@ -68,15 +101,34 @@ void *ldpcd_output_main(void *argument)
             continue;
         }
         size_t size = ldpcd_output_encode(p, slot);
-        int sent = send_result(s, p->send_buffer, size);
-        if (sent && slot->status != LDPCD_STATUS_REJECTED)
-            atomic_fetch_add_explicit(&s->stats.info_bits_out, slot->code->k_bits,
-                                      memory_order_relaxed);
         atomic_fetch_add_explicit(&s->stats.latency_us_total, slot->latency_us,
                                   memory_order_relaxed);
-        if (sent)
-            atomic_fetch_add_explicit(&s->stats.frames_out, 1, memory_order_relaxed);
-        ldpcd_ring_release(&p->ring);
+        slot->owner = s;
+        slot->accepted = 0;
+        ldpcd_ring_hand_over(&p->ring);
+        zmq_msg_t message;
+        zmq_msg_init_data(&message, slot->message, size, message_released, slot);
+        /* accepted before the send: ZeroMQ may release the message before
+         * zmq_msg_send returns; a failed send leaves it to us */
+        slot->accepted = 1;
+        if (!send_result(s, &message)) {
+            slot->accepted = 0;
+            zmq_msg_close(&message);
+        }
     }
     return NULL;
+}
+
+void ldpcd_output_retire(ldpcd_service *s, uint64_t deadline_ns)
+{
+    ldpcd_ring *ring = &s->pipeline->ring;
+    uint32_t held = ldpcd_ring_wait_released(ring, deadline_ns);
+    atomic_store(&s->output_dropping, 1);
+    ldpcd_socket_close(&s->output, 0);
+    if (held > 0)
+        ldpcd_log(LDPCD_LOG_WARNING, "output: no consumer took %u result%s by the deadline",
+                  held, held == 1 ? "" : "s");
+    /* with no linger ZeroMQ drops what it holds at once */
+    ldpcd_ring_wait_released(ring, UINT64_MAX);
+    atomic_store(&s->output_dropping, 0);
 }

@@ -6,6 +6,8 @@
 #include <string.h>
 
 #include "ldpc/decoder_spec.h"
+#include "opencl/nb_opencl_backend.h"
+#include "opencl/opencl_backend.h"
 #include "log.h"
 #include "protocol.h"
 #include "service.h"
@@ -20,6 +22,10 @@ static int fail(char *error, size_t error_size, const char *format, ...)
     va_end(args);
     return -1;
 }
+
+/* Room for a gr-zeromq tag header ahead of a raw message's values: a few
+ * tags of short names and values. */
+#define RAW_TAG_HEADER_ROOM 65536
 
 /* Page-touching allocation: the steady state must not fault memory in. */
 static void *reserve(size_t bytes)
@@ -70,6 +76,20 @@ static int create_decoder(ldpcd_pipeline *p, const ldpcd_config *config, ldpcd_s
     if (ldpc_decoder_create(&p->decoder_config, &limits, "reference", out, &err) != LDPC_OK)
         return fail(error, error_size, "backend reference: %s", err.message);
     return 0;
+}
+
+/* An OpenCL decoder's program cache that could not be read or written (a
+ * full disk, a read-only directory) costs a board its compile at every start:
+ * worth a line in the log (one worker's decoders say it for all). */
+static void log_program_cache(const ldpcd_worker *w)
+{
+    ldpc_opencl_stats stats;
+    if (w->decoder != NULL && ldpc_opencl_stats_get(w->decoder, &stats, NULL) == LDPC_OK &&
+        stats.cache_note[0] != '\0')
+        ldpcd_log(LDPCD_LOG_WARNING, "OpenCL program cache: %s", stats.cache_note);
+    if (w->nb.decoder != NULL && ldpc_nb_opencl_stats_get(w->nb.decoder, &stats, NULL) == LDPC_OK &&
+        stats.cache_note[0] != '\0')
+        ldpcd_log(LDPCD_LOG_WARNING, "nonbinary OpenCL program cache: %s", stats.cache_note);
 }
 
 static int build(ldpcd_pipeline *p, const ldpcd_config *config, ldpcd_stats *stats, char *error,
@@ -129,12 +149,11 @@ static int build(ldpcd_pipeline *p, const ldpcd_config *config, ldpcd_stats *sta
                   "frames under full load",
                   config->queue_frames, (unsigned long long)busy_queue);
     if (ldpcd_ring_create(&p->ring, config->queue_frames, (size_t)max_n * p->soft_value_bytes,
-                          max_n) != 0)
+                          LDPCD_RESULT_HEADER_SIZE + max_n, LDPCD_RESULT_HEADER_SIZE) != 0)
         return fail(error, error_size, "queue of %u frames: out of memory", config->queue_frames);
     p->llr_scratch = reserve((size_t)max_n * sizeof(float));
-    p->send_buffer = reserve(LDPCD_RESULT_HEADER_SIZE + max_n);
     p->workers = reserve(sizeof *p->workers * p->worker_count);
-    if (p->llr_scratch == NULL || p->send_buffer == NULL || p->workers == NULL)
+    if (p->llr_scratch == NULL || p->workers == NULL)
         return fail(error, error_size, "out of memory");
     p->frame_input = (ldpcd_frame_input){.to_float = p->soft_is_float,
                                          .llr_scale = llr_scale,
@@ -157,6 +176,7 @@ static int build(ldpcd_pipeline *p, const ldpcd_config *config, ldpcd_stats *sta
             return fail(error, error_size, "out of memory");
     }
     const ldpcd_worker *first = &p->workers[0];
+    log_program_cache(first);
     p->backend[0] = '\0';
     if (first->decoder != NULL)
         ldpc_decoder_describe(first->decoder, p->backend, sizeof p->backend);
@@ -212,7 +232,6 @@ void ldpcd_pipeline_destroy(ldpcd_pipeline *p)
     }
     ldpcd_ring_destroy(&p->ring);
     free(p->llr_scratch);
-    free(p->send_buffer);
     ldpcd_code_set_destroy(&p->codes);
     free(p);
 }
@@ -222,4 +241,12 @@ size_t ldpcd_pipeline_raw_frame_bytes(const ldpcd_pipeline *p, const ldpcd_confi
     if (config->input_framing == LDPCD_FRAMING_PROTOCOL || p->raw_code == NULL)
         return 0;
     return (size_t)p->raw_code->n_bits * ldpc_soft_value_size(config->raw_format);
+}
+
+size_t ldpcd_pipeline_max_input_message(const ldpcd_pipeline *p, const ldpcd_config *config)
+{
+    size_t raw_frame = ldpcd_pipeline_raw_frame_bytes(p, config);
+    if (raw_frame == 0)
+        return p->max_message_size;
+    return (size_t)config->max_frames_per_message * raw_frame + RAW_TAG_HEADER_ROOM;
 }

@@ -41,7 +41,7 @@ enum {
 static const char *const reason_names[LDPCD_REJECT_REASON_COUNT] = {
     "none",          "truncated",       "bad_magic",   "bad_version",       "bad_header",
     "unknown_code",  "bad_format",      "bad_scale",   "zero_frames",       "too_many_frames",
-    "length_mismatch", "oversize",      "non_finite",  "bad_tag_header",  "decoder_error",
+    "length_mismatch", "oversize",      "non_finite",  "bad_tag_header",  "decoder_error", "shutdown",
 };
 
 const char *ldpcd_reject_reason_name(ldpcd_reject_reason reason)

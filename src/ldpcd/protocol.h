@@ -47,7 +47,8 @@ typedef enum {
     LDPCD_REJECT_NON_FINITE = 12,     /* NaN or infinity among the frame's values */
     LDPCD_REJECT_BAD_TAG_HEADER = 13, /* raw mode: unparsable gr-zeromq tag header */
     LDPCD_REJECT_DECODER_ERROR = 14,  /* the decoder failed (an internal error, logged) */
-    LDPCD_REJECT_REASON_COUNT = 15
+    LDPCD_REJECT_SHUTDOWN = 15,       /* read while the daemon was stopping: send it again */
+    LDPCD_REJECT_REASON_COUNT = 16
 } ldpcd_reject_reason;
 
 const char *ldpcd_reject_reason_name(ldpcd_reject_reason reason);

@@ -31,12 +31,13 @@ static int init_cond(pthread_cond_t *cond)
     return status;
 }
 
-int ldpcd_ring_create(ldpcd_ring *ring, uint32_t capacity, size_t soft_bytes, size_t result_bytes)
+int ldpcd_ring_create(ldpcd_ring *ring, uint32_t capacity, size_t soft_bytes, size_t message_bytes,
+                      size_t result_offset)
 {
     memset(ring, 0, sizeof *ring);
-    /* soft buffers first (float-aligned sizes), results after */
+    /* soft buffers first (float-aligned sizes), messages after */
     soft_bytes = (soft_bytes + 63u) & ~(size_t)63u;
-    result_bytes = (result_bytes + 63u) & ~(size_t)63u;
+    size_t result_bytes = (message_bytes + 63u) & ~(size_t)63u;
     ring->slots = calloc(capacity, sizeof *ring->slots);
     ring->memory = aligned_alloc(64, (size_t)capacity * (soft_bytes + result_bytes));
     if (ring->slots == NULL || ring->memory == NULL) {
@@ -49,7 +50,8 @@ int ldpcd_ring_create(ldpcd_ring *ring, uint32_t capacity, size_t soft_bytes, si
     uint8_t *memory = ring->memory;
     for (uint32_t i = 0; i < capacity; i++) {
         ring->slots[i].soft = memory + (size_t)i * soft_bytes;
-        ring->slots[i].result = memory + (size_t)capacity * soft_bytes + (size_t)i * result_bytes;
+        ring->slots[i].message = memory + (size_t)capacity * soft_bytes + (size_t)i * result_bytes;
+        ring->slots[i].result = ring->slots[i].message + result_offset;
     }
     ring->capacity = capacity;
     pthread_mutex_init(&ring->lock, NULL);
@@ -72,14 +74,30 @@ void ldpcd_ring_destroy(ldpcd_ring *ring)
     memset(ring, 0, sizeof *ring);
 }
 
-ldpcd_slot *ldpcd_ring_reserve(ldpcd_ring *ring)
+ldpcd_slot *ldpcd_ring_reserve_until(ldpcd_ring *ring, uint64_t deadline_ns)
 {
+    ldpcd_slot *slot = NULL;
     pthread_mutex_lock(&ring->lock);
-    while (ring->tail - ring->head >= ring->capacity)
-        pthread_cond_wait(&ring->space_available, &ring->lock);
-    ldpcd_slot *slot = &ring->slots[ring->tail % ring->capacity];
+    for (;;) {
+        if (ring->tail - ring->head < ring->capacity) {
+            slot = &ring->slots[ring->tail % ring->capacity];
+            break;
+        }
+        if (deadline_ns == UINT64_MAX) {
+            pthread_cond_wait(&ring->space_available, &ring->lock);
+            continue;
+        }
+        if (ldpcd_now_ns() >= deadline_ns)
+            break;
+        wait_until(&ring->space_available, &ring->lock, deadline_ns);
+    }
     pthread_mutex_unlock(&ring->lock);
     return slot;
+}
+
+ldpcd_slot *ldpcd_ring_reserve(ldpcd_ring *ring)
+{
+    return ldpcd_ring_reserve_until(ring, UINT64_MAX);
 }
 
 void ldpcd_ring_commit(ldpcd_ring *ring, ldpcd_slot *slot)
@@ -111,7 +129,7 @@ uint32_t ldpcd_ring_claim(ldpcd_ring *ring, uint32_t max_frames, uint64_t wait_n
     for (;;) {
         pending_code codes[TRACKED_CODES];
         uint32_t code_count = 0;
-        for (uint64_t i = ring->head; i < ring->tail; i++) {
+        for (uint64_t i = ring->sent; i < ring->tail; i++) {
             ldpcd_slot *slot = &ring->slots[i % ring->capacity];
             if (slot->state != LDPCD_SLOT_PENDING)
                 continue;
@@ -132,7 +150,7 @@ uint32_t ldpcd_ring_claim(ldpcd_ring *ring, uint32_t max_frames, uint64_t wait_n
             uint64_t due = codes[c].oldest_ns + wait_ns;
             if (codes[c].pending >= max_frames || now >= due || ring->closing) {
                 uint32_t count = 0;
-                for (uint64_t i = ring->head; i < ring->tail && count < max_frames; i++) {
+                for (uint64_t i = ring->sent; i < ring->tail && count < max_frames; i++) {
                     ldpcd_slot *slot = &ring->slots[i % ring->capacity];
                     if (slot->state == LDPCD_SLOT_PENDING && slot->code == codes[c].code) {
                         slot->state = LDPCD_SLOT_CLAIMED;
@@ -173,8 +191,8 @@ ldpcd_slot *ldpcd_ring_next_result(ldpcd_ring *ring, uint64_t timeout_ns, int *f
     uint64_t deadline = ldpcd_now_ns() + timeout_ns;
     pthread_mutex_lock(&ring->lock);
     for (;;) {
-        if (ring->head < ring->tail) {
-            ldpcd_slot *slot = &ring->slots[ring->head % ring->capacity];
+        if (ring->sent < ring->tail) {
+            ldpcd_slot *slot = &ring->slots[ring->sent % ring->capacity];
             if (slot->state == LDPCD_SLOT_DONE) {
                 result = slot;
                 break;
@@ -191,12 +209,35 @@ ldpcd_slot *ldpcd_ring_next_result(ldpcd_ring *ring, uint64_t timeout_ns, int *f
     return result;
 }
 
-void ldpcd_ring_release(ldpcd_ring *ring)
+void ldpcd_ring_hand_over(ldpcd_ring *ring)
 {
     pthread_mutex_lock(&ring->lock);
-    ring->head++;
-    pthread_cond_signal(&ring->space_available);
+    ring->slots[ring->sent % ring->capacity].state = LDPCD_SLOT_HANDED;
+    ring->sent++;
     pthread_mutex_unlock(&ring->lock);
+}
+
+void ldpcd_ring_release(ldpcd_ring *ring, ldpcd_slot *slot)
+{
+    pthread_mutex_lock(&ring->lock);
+    slot->state = LDPCD_SLOT_FREE;
+    uint64_t head = ring->head;
+    while (ring->head < ring->sent && ring->slots[ring->head % ring->capacity].state == LDPCD_SLOT_FREE)
+        ring->head++;
+    /* intake waits for one slot, ldpcd_ring_wait_released for all of them */
+    if (ring->head != head)
+        pthread_cond_broadcast(&ring->space_available);
+    pthread_mutex_unlock(&ring->lock);
+}
+
+uint32_t ldpcd_ring_wait_released(ldpcd_ring *ring, uint64_t deadline_ns)
+{
+    pthread_mutex_lock(&ring->lock);
+    while (ring->head < ring->tail && ldpcd_now_ns() < deadline_ns)
+        wait_until(&ring->space_available, &ring->lock, deadline_ns);
+    uint32_t left = (uint32_t)(ring->tail - ring->head);
+    pthread_mutex_unlock(&ring->lock);
+    return left;
 }
 
 void ldpcd_ring_close(ldpcd_ring *ring)

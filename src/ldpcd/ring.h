@@ -1,8 +1,11 @@
 /* The frame queue between intake, the decoding workers and the output: a ring
  * of slots allocated once. Intake fills slots in arrival order; workers claim
- * batches of frames of one code in any order; the output sends slots strictly
- * in arrival order, so results keep the input's order whatever the number of
- * workers. The ring never allocates after ldpcd_ring_create. */
+ * batches of frames of one code in any order; the output hands slots over
+ * strictly in arrival order, so results keep the input's order whatever the
+ * number of workers. A slot handed over stays taken until it is released
+ * (ZeroMQ has written or dropped its message, which it sends from the slot's
+ * own memory): the ring knows how many results ZeroMQ still holds. The ring
+ * never allocates after ldpcd_ring_create. */
 #ifndef LDPCD_RING_H
 #define LDPCD_RING_H
 
@@ -16,7 +19,9 @@
 typedef enum {
     LDPCD_SLOT_PENDING = 0, /* waiting for a worker */
     LDPCD_SLOT_CLAIMED = 1, /* being decoded */
-    LDPCD_SLOT_DONE = 2     /* result ready for the output */
+    LDPCD_SLOT_DONE = 2,    /* result ready for the output */
+    LDPCD_SLOT_HANDED = 3,  /* its message is with ZeroMQ */
+    LDPCD_SLOT_FREE = 4     /* released; free once every older slot is */
 } ldpcd_slot_state;
 
 typedef struct {
@@ -31,8 +36,11 @@ typedef struct {
     uint32_t latency_us;
     ldpcd_slot_state state;
     void *soft;       /* max_n values: int8 (fixed point) or float */
-    uint8_t *result;  /* payload of the result message */
+    uint8_t *message; /* the result message: its header, then the payload */
+    uint8_t *result;  /* the payload, within message */
     uint32_t result_bits;
+    void *owner;      /* set by whoever takes the handed-over slot */
+    uint8_t accepted; /* ZeroMQ took its message: its release counts it as out */
 } ldpcd_slot;
 
 typedef struct {
@@ -42,17 +50,23 @@ typedef struct {
     pthread_cond_t space_available; /* intake waits on it */
     ldpcd_slot *slots;
     uint32_t capacity;
-    uint64_t head; /* oldest slot not yet sent */
+    uint64_t head; /* oldest slot not yet released */
+    uint64_t sent; /* next slot the output hands over (head <= sent <= tail) */
     uint64_t tail; /* next slot intake fills */
     int closing;   /* no more input: workers and output finish what is queued */
     void *memory;
 } ldpcd_ring;
 
-int ldpcd_ring_create(ldpcd_ring *ring, uint32_t capacity, size_t soft_bytes, size_t result_bytes);
+/* Each slot gets soft_bytes of soft values and a message of message_bytes
+ * whose payload (slot->result) starts at result_offset. */
+int ldpcd_ring_create(ldpcd_ring *ring, uint32_t capacity, size_t soft_bytes, size_t message_bytes,
+                      size_t result_offset);
 void ldpcd_ring_destroy(ldpcd_ring *ring);
 
-/* Intake: the next free slot (waits while the ring is full), then commit. */
+/* Intake: the next free slot (waits while the ring is full), then commit.
+ * ldpcd_ring_reserve_until gives up at deadline_ns (CLOCK_MONOTONIC), NULL. */
 ldpcd_slot *ldpcd_ring_reserve(ldpcd_ring *ring);
+ldpcd_slot *ldpcd_ring_reserve_until(ldpcd_ring *ring, uint64_t deadline_ns);
 void ldpcd_ring_commit(ldpcd_ring *ring, ldpcd_slot *slot);
 
 /* Workers: up to max_frames pending slots of one code. A code's frames are
@@ -64,12 +78,18 @@ uint32_t ldpcd_ring_claim(ldpcd_ring *ring, uint32_t max_frames, uint64_t wait_n
                           uint64_t idle_timeout_ns, ldpcd_slot **claimed, int *finished);
 void ldpcd_ring_complete(ldpcd_ring *ring, ldpcd_slot **slots, uint32_t count);
 
-/* Output: the oldest slot once done (waits up to timeout_ns; NULL on timeout or
- * when closing with nothing left, then *finished = 1), then release it. */
+/* Output: the oldest slot not yet handed over, once done (waits up to
+ * timeout_ns; NULL on timeout or when closing with nothing left, then
+ * *finished = 1); then hand it over, and release it, in any order and from
+ * any thread, once its message is gone. */
 ldpcd_slot *ldpcd_ring_next_result(ldpcd_ring *ring, uint64_t timeout_ns, int *finished);
-void ldpcd_ring_release(ldpcd_ring *ring);
+void ldpcd_ring_hand_over(ldpcd_ring *ring);
+void ldpcd_ring_release(ldpcd_ring *ring, ldpcd_slot *slot);
+/* Waits until every slot is released or deadline_ns; returns how many are not. */
+uint32_t ldpcd_ring_wait_released(ldpcd_ring *ring, uint64_t deadline_ns);
 
 void ldpcd_ring_close(ldpcd_ring *ring);
+/* Slots taken: queued, decoding, waiting for the output or with ZeroMQ. */
 uint32_t ldpcd_ring_depth(ldpcd_ring *ring);
 
 uint64_t ldpcd_now_ns(void);

@@ -1,9 +1,11 @@
 /* Lifecycle: start, reload (SIGHUP) and stop (SIGTERM) without losing a
- * frame. Reload and stop both drain: intake stops at a message boundary
- * (what is still queued in the input socket stays there), the workers finish
- * every queued frame and the output sends every result; then the threads are
- * joined. A reload then swaps in the new pipeline and keeps each socket whose
- * settings did not change, so no message in flight is lost. */
+ * frame. Reload drains: intake stops at a message boundary (what is still
+ * queued in the input socket stays there), the workers finish every queued
+ * frame and the output sends every result; then the threads are joined, the
+ * new pipeline takes over and each socket whose settings did not change stays
+ * open, so no message in flight is lost. Stop reads the input until it is
+ * drained and answers every frame; shutdown_timeout_ms bounds it all
+ * (docs/SERVICE.md, "Lifecycle"). */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +17,10 @@
 #include "log.h"
 #include "notify.h"
 #include "service.h"
+
+#define STATS_LINGER_MS 200 /* for the final report to reach its subscribers */
+
+static size_t publish_stats(ldpcd_service *s, int final);
 
 static int start_threads(ldpcd_service *s, char *error, size_t error_size)
 {
@@ -40,13 +46,15 @@ static int start_threads(ldpcd_service *s, char *error, size_t error_size)
     return 0;
 }
 
-/* Stops intake, lets every queued frame through, joins every thread. */
+/* Lets every queued frame through and joins every thread: at once for a
+ * reload, after the input has drained for a stop (intake ends by itself). */
 static void drain_threads(ldpcd_service *s)
 {
     if (!s->threads_running)
         return;
     ldpcd_pipeline *p = s->pipeline;
-    atomic_store(&s->intake_stop, 1);
+    if (!atomic_load(&s->shutting_down))
+        atomic_store(&s->intake_stop, 1);
     pthread_join(s->intake_thread, NULL);
     ldpcd_ring_close(&p->ring);
     for (uint32_t i = 0; i < p->worker_count; i++) {
@@ -63,7 +71,8 @@ static int same_input(const ldpcd_config *a, const ldpcd_config *b)
     return strcmp(a->input_endpoint, b->input_endpoint) == 0 && a->input_bind == b->input_bind &&
            a->input_socket == b->input_socket && a->input_hwm == b->input_hwm &&
            strcmp(a->curve_secret_key_file, b->curve_secret_key_file) == 0 &&
-           a->trusted_network == b->trusted_network;
+           a->trusted_network == b->trusted_network &&
+           a->trusted_abstract_ipc == b->trusted_abstract_ipc;
 }
 
 static int same_output(const ldpcd_config *a, const ldpcd_config *b)
@@ -72,7 +81,8 @@ static int same_output(const ldpcd_config *a, const ldpcd_config *b)
            a->output_bind == b->output_bind && a->output_socket == b->output_socket &&
            a->output_hwm == b->output_hwm &&
            strcmp(a->curve_secret_key_file, b->curve_secret_key_file) == 0 &&
-           a->trusted_network == b->trusted_network;
+           a->trusted_network == b->trusted_network &&
+           a->trusted_abstract_ipc == b->trusted_abstract_ipc;
 }
 
 static int same_raw_stream(const ldpcd_config *a, const ldpcd_config *b)
@@ -151,23 +161,23 @@ int ldpcd_service_start(ldpcd_service *s, const ldpcd_config *config, char *erro
     return 0;
 }
 
-int ldpcd_service_reload(ldpcd_service *s, const ldpcd_config *config, char *error,
-                         size_t error_size)
+int ldpcd_service_reload(ldpcd_service *s, const ldpcd_config *config, ldpcd_pipeline *next,
+                         char *error, size_t error_size)
 {
-    /* Build first: a configuration that does not work leaves the old one running. */
-    ldpcd_pipeline *next = ldpcd_pipeline_create(config, &s->stats, error, error_size);
-    if (next == NULL)
-        return -1;
     int keep_input = same_input(&s->config, config);
     int keep_output = same_output(&s->config, config);
     drain_threads(s);
+    /* ZeroMQ sends results from the old queue's memory: it must be done */
+    if (keep_output)
+        ldpcd_ring_wait_released(&s->pipeline->ring, UINT64_MAX);
+    else
+        ldpcd_output_retire(s, ldpcd_now_ns() +
+                                   (uint64_t)s->config.shutdown_timeout_ms * 1000000u);
     ldpcd_pipeline_destroy(s->pipeline);
     s->pipeline = next;
     int keep_raw = same_raw_stream(&s->config, config) && keep_input;
     if (!keep_input)
         ldpcd_socket_close(&s->input, 0);
-    if (!keep_output)
-        ldpcd_socket_close(&s->output, (int)s->config.shutdown_timeout_ms);
     ldpcd_socket_close(&s->stats_socket, 0);
     int status = prepare_reframer(s, next, config, keep_raw, error, error_size);
     if (status == 0 && (strcmp(s->config.curve_clients_file, config->curve_clients_file) != 0 ||
@@ -181,6 +191,11 @@ int ldpcd_service_reload(ldpcd_service *s, const ldpcd_config *config, char *err
     }
     if (status == 0)
         status = ldpcd_sockets_open(s, config, !keep_input, !keep_output, 1, error, error_size);
+    if (keep_input) {
+        /* connections made from now on take the new pipeline's largest message */
+        int64_t max_bytes = (int64_t)ldpcd_pipeline_max_input_message(next, config);
+        zmq_setsockopt(s->input, ZMQ_MAXMSGSIZE, &max_bytes, sizeof max_bytes);
+    }
     if (status != 0) {
         /* The new pipeline stands, but a socket could not be opened: keep the
          * old settings for what is still open and report the failure. */
@@ -200,17 +215,17 @@ int ldpcd_service_reload(ldpcd_service *s, const ldpcd_config *config, char *err
 
 void ldpcd_service_stop(ldpcd_service *s)
 {
-    s->shutdown_deadline_ns = ldpcd_now_ns() + (uint64_t)s->config.shutdown_timeout_ms * 1000000u;
+    uint64_t now = ldpcd_now_ns(), timeout_ns = (uint64_t)s->config.shutdown_timeout_ms * 1000000u;
+    /* the first half decodes what is still queued, the second answers the
+     * rest as `shutdown` and gives the consumers time to take it */
+    s->shutdown_decode_until_ns = now + timeout_ns / 2;
+    s->shutdown_deadline_ns = now + timeout_ns;
     atomic_store(&s->shutting_down, 1);
     drain_threads(s);
-    /* Results already handed to ZeroMQ get the rest of the shutdown time to leave. */
-    uint64_t now = ldpcd_now_ns();
-    int linger_ms = now < s->shutdown_deadline_ns
-                        ? (int)((s->shutdown_deadline_ns - now) / 1000000u)
-                        : 0;
+    ldpcd_output_retire(s, s->shutdown_deadline_ns);
     ldpcd_socket_close(&s->input, 0);
-    ldpcd_socket_close(&s->output, linger_ms);
-    ldpcd_socket_close(&s->stats_socket, 0);
+    publish_stats(s, 1);
+    ldpcd_socket_close(&s->stats_socket, STATS_LINGER_MS);
     ldpcd_zap_stop(s->zap_thread);
     s->zap_thread = NULL;
     zmq_ctx_term(s->zmq);
@@ -233,10 +248,11 @@ int ldpcd_service_workers_alive(ldpcd_service *s, uint64_t max_age_ns)
     return 1;
 }
 
-size_t ldpcd_service_stats_json(ldpcd_service *s, char *out, size_t size)
+size_t ldpcd_service_stats_json(ldpcd_service *s, int final, char *out, size_t size)
 {
     ldpcd_pipeline *p = s->pipeline;
     ldpcd_stats_context context = {
+        .final = final,
         .queue_depth = ldpcd_ring_depth(&p->ring),
         .queue_capacity = p->ring.capacity,
         .batch_frames = p->batch_frames,
@@ -249,18 +265,26 @@ size_t ldpcd_service_stats_json(ldpcd_service *s, char *out, size_t size)
     return ldpcd_stats_json(&s->stats, &context, &s->stats_mark, out, size);
 }
 
+/* One report on the statistics socket and in the log; 0 if none was made. */
+static size_t publish_stats(ldpcd_service *s, int final)
+{
+    size_t length = ldpcd_service_stats_json(s, final, s->stats_json, sizeof s->stats_json);
+    if (length == 0)
+        return 0;
+    if (s->stats_socket != NULL)
+        zmq_send(s->stats_socket, s->stats_json, length, ZMQ_DONTWAIT);
+    ldpcd_log(LDPCD_LOG_INFO, "stats %s", s->stats_json);
+    return length;
+}
+
 void ldpcd_service_tick(ldpcd_service *s)
 {
     uint64_t now = ldpcd_now_ns();
     if (now < s->next_stats_ns)
         return;
     s->next_stats_ns = now + (uint64_t)s->config.stats_interval_ms * 1000000u;
-    size_t length = ldpcd_service_stats_json(s, s->stats_json, sizeof s->stats_json);
-    if (length == 0)
+    if (publish_stats(s, 0) == 0)
         return;
-    if (s->stats_socket != NULL)
-        zmq_send(s->stats_socket, s->stats_json, length, ZMQ_DONTWAIT);
-    ldpcd_log(LDPCD_LOG_INFO, "stats %s", s->stats_json);
     ldpcd_notify_status("%llu frames in, %llu out, %llu rejected, queue %u/%u",
                         (unsigned long long)atomic_load(&s->stats.frames_in),
                         (unsigned long long)atomic_load(&s->stats.frames_out),

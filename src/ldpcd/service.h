@@ -64,7 +64,6 @@ typedef struct {
     size_t max_message_size;
     float *llr_scratch;    /* intake: one frame of float LLRs */
     ldpcd_frame_input frame_input; /* intake: raw values -> slot */
-    uint8_t *send_buffer;  /* output: one result message */
     const ldpcd_code_entry *raw_code;
     ldpc_soft_input raw_input;
 } ldpcd_pipeline;
@@ -107,8 +106,12 @@ typedef struct ldpcd_service {
     pthread_t intake_thread, output_thread;
     int threads_running;
     atomic_int intake_stop;
+    /* Stopping: intake answers what is queued (decoding it until
+     * shutdown_decode_until_ns, rejecting it as `shutdown` after), the
+     * output waits for consumers until the deadline. */
     atomic_int shutting_down;
-    uint64_t shutdown_deadline_ns;
+    uint64_t shutdown_decode_until_ns, shutdown_deadline_ns;
+    atomic_int output_dropping; /* results ZeroMQ releases now were not delivered */
 
     ldpcd_stats_mark stats_mark;
     uint64_t next_stats_ns;
@@ -118,19 +121,32 @@ typedef struct ldpcd_service {
 /* service.c: lifecycle */
 int ldpcd_service_start(ldpcd_service *service, const ldpcd_config *config, char *error,
                         size_t error_size);
-int ldpcd_service_reload(ldpcd_service *service, const ldpcd_config *config, char *error,
-                         size_t error_size);
+/* Swaps in `next`, built from `config` beforehand (ldpcd_pipeline_create: a
+ * configuration that does not build leaves the running one untouched); the
+ * service owns it from here. 0, -1 (a socket failed: the old ones stay), or
+ * -2 (fatal: no input or output socket left). */
+int ldpcd_service_reload(ldpcd_service *service, const ldpcd_config *config,
+                         ldpcd_pipeline *next, char *error, size_t error_size);
+/* A stop takes at most shutdown_timeout_ms plus this. */
+#define LDPCD_STOP_SLACK_MS 1000
 void ldpcd_service_stop(ldpcd_service *service);
 /* Periodic work of the main thread: statistics and the watchdog. */
 void ldpcd_service_tick(ldpcd_service *service);
 /* 1 if every worker showed life within max_age_ns. */
 int ldpcd_service_workers_alive(ldpcd_service *service, uint64_t max_age_ns);
-size_t ldpcd_service_stats_json(ldpcd_service *service, char *out, size_t size);
+/* final: the report of a stopped service (every thread joined). */
+size_t ldpcd_service_stats_json(ldpcd_service *service, int final, char *out, size_t size);
 
 /* pipeline.c */
 ldpcd_pipeline *ldpcd_pipeline_create(const ldpcd_config *config, ldpcd_stats *stats,
                                       char *error, size_t error_size);
 void ldpcd_pipeline_destroy(ldpcd_pipeline *pipeline);
+/* The largest input message the configuration can take: a protocol message
+ * of max_frames_per_message frames of the longest code as f32, or in the raw
+ * framings that many raw frames plus a tag header's room. The input socket
+ * refuses larger ones (ZMQ_MAXMSGSIZE). */
+size_t ldpcd_pipeline_max_input_message(const ldpcd_pipeline *pipeline,
+                                        const ldpcd_config *config);
 /* Bytes of one raw frame in the raw framings (0 for protocol framing). */
 size_t ldpcd_pipeline_raw_frame_bytes(const ldpcd_pipeline *pipeline, const ldpcd_config *config);
 
@@ -143,8 +159,12 @@ void *ldpcd_worker_main(void *worker);
 
 /* output.c */
 void *ldpcd_output_main(void *service);
-/* Builds the result message of a slot into the pipeline's send buffer. */
-size_t ldpcd_output_encode(const ldpcd_pipeline *pipeline, const ldpcd_slot *slot);
+/* Writes the header of a slot's result message; returns the message's size. */
+size_t ldpcd_output_encode(const ldpcd_pipeline *pipeline, ldpcd_slot *slot);
+/* Closes the output socket once ZeroMQ has delivered every result it holds,
+ * or at deadline_ns: what it still holds then is dropped and counted as
+ * shutdown_lost. Returns when no slot is held any more. */
+void ldpcd_output_retire(ldpcd_service *service, uint64_t deadline_ns);
 
 /* sockets.c */
 int ldpcd_sockets_open(ldpcd_service *service, const ldpcd_config *config, int input,

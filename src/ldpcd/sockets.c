@@ -1,6 +1,8 @@
 /* Opening the ZeroMQ sockets of a configuration, with the security rules of
- * docs/SERVICE.md: ipc sockets get socket_mode; tcp on anything but loopback
- * needs CURVE unless trusted_network says otherwise. */
+ * docs/SERVICE.md: ipc socket files are created with socket_mode; abstract
+ * ipc sockets need trusted_abstract_ipc; tcp on anything but loopback needs
+ * CURVE unless trusted_network says otherwise; no socket reads a message
+ * larger than the largest valid one. */
 #include <arpa/inet.h>
 #include <errno.h>
 #include <stdarg.h>
@@ -12,6 +14,9 @@
 #include "curve.h"
 #include "log.h"
 #include "service.h"
+
+/* What output and statistics sockets read: subscriptions (PUB), nothing else. */
+#define SUBSCRIPTION_MAX_BYTES 1024
 
 static int fail(char *error, size_t error_size, const char *format, ...) LDPCD_PRINTF(3, 4);
 
@@ -58,24 +63,68 @@ void ldpcd_socket_close(void **socket, int linger_ms)
     *socket = NULL;
 }
 
-static int attach(void *socket, const char *role, const char *endpoint, int bind,
-                  const ldpcd_config *config, char *error, size_t error_size)
+/* zmq_bind takes an interface or an address, not a host name. */
+static void bind_address(const char *endpoint, char *out, size_t size)
 {
-    int curve = config->curve_secret_key_file[0] != '\0' && strncmp(endpoint, "tcp://", 6) == 0;
+    if (strncmp(endpoint, "tcp://localhost:", 16) == 0)
+        snprintf(out, size, "tcp://127.0.0.1:%s", endpoint + 16);
+    else
+        snprintf(out, size, "%s", endpoint);
+}
+
+/* Binds an ipc socket file with socket_mode from the start (through the
+ * umask: nothing else creates files while sockets are opened). */
+static int bind_socket_file(void *socket, const char *endpoint, uint32_t socket_mode)
+{
+    mode_t before = umask((mode_t)(~socket_mode & 0777u));
+    int status = zmq_bind(socket, endpoint);
+    int saved = errno;
+    umask(before);
+    errno = saved;
+    if (status != 0)
+        return status;
+    /* a default ACL on the directory overrides the umask */
+    struct stat info;
+    if (stat(endpoint + 6, &info) == 0 && (info.st_mode & 0777u) != socket_mode)
+        return chmod(endpoint + 6, (mode_t)socket_mode);
+    return 0;
+}
+
+static int attach(void *socket, const char *role, const char *endpoint, int bind,
+                  int64_t max_message_bytes, const ldpcd_config *config, char *error,
+                  size_t error_size)
+{
+    int tcp = strncmp(endpoint, "tcp://", 6) == 0;
+    int abstract = strncmp(endpoint, "ipc://@", 7) == 0;
+    int curve = config->curve_secret_key_file[0] != '\0' && tcp;
+    if (abstract && !config->trusted_abstract_ipc)
+        return fail(error, error_size,
+                    "%s_endpoint %s: an abstract ipc socket has no file permissions (any process "
+                    "of this network namespace may connect); use a socket file, or set "
+                    "trusted_abstract_ipc = yes", role, endpoint);
     if (!ldpcd_endpoint_is_local(endpoint) && !curve && !config->trusted_network)
         return fail(error, error_size,
                     "%s_endpoint %s: not loopback or ipc; set curve_secret_key_file and "
                     "curve_clients_file, or trusted_network = yes", role, endpoint);
+    zmq_setsockopt(socket, ZMQ_MAXMSGSIZE, &max_message_bytes, sizeof max_message_bytes);
+    if (tcp) {
+        int ipv6 = 1; /* [::1] and other IPv6 addresses; IPv4 still works */
+        zmq_setsockopt(socket, ZMQ_IPV6, &ipv6, sizeof ipv6);
+    }
     if (curve && ldpcd_curve_make_server(socket, config, error, error_size) != 0)
         return -1;
-    int status = bind ? zmq_bind(socket, endpoint) : zmq_connect(socket, endpoint);
+    char address[LDPCD_PATH_SIZE + 16];
+    bind_address(endpoint, address, sizeof address);
+    int status;
+    if (!bind)
+        status = zmq_connect(socket, address);
+    else if (strncmp(endpoint, "ipc://", 6) == 0 && !abstract)
+        status = bind_socket_file(socket, address, config->socket_mode);
+    else
+        status = zmq_bind(socket, address);
     if (status != 0)
         return fail(error, error_size, "%s_endpoint %s: cannot %s: %s", role, endpoint,
                     bind ? "bind" : "connect", zmq_strerror(errno));
-    if (bind && strncmp(endpoint, "ipc://", 6) == 0 && endpoint[6] != '@' &&
-        chmod(endpoint + 6, (mode_t)config->socket_mode) != 0)
-        return fail(error, error_size, "%s_endpoint %s: chmod %o: %s", role, endpoint,
-                    config->socket_mode, strerror(errno));
     return 0;
 }
 
@@ -88,7 +137,8 @@ int ldpcd_sockets_open(ldpcd_service *s, const ldpcd_config *config, int input, 
         zmq_setsockopt(s->input, ZMQ_RCVHWM, &hwm, sizeof hwm);
         if (config->input_socket == LDPCD_INPUT_SUB)
             zmq_setsockopt(s->input, ZMQ_SUBSCRIBE, "", 0);
-        if (attach(s->input, "input", config->input_endpoint, config->input_bind, config, error,
+        if (attach(s->input, "input", config->input_endpoint, config->input_bind,
+                   (int64_t)ldpcd_pipeline_max_input_message(s->pipeline, config), config, error,
                    error_size) != 0) {
             ldpcd_socket_close(&s->input, 0);
             return -1;
@@ -99,23 +149,21 @@ int ldpcd_sockets_open(ldpcd_service *s, const ldpcd_config *config, int input, 
         s->output = zmq_socket(s->zmq, pub ? ZMQ_PUB : ZMQ_PUSH);
         int hwm = (int)config->output_hwm;
         zmq_setsockopt(s->output, ZMQ_SNDHWM, &hwm, sizeof hwm);
-        int timeout_ms = 100;
-        zmq_setsockopt(s->output, ZMQ_SNDTIMEO, &timeout_ms, sizeof timeout_ms);
         if (pub) {
             /* a full subscriber makes the send fail (counted) instead of vanishing */
             int nodrop = 1;
             zmq_setsockopt(s->output, ZMQ_XPUB_NODROP, &nodrop, sizeof nodrop);
         }
-        if (attach(s->output, "output", config->output_endpoint, config->output_bind, config,
-                   error, error_size) != 0) {
+        if (attach(s->output, "output", config->output_endpoint, config->output_bind,
+                   SUBSCRIPTION_MAX_BYTES, config, error, error_size) != 0) {
             ldpcd_socket_close(&s->output, 0);
             return -1;
         }
     }
     if (stats && config->stats_endpoint[0] != '\0') {
         s->stats_socket = zmq_socket(s->zmq, ZMQ_PUB);
-        if (attach(s->stats_socket, "stats", config->stats_endpoint, 1, config, error,
-                   error_size) != 0) {
+        if (attach(s->stats_socket, "stats", config->stats_endpoint, 1, SUBSCRIPTION_MAX_BYTES,
+                   config, error, error_size) != 0) {
             ldpcd_socket_close(&s->stats_socket, 0);
             return -1;
         }

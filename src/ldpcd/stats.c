@@ -139,9 +139,11 @@ size_t ldpcd_stats_json(const ldpcd_stats *stats, const ldpcd_stats_context *con
     put(&w, ",\"decode_calls\":%llu,\"batch_fill\":%.3f", (unsigned long long)calls,
         calls ? (double)LOAD(batch_frames_total) / ((double)calls * context->batch_frames) : 0.0);
     put(&w, ",\"code_switches\":%llu,\"fallbacks\":%llu,\"pub_dropped\":%llu,"
-            "\"shutdown_lost\":%llu,\"reloads\":%llu,\"reload_failures\":%llu",
+            "\"shutdown_lost\":%llu,\"shutdown_unanswered\":%llu,\"reloads\":%llu,"
+            "\"reload_failures\":%llu",
         (unsigned long long)LOAD(code_switches), (unsigned long long)LOAD(fallbacks),
         (unsigned long long)LOAD(pub_dropped), (unsigned long long)LOAD(shutdown_lost),
+        (unsigned long long)LOAD(shutdown_unanswered),
         (unsigned long long)LOAD(reloads), (unsigned long long)LOAD(reload_failures));
     put(&w, ",\"table_uploads\":%llu,\"frames_on_cpu\":%llu",
         (unsigned long long)LOAD(table_uploads), (unsigned long long)LOAD(frames_on_cpu));
@@ -152,6 +154,8 @@ size_t ldpcd_stats_json(const ldpcd_stats *stats, const ldpcd_stats_context *con
     put(&w, ",\"decoder\":\"%s\",\"framing\":\"%s\"", context->decoder, context->framing);
     if (context->allocations != UINT64_MAX)
         put(&w, ",\"allocations\":%llu", (unsigned long long)context->allocations);
+    if (context->final)
+        put(&w, ",\"final\":true");
     put(&w, "}");
     if (w.overflow)
         return 0;

@@ -34,7 +34,10 @@ typedef struct {
      * their CPU fallback (0 with other backends) */
     atomic_uint_fast64_t table_uploads, frames_on_cpu;
     atomic_uint_fast64_t pub_dropped;   /* results a PUB output could not send */
-    atomic_uint_fast64_t shutdown_lost; /* results no consumer took before the shutdown timeout */
+    /* At shutdown: results no consumer took before the shutdown deadline
+     * (never handed to ZeroMQ, or still held by it then), and frames read
+     * from the input that got no slot (the queue stayed full to the end). */
+    atomic_uint_fast64_t shutdown_lost, shutdown_unanswered;
     atomic_uint_fast64_t reloads, reload_failures;
     /* raw framings: bytes skipped (tag headers, and values dropped to find
      * the frame alignment again), and those resynchronisations */
@@ -50,6 +53,7 @@ typedef struct {
     const char *decoder;
     const char *framing;
     uint64_t allocations; /* in a counting build, else UINT64_MAX */
+    int final;            /* the report of a stopped service: "final":true */
 } ldpcd_stats_context;
 
 /* The counters of the previous report, for rates over the interval. */

@@ -26,7 +26,7 @@ static void batches_per_code(void **state)
 {
     (void)state;
     ldpcd_ring ring;
-    assert_int_equal(ldpcd_ring_create(&ring, 16, 8, 8), 0);
+    assert_int_equal(ldpcd_ring_create(&ring, 16, 8, 8, 0), 0);
     /* A B A A B A, with a rejection (done at once) in the middle */
     const ldpcd_code_entry *codes[] = {&code_a, &code_b, &code_a, NULL, &code_a, &code_b, &code_a};
     for (uint64_t s = 0; s < 7; s++)
@@ -58,7 +58,8 @@ static void batches_per_code(void **state)
         ldpcd_slot *slot = ldpcd_ring_next_result(&ring, 1000000u, &finished);
         assert_non_null(slot);
         assert_int_equal(slot->sequence, expected[i]);
-        ldpcd_ring_release(&ring);
+        ldpcd_ring_hand_over(&ring);
+        ldpcd_ring_release(&ring, slot);
     }
     /* frame 6 (A) is still pending; closing lets it go without waiting: its
      * batch would be due in a minute, and the claim gives up after 1 s */
@@ -68,8 +69,10 @@ static void batches_per_code(void **state)
     assert_int_equal(count, 1);
     assert_int_equal(more[0]->sequence, 6);
     ldpcd_ring_complete(&ring, more, 1);
-    assert_non_null(ldpcd_ring_next_result(&ring, 1000000u, &finished));
-    ldpcd_ring_release(&ring);
+    ldpcd_slot *last = ldpcd_ring_next_result(&ring, 1000000u, &finished);
+    assert_non_null(last);
+    ldpcd_ring_hand_over(&ring);
+    ldpcd_ring_release(&ring, last);
     assert_int_equal(ldpcd_ring_claim(&ring, 3, 0, 0, more, &finished), 0);
     assert_int_equal(finished, 1);
     assert_null(ldpcd_ring_next_result(&ring, 1000000u, &finished));
@@ -78,11 +81,40 @@ static void batches_per_code(void **state)
     ldpcd_ring_destroy(&ring);
 }
 
+/* Slots handed over stay taken until released, in whatever order ZeroMQ
+ * releases them; the ring frees them oldest first. */
+static void handed_slots_stay_taken_until_released(void **state)
+{
+    (void)state;
+    ldpcd_ring ring;
+    assert_int_equal(ldpcd_ring_create(&ring, 2, 8, 8, 4), 0);
+    assert_ptr_equal(ring.slots[1].result, ring.slots[1].message + 4);
+    push(&ring, NULL, 0, 1);
+    push(&ring, NULL, 1, 1);
+    int finished;
+    ldpcd_slot *first = ldpcd_ring_next_result(&ring, 1000000u, &finished);
+    ldpcd_ring_hand_over(&ring);
+    ldpcd_slot *second = ldpcd_ring_next_result(&ring, 1000000u, &finished);
+    assert_non_null(second);
+    assert_int_equal(second->sequence, 1);
+    ldpcd_ring_hand_over(&ring);
+    assert_null(ldpcd_ring_next_result(&ring, 1000000u, &finished));
+    /* both are with the output's consumer: the ring is full */
+    assert_null(ldpcd_ring_reserve_until(&ring, ldpcd_now_ns() + 1000000u));
+    assert_int_equal(ldpcd_ring_wait_released(&ring, ldpcd_now_ns() + 1000000u), 2);
+    ldpcd_ring_release(&ring, second);
+    assert_null(ldpcd_ring_reserve_until(&ring, ldpcd_now_ns() + 1000000u));
+    ldpcd_ring_release(&ring, first);
+    assert_int_equal(ldpcd_ring_wait_released(&ring, ldpcd_now_ns()), 0);
+    assert_non_null(ldpcd_ring_reserve_until(&ring, ldpcd_now_ns()));
+    ldpcd_ring_destroy(&ring);
+}
+
 static void wraps_around(void **state)
 {
     (void)state;
     ldpcd_ring ring;
-    assert_int_equal(ldpcd_ring_create(&ring, 4, 8, 8), 0);
+    assert_int_equal(ldpcd_ring_create(&ring, 4, 8, 8, 0), 0);
     ldpcd_slot *claimed[4];
     int finished;
     for (uint64_t s = 0; s < 40; s += 2) {
@@ -95,7 +127,8 @@ static void wraps_around(void **state)
             ldpcd_slot *slot = ldpcd_ring_next_result(&ring, 1000000u, &finished);
             assert_non_null(slot);
             assert_int_equal(slot->sequence, s + i);
-            ldpcd_ring_release(&ring);
+            ldpcd_ring_hand_over(&ring);
+            ldpcd_ring_release(&ring, slot);
         }
     }
     ldpcd_ring_destroy(&ring);
@@ -107,7 +140,7 @@ static void exactly_a_full_batch_goes_at_once(void **state)
 {
     (void)state;
     ldpcd_ring ring;
-    assert_int_equal(ldpcd_ring_create(&ring, 8, 8, 8), 0);
+    assert_int_equal(ldpcd_ring_create(&ring, 8, 8, 8, 0), 0);
     push(&ring, &code_a, 0, 0);
     push(&ring, &code_a, 1, 0);
     ldpcd_slot *claimed[2];
@@ -124,6 +157,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(batches_per_code),
         cmocka_unit_test(exactly_a_full_batch_goes_at_once),
+        cmocka_unit_test(handed_slots_stay_taken_until_released),
         cmocka_unit_test(wraps_around),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

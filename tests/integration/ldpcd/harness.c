@@ -1,6 +1,7 @@
 #include "harness.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <poll.h>
 #include <signal.h>
@@ -65,6 +66,24 @@ static void config_value(const char *config, const char *key, char *out, size_t 
     }
 }
 
+static int capture_log;
+
+void test_daemon_capture_log(int on)
+{
+    capture_log = on;
+}
+
+void test_daemon_log(const test_daemon *d, char *out, size_t size)
+{
+    char path[256];
+    snprintf(path, sizeof path, "%s/ldpcd.log", d->dir);
+    FILE *file = fopen(path, "r");
+    size_t got = file != NULL ? fread(out, 1, size - 1, file) : 0;
+    out[got] = '\0';
+    if (file != NULL)
+        fclose(file);
+}
+
 int test_daemon_start(test_daemon *d, const char *binary, const char *config,
                       const char *const *extra_env)
 {
@@ -101,6 +120,13 @@ int test_daemon_start(test_daemon *d, const char *binary, const char *config,
         fatal("fork");
     if (d->pid == 0) {
         setenv("NOTIFY_SOCKET", notify_path, 1);
+        if (capture_log) {
+            char log_path[256];
+            snprintf(log_path, sizeof log_path, "%s/ldpcd.log", d->dir);
+            int fd = open(log_path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+            if (fd >= 0)
+                dup2(fd, 2);
+        }
         for (size_t i = 0; extra_env != NULL && extra_env[i] != NULL; i++) {
             char name[64];
             const char *equals = strchr(extra_env[i], '=');
@@ -221,7 +247,7 @@ size_t test_message(uint8_t *out, const char *code, uint8_t format, uint8_t flag
                                  .frame_count = frames,
                                  .scale = scale,
                                  .sequence = sequence};
-    snprintf(header.code, sizeof header.code, "%s", code);
+    snprintf(header.code, sizeof header.code, "%.*s", (int)sizeof header.code - 1, code);
     ldpcd_encode_input_header(&header, out);
     if (payload_bytes > 0)
         memcpy(out + LDPCD_INPUT_HEADER_SIZE, payload, payload_bytes);
@@ -256,6 +282,49 @@ int test_receive(test_daemon *d, ldpcd_result_header *header, uint8_t *payload, 
         abort();
     }
     return 0;
+}
+
+int test_send_frames(test_daemon *d, const ldpc_code *code, uint64_t first, uint16_t count)
+{
+    size_t frame_bytes = (size_t)code->n * sizeof(float);
+    uint8_t *message = malloc(LDPCD_INPUT_HEADER_SIZE + (size_t)count * frame_bytes);
+    float *llr = malloc(frame_bytes);
+    uint8_t *info = malloc(code->k);
+    if (message == NULL || llr == NULL || info == NULL)
+        fatal("malloc");
+    for (uint16_t f = 0; f < count; f++) {
+        test_frame_llr(code, first + f, llr, info);
+        memcpy(message + LDPCD_INPUT_HEADER_SIZE + (size_t)f * frame_bytes, llr, frame_bytes);
+    }
+    test_message(message, code->name, LDPC_SOFT_F32, 0, count, 1.0f, first, NULL, 0);
+    int status = test_send(d, message, LDPCD_INPUT_HEADER_SIZE + (size_t)count * frame_bytes);
+    free(message);
+    free(llr);
+    free(info);
+    return status;
+}
+
+uint64_t test_json_number(const char *json, const char *key)
+{
+    char pattern[80];
+    snprintf(pattern, sizeof pattern, "\"%s\":", key);
+    const char *at = strstr(json, pattern);
+    return at == NULL ? 0 : strtoull(at + strlen(pattern), NULL, 10);
+}
+
+int test_last_stats(void *stats_socket, char *json, size_t size, int timeout_ms)
+{
+    int found = -1;
+    for (;;) {
+        zmq_pollitem_t item = {.socket = stats_socket, .events = ZMQ_POLLIN};
+        if (zmq_poll(&item, 1, timeout_ms) <= 0)
+            return found;
+        int got = zmq_recv(stats_socket, json, size - 1, 0);
+        if (got < 0)
+            return found;
+        json[(size_t)got < size - 1 ? (size_t)got : size - 1] = '\0';
+        found = 0;
+    }
 }
 
 static uint64_t next_random(uint64_t *state)

@@ -26,6 +26,11 @@ typedef struct {
  * status is then what test_daemon_stop returns) or never became ready. */
 int test_daemon_start(test_daemon *d, const char *binary, const char *config,
                       const char *const *extra_env);
+/* From now on, daemons started write their log (stderr) to <dir>/ldpcd.log,
+ * which test_daemon_log reads (up to size - 1 bytes, NUL-terminated). */
+void test_daemon_capture_log(int on);
+void test_daemon_log(const test_daemon *d, char *out, size_t size);
+
 /* Connects a PUSH to the input and a PULL to the output (ipc or the tcp
  * endpoints given in the config, read back from d->input/d->output). */
 void test_daemon_connect(test_daemon *d);
@@ -52,6 +57,18 @@ int test_send(test_daemon *d, const void *data, size_t size);
  * on timeout. */
 int test_receive(test_daemon *d, ldpcd_result_header *header, uint8_t *payload, size_t capacity,
                  int timeout_ms);
+
+/* Sends frames [first, first+count) of `code` as one message of f32 LLRs
+ * (test_frame_llr, each frame seeded by its sequence number); 0 if ZeroMQ
+ * took it. */
+int test_send_frames(test_daemon *d, const ldpc_code *code, uint64_t first, uint16_t count);
+
+/* The number after "key": in a statistics report (0 if absent). */
+uint64_t test_json_number(const char *json, const char *key);
+/* The last statistics report that arrives within timeout_ms of the previous
+ * one (the daemon publishes a final one as it stops, marked "final":true);
+ * 0 if any arrived. */
+int test_last_stats(void *stats_socket, char *json, size_t size, int timeout_ms);
 
 /* A codeword of `code` from info bits seeded by `seed`, as float LLRs
  * (positive = bit 0; BPSK over AWGN at Es/N0 4.8 dB, 1.3% of the hard

@@ -35,7 +35,7 @@ for p in "${pids[@]}"; do kill -TERM "$p"; wait "$p"; done
 pids=()
 # both instances did part of the work
 for i in 1 2; do
-    n=$(sed -n 's/.*stopped: \([0-9]*\) frames in.*/\1/p' "$work/ldpcd$i.log")
+    n=$(sed -n 's/.*stopped in [0-9.]* s: \([0-9]*\) frames in.*/\1/p' "$work/ldpcd$i.log")
     echo "instance $i decoded $n frames"
     [ "${n:-0}" -gt 0 ]
 done
