@@ -454,6 +454,30 @@ static void watchdog_pings_through_reload(void **state)
     test_daemon_cleanup(&d);
 }
 
+/* ---- an OpenCL program cache that cannot be written ------------------------- */
+
+/* A board whose cache directory cannot be created recompiles at every start:
+ * the daemon says so in its log (PoCL is the OpenCL device in CI). */
+static void opencl_program_cache_failure_logged(void **state)
+{
+    (void)state;
+    const char *env[] = {"LDPC_CL_CACHE_DIR=/proc/ldpcd-no-cache", NULL};
+    test_daemon d;
+    test_daemon_capture_log(1);
+    assert_int_equal(test_daemon_start(&d, ldpcd_binary,
+                                       "codes = " SHORT_CODE "\nbackend = opencl\n"
+                                       "backend_fallback = no\nworkers = 1\nbatch_frames = 8\n",
+                                       env),
+                     0);
+    test_daemon_capture_log(0);
+    char log[16384];
+    test_daemon_log(&d, log, sizeof log);
+    assert_non_null(
+        strstr(log, "OpenCL program cache: cannot create cache directory /proc/ldpcd-no-cache"));
+    assert_int_equal(test_daemon_stop(&d, 20000), 0);
+    test_daemon_cleanup(&d);
+}
+
 int main(int argc, char **argv)
 {
     const struct CMUnitTest tests[] = {
@@ -464,6 +488,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(abstract_ipc_needs_trust),
         cmocka_unit_test(socket_files_have_their_mode),
         cmocka_unit_test(watchdog_pings_through_reload),
+        cmocka_unit_test(opencl_program_cache_failure_logged),
     };
     if (argc > 1)
         cmocka_set_test_filter(argv[1]);
