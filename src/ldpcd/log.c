@@ -39,8 +39,9 @@ void ldpcd_log(ldpcd_log_level level, const char *format, ...)
 {
     if ((int)level > atomic_load(&max_level))
         return;
-    /* One fprintf per line so that lines of several threads never interleave. */
-    char line[1024];
+    /* One fprintf per line so that lines of several threads never interleave;
+     * long enough for a statistics report (service.h: stats_json). */
+    char line[9216];
     va_list args;
     va_start(args, format);
     vsnprintf(line, sizeof line, format, args);

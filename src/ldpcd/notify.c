@@ -28,8 +28,10 @@ int ldpcd_notify(const char *state)
     if (fd < 0)
         return -1;
     socklen_t address_length = (socklen_t)(offsetof(struct sockaddr_un, sun_path) + length);
-    ssize_t sent = sendto(fd, state, strlen(state), MSG_NOSIGNAL, (struct sockaddr *)&address,
-                          address_length);
+    /* never wait: a manager that reads no notifications (its queue holds
+     * max_dgram_qlen, 10 by default) must not stop the daemon's main loop */
+    ssize_t sent = sendto(fd, state, strlen(state), MSG_NOSIGNAL | MSG_DONTWAIT,
+                          (struct sockaddr *)&address, address_length);
     close(fd);
     return sent == (ssize_t)strlen(state) ? 1 : -1;
 }

@@ -18,7 +18,7 @@
 #include "notify.h"
 #include "service.h"
 
-#define STATS_LINGER_MS 200 /* for the final report to reach its subscribers */
+#define STATS_LINGER_MS 200 /* the final report's time to reach its subscribers */
 
 static size_t publish_stats(ldpcd_service *s, int final);
 

@@ -194,19 +194,27 @@ void test_daemon_signal(test_daemon *d, int signal_number)
     kill(d->pid, signal_number);
 }
 
+int test_daemon_exited(test_daemon *d)
+{
+    if (d->pid <= 0)
+        return 1;
+    int status;
+    if (waitpid(d->pid, &status, WNOHANG) != d->pid)
+        return 0;
+    remember(0, d->pid);
+    d->pid = 0;
+    d->exit_status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    return 1;
+}
+
 int test_daemon_stop(test_daemon *d, int timeout_ms)
 {
     if (d->pid <= 0)
         return d->exit_status;
     kill(d->pid, SIGTERM);
     for (int waited = 0; waited < timeout_ms; waited += 10) {
-        int status;
-        pid_t done = waitpid(d->pid, &status, WNOHANG);
-        if (done == d->pid) {
-            remember(0, d->pid);
-            d->pid = 0;
-            return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-        }
+        if (test_daemon_exited(d))
+            return d->exit_status;
         struct timespec pause = {0, 10000000};
         nanosleep(&pause, NULL);
     }

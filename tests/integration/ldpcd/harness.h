@@ -40,6 +40,9 @@ void *test_daemon_subscribe_stats(test_daemon *d);
 /* Sends SIGTERM and waits up to timeout_ms; returns the exit status, or -1
  * (after SIGKILL) if it did not exit. */
 int test_daemon_stop(test_daemon *d, int timeout_ms);
+/* 1 once the daemon has exited (its status is then what test_daemon_stop
+ * returns), 0 while it runs. */
+int test_daemon_exited(test_daemon *d);
 /* Sends a signal to the daemon. */
 void test_daemon_signal(test_daemon *d, int signal_number);
 void test_daemon_cleanup(test_daemon *d);

@@ -454,6 +454,35 @@ static void watchdog_pings_through_reload(void **state)
     test_daemon_cleanup(&d);
 }
 
+/* A statistics subscriber keeps its feed across a reload (the socket is
+ * opened anew) and gets the final report, while nobody reads the daemon's
+ * notifications (their queue fills after 10: the daemon must not wait). */
+static void stats_survive_reload(void **state)
+{
+    (void)state;
+    test_daemon d;
+    assert_int_equal(test_daemon_start(&d, ldpcd_binary,
+                                       "codes = " SHORT_CODE "\nstats_interval_ms = 200\n", NULL),
+                     0);
+    test_daemon_connect(&d);
+    void *stats = test_daemon_subscribe_stats(&d);
+    char json[16384];
+    assert_true(zmq_recv(stats, json, sizeof json - 1, 0) > 0);
+    test_daemon_signal(&d, SIGHUP);
+    pause_ms(1500);
+    int got = 0;
+    for (int i = 0; i < 5 && !got; i++) {
+        int size = zmq_recv(stats, json, sizeof json - 1, 0);
+        got = size > 0 && (json[size] = '\0', test_json_number(json, "reloads") == 1);
+    }
+    assert_true(got);
+    assert_int_equal(test_daemon_stop(&d, 20000), 0);
+    assert_int_equal(test_last_stats(stats, json, sizeof json, 1000), 0);
+    assert_non_null(strstr(json, "\"final\":true"));
+    zmq_close(stats);
+    test_daemon_cleanup(&d);
+}
+
 /* ---- an OpenCL program cache that cannot be written ------------------------- */
 
 /* A board whose cache directory cannot be created recompiles at every start:
@@ -488,6 +517,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(abstract_ipc_needs_trust),
         cmocka_unit_test(socket_files_have_their_mode),
         cmocka_unit_test(watchdog_pings_through_reload),
+        cmocka_unit_test(stats_survive_reload),
         cmocka_unit_test(opencl_program_cache_failure_logged),
     };
     if (argc > 1)
