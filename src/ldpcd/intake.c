@@ -134,6 +134,23 @@ static void protocol_message(ldpcd_service *s, const uint8_t *data, size_t size)
                      parsed.payload + (size_t)i * parsed.frame_size);
 }
 
+void ldpcd_reframer_trust_alignment(ldpcd_reframer *r)
+{
+    r->suspect = 0;
+    r->search_wait = 0;
+    r->search_backoff = 0;
+}
+
+void ldpcd_reframer_restart(ldpcd_reframer *r)
+{
+    r->filled = 0;
+    r->tags_seen = 0;
+    r->skip_values = 0;
+    r->offset_known = 0;
+    r->offset_trusted = 0;
+    ldpcd_reframer_trust_alignment(r);
+}
+
 /* Checks the alignment of one full raw frame (raw_sync.h). Returns 0 when
  * the frame is to be decoded, or the start (in values, 1..n-1) of the next
  * frame within it when the stream was misaligned: the values before it are
@@ -149,9 +166,7 @@ static uint32_t check_alignment(ldpcd_service *s, const uint8_t *frame)
     ldpcd_raw_hard_decisions(s->pipeline->raw_input.format, s->pipeline->raw_input.negate, frame,
                              n, current);
     if (ldpcd_raw_looks_aligned(code->code, current)) {
-        r->suspect = 0;
-        r->search_wait = 0;
-        r->search_backoff = 0;
+        ldpcd_reframer_trust_alignment(r);
         return 0;
     }
     uint32_t start = 0;
@@ -174,9 +189,7 @@ static uint32_t check_alignment(ldpcd_service *s, const uint8_t *frame)
                   "raw stream of %s: frames were misaligned; found the alignment again %u values "
                   "into frame %llu (those values dropped)",
                   code->name, start, (unsigned long long)r->next_sequence);
-        r->suspect = 0;
-        r->search_wait = 0;
-        r->search_backoff = 0;
+        ldpcd_reframer_trust_alignment(r);
         return start;
     }
     memcpy(r->hard, current, n); /* the previous frame of the next search */

@@ -99,7 +99,7 @@ static int prepare_reframer(ldpcd_service *s, const ldpcd_pipeline *p, const ldp
     size_t bytes = ldpcd_pipeline_raw_frame_bytes(p, config);
     ldpcd_reframer *r = &s->reframer;
     if (!keep)
-        r->filled = 0;
+        ldpcd_reframer_restart(r);
     if (bytes > r->capacity) {
         uint8_t *buffer = calloc(1, bytes), *hard = calloc(2, bytes);
         if (buffer == NULL || hard == NULL) {
@@ -115,15 +115,6 @@ static int prepare_reframer(ldpcd_service *s, const ldpcd_pipeline *p, const ldp
         r->buffer = buffer;
         r->hard = hard;
         r->capacity = bytes;
-    }
-    if (!keep) {
-        r->tags_seen = 0;
-        r->skip_values = 0;
-        r->offset_known = 0;
-        r->offset_trusted = 0;
-        r->suspect = 0;
-        r->search_wait = 0;
-        r->search_backoff = 0;
     }
     r->frame_bytes = bytes;
     return 0;

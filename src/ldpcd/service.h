@@ -153,6 +153,11 @@ size_t ldpcd_pipeline_raw_frame_bytes(const ldpcd_pipeline *pipeline, const ldpc
 /* intake.c: the thread and the message handling (also used by tests). */
 void *ldpcd_intake_main(void *service);
 void ldpcd_intake_message(ldpcd_service *service, const uint8_t *data, size_t size);
+/* A raw stream that starts over at a frame boundary (no partial frame, no
+ * tag headers seen, alignment trusted). */
+void ldpcd_reframer_restart(ldpcd_reframer *reframer);
+/* The frames look aligned again: no search pending. */
+void ldpcd_reframer_trust_alignment(ldpcd_reframer *reframer);
 
 /* worker.c */
 void *ldpcd_worker_main(void *worker);

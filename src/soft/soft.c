@@ -109,6 +109,17 @@ static double normalize_factor(const ldpc_soft_input *input, const soft_moments 
 /* Values within this fraction of the largest |value| count as clipped. */
 #define CLIP_SHARE 0.99
 
+/* Adds `weight` values of one magnitude to moments whose clip is known. */
+static void add_values(soft_moments *m, double magnitude, uint32_t weight)
+{
+    m->sum_abs += weight * magnitude;
+    m->sum_square += weight * (magnitude * magnitude);
+    if (magnitude >= CLIP_SHARE * m->clip)
+        m->clipped += weight;
+    else
+        m->unclipped_sum_abs += weight * magnitude;
+}
+
 static void normalize_frame(const ldpc_soft_input *input, float *llr, size_t count)
 {
     if (input->normalization == LDPC_SOFT_AS_IS)
@@ -117,15 +128,8 @@ static void normalize_frame(const ldpc_soft_input *input, float *llr, size_t cou
     for (size_t i = 0; i < count; i++)
         if (fabsf(llr[i]) > m.clip)
             m.clip = fabsf(llr[i]);
-    for (size_t i = 0; i < count; i++) {
-        double magnitude = fabsf(llr[i]);
-        m.sum_abs += magnitude;
-        m.sum_square += magnitude * magnitude;
-        if (magnitude >= CLIP_SHARE * m.clip)
-            m.clipped++;
-        else
-            m.unclipped_sum_abs += magnitude;
-    }
+    for (size_t i = 0; i < count; i++)
+        add_values(&m, fabsf(llr[i]), 1);
     float factor = (float)normalize_factor(input, &m);
     for (size_t i = 0; i < count; i++)
         llr[i] *= factor;
@@ -165,15 +169,8 @@ void ldpc_soft_byte_table(const ldpc_soft_input *input, const uint8_t *raw, size
     for (unsigned b = 0; b < 256; b++)
         if (counts[b] > 0 && fabsf(table[b]) > m.clip)
             m.clip = fabsf(table[b]);
-    for (unsigned b = 0; b < 256; b++) {
-        double magnitude = fabsf(table[b]);
-        m.sum_abs += counts[b] * magnitude;
-        m.sum_square += counts[b] * (magnitude * magnitude);
-        if (magnitude >= CLIP_SHARE * m.clip)
-            m.clipped += counts[b];
-        else
-            m.unclipped_sum_abs += counts[b] * magnitude;
-    }
+    for (unsigned b = 0; b < 256; b++)
+        add_values(&m, fabsf(table[b]), counts[b]);
     float normalize = (float)normalize_factor(input, &m);
     for (unsigned b = 0; b < 256; b++)
         table[b] *= normalize;
