@@ -98,7 +98,10 @@ static size_t make_message(uint8_t *out, int c, uint16_t frames, uint64_t sequen
 static void *push_socket(void *zmq)
 {
     void *push = zmq_socket(zmq, ZMQ_PUSH);
-    int timeout_ms = 100, linger_ms = 5000;
+    /* a closed (restarted) client's socket delivers what it still holds, as a
+     * client that exits cleanly does; long enough for a daemon restart and
+     * a consumer stall on a loaded machine */
+    int timeout_ms = 100, linger_ms = 60000;
     zmq_setsockopt(push, ZMQ_SNDTIMEO, &timeout_ms, sizeof timeout_ms);
     zmq_setsockopt(push, ZMQ_LINGER, &linger_ms, sizeof linger_ms);
     zmq_connect(push, daemon_view.input);
