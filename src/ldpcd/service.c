@@ -7,6 +7,7 @@
  * drained and answers every frame; shutdown_timeout_ms bounds it all
  * (docs/SERVICE.md, "Lifecycle"). */
 #include <errno.h>
+#include <malloc.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -165,6 +166,10 @@ int ldpcd_service_reload(ldpcd_service *s, const ldpcd_config *config, ldpcd_pip
         ldpcd_output_retire(s, ldpcd_now_ns() +
                                    (uint64_t)s->config.shutdown_timeout_ms * 1000000u);
     ldpcd_pipeline_destroy(s->pipeline);
+    /* glibc keeps freed memory in its heap (it raises its mmap threshold
+     * after each large free): without this, a dozen reloads of a 90 MB
+     * pipeline left the daemon at 250-440 MB instead of 85 */
+    malloc_trim(0);
     s->pipeline = next;
     int keep_raw = same_raw_stream(&s->config, config) && keep_input;
     if (!keep_input)
