@@ -30,7 +30,7 @@ typedef struct {
     bench_run *run;
     const tool_code *code;
     const bench_frames *frames;
-    int full_path;
+    bench_mode mode;
     double seconds;
     int status;
 } window_job;
@@ -38,7 +38,7 @@ typedef struct {
 static void *window_thread(void *arg)
 {
     window_job *job = arg;
-    job->status = bench_run_window(job->run, job->code, job->frames, job->full_path, job->seconds);
+    job->status = bench_run_window(job->run, job->code, job->frames, job->mode, job->seconds);
     return NULL;
 }
 
@@ -49,7 +49,7 @@ static double frames_per_second_of(uint64_t frames, double decode_seconds)
 }
 
 int bench_group_window(bench_group *group, const tool_code *code, const bench_frames *frames,
-                       int full_path, double seconds)
+                       bench_mode mode, double seconds)
 {
     window_job jobs[BENCH_MAX_INSTANCES];
     pthread_t threads[BENCH_MAX_INSTANCES];
@@ -58,7 +58,7 @@ int bench_group_window(bench_group *group, const tool_code *code, const bench_fr
     for (uint32_t i = 0; i < group->count; i++) {
         frames_before[i] = group->runs[i].frames;
         decode_seconds_before[i] = group->runs[i].decode_seconds;
-        jobs[i] = (window_job){&group->runs[i], code, frames, full_path, seconds, 0};
+        jobs[i] = (window_job){&group->runs[i], code, frames, mode, seconds, 0};
     }
     double start = tool_now_seconds();
     /* Every instance but the last on a thread of its own, the last (or the

@@ -32,7 +32,7 @@ int bench_group_open(bench_group *group, uint32_t count, const tool_code *code,
 
 /* One timed window of every instance at once (bench_run_window). 0, or -1. */
 int bench_group_window(bench_group *group, const tool_code *code, const bench_frames *frames,
-                       int full_path, double seconds);
+                       bench_mode mode, double seconds);
 
 /* Frames per second of decoding, summed over the instances (all windows). */
 double bench_group_frames_per_second(const bench_group *group);

@@ -6,7 +6,18 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ldpc/soft.h"
 #include "tool_common.h"
+
+const char *bench_mode_name(bench_mode mode)
+{
+    switch (mode) {
+    case BENCH_DECODE: return "decode";
+    case BENCH_QUANTISE: return "quantise+decode";
+    case BENCH_CALIBRATE: return "calibrate+quantise+decode";
+    }
+    return "?";
+}
 
 static int compare_doubles(const void *a, const void *b)
 {
@@ -31,7 +42,9 @@ int bench_run_open(bench_run *run, const tool_code *code, const ldpc_decoder_con
     run->bits = malloc((size_t)frames->frames * code->n_bits);
     run->stats = malloc(frames->frames * sizeof *run->stats);
     run->latencies = malloc(BENCH_MAX_CALLS * sizeof *run->latencies);
-    if (run->bits == NULL || run->stats == NULL || run->latencies == NULL) {
+    run->calibrated = malloc((size_t)frames->frames * code->n_bits * sizeof(float));
+    if (run->bits == NULL || run->stats == NULL || run->latencies == NULL ||
+        run->calibrated == NULL) {
         tool_error("out of memory");
         bench_run_close(run);
         return -1;
@@ -46,19 +59,38 @@ int bench_run_open(bench_run *run, const tool_code *code, const ldpc_decoder_con
     return 0;
 }
 
+/* One timed call's work. */
+static ldpc_status decode_call(bench_run *run, const tool_code *code, const bench_frames *frames,
+                               bench_mode mode, ldpc_error *err)
+{
+    if (mode == BENCH_DECODE)
+        return tool_decoder_decode_i8(&run->decoder, code, frames->q, frames->frames, run->bits,
+                                      run->stats, err);
+    const float *llr = frames->llr;
+    if (mode == BENCH_CALIBRATE) {
+        ldpc_soft_input soft = ldpc_soft_input_default(LDPC_SOFT_F32);
+        size_t n = code->n_bits;
+        for (uint32_t f = 0; f < frames->frames; f++) {
+            ldpc_status status = ldpc_soft_to_llr(&soft, frames->llr + f * n, n,
+                                                  run->calibrated + f * n, err);
+            if (status != LDPC_OK)
+                return status;
+        }
+        llr = run->calibrated;
+    }
+    return tool_decoder_decode_f32(&run->decoder, code, llr, frames->frames, run->bits,
+                                   run->stats, err);
+}
+
 int bench_run_window(bench_run *run, const tool_code *code, const bench_frames *frames,
-                     int full_path, double seconds)
+                     bench_mode mode, double seconds)
 {
     uint32_t n = code->n_bits;
     double start = tool_now_seconds();
     while (run->calls < BENCH_MAX_CALLS) {
         ldpc_error err;
         double t0 = tool_now_seconds();
-        ldpc_status status =
-            full_path ? tool_decoder_decode_f32(&run->decoder, code, frames->llr, frames->frames,
-                                                run->bits, run->stats, &err)
-                      : tool_decoder_decode_i8(&run->decoder, code, frames->q, frames->frames,
-                                               run->bits, run->stats, &err);
+        ldpc_status status = decode_call(run, code, frames, mode, &err);
         double t1 = tool_now_seconds();
         if (status != LDPC_OK) {
             tool_error("backend %s: %s", run->backend, err.message);
@@ -97,5 +129,6 @@ void bench_run_close(bench_run *run)
     free(run->bits);
     free(run->stats);
     free(run->latencies);
+    free(run->calibrated);
     memset(run, 0, sizeof *run);
 }

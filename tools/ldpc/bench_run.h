@@ -13,12 +13,23 @@
 
 #define BENCH_MAX_CALLS 200000
 
+/* What a timed call covers. */
+typedef enum {
+    BENCH_DECODE,    /* the 8-bit decoder on quantised LLRs */
+    BENCH_QUANTISE,  /* float LLRs through the quantiser (decode_f32) */
+    BENCH_CALIBRATE  /* each frame's scale estimated and undone first, as every
+                        path does by default (ldpc_soft_to_llr), then decode_f32 */
+} bench_mode;
+
+const char *bench_mode_name(bench_mode mode);
+
 typedef struct {
     tool_decoder decoder;
     const char *backend; /* the name the registry resolved */
     uint8_t *bits;
     ldpc_frame_stats *stats;
     double *latencies; /* ms per call, BENCH_MAX_CALLS */
+    float *calibrated; /* BENCH_CALIBRATE: the frames after calibration */
     uint64_t frames, calls, iterations, frame_errors; /* all windows */
     double decode_seconds; /* all windows: time inside the decode calls */
     double create_ms, first_call_ms;
@@ -30,12 +41,11 @@ int bench_run_open(bench_run *run, const tool_code *code, const ldpc_decoder_con
                    const bench_frames *frames, const char *backend);
 
 /* Decodes the frames over and over for at least `seconds` (one call at least,
- * none once BENCH_MAX_CALLS were made; float LLRs through the quantiser when
- * full_path), timing each call; checking its results (iterations, frame
- * errors) happens between the calls, outside their time. 0, or -1 when a
- * call failed (reason printed). */
+ * none once BENCH_MAX_CALLS were made), timing each call with what `mode`
+ * adds; checking its results (iterations, frame errors) happens between the
+ * calls, outside their time. 0, or -1 when a call failed (reason printed). */
 int bench_run_window(bench_run *run, const tool_code *code, const bench_frames *frames,
-                     int full_path, double seconds);
+                     bench_mode mode, double seconds);
 
 /* Sorts `values` ascending. */
 void bench_sort(double *values, size_t count);

@@ -1,7 +1,8 @@
 /* ldpc bench: decoder throughput and latency, against a baseline backend
  * (optionally with its own decoder configuration) measured in the same run. Frames are generated (random codewords, BPSK over
  * AWGN) and quantised before the clock starts, so the timing covers decoding
- * only; --mode full also times the float-to-8-bit quantisation. Binary and
+ * only; --mode full also times the float-to-8-bit quantisation, --mode
+ * calibrate the per-frame calibration before it as well. Binary and
  * nonbinary codes alike (tool_code.h, tool_decoder.h): frames of bits, and a
  * nonbinary decoder's symbols turned into bits inside the timed call. The
  * timing itself is bench_run.c's; --rounds alternates the two backends,
@@ -36,7 +37,7 @@ typedef struct {
     double seconds;
     uint64_t rounds;    /* alternating timed windows per backend */
     uint64_t instances; /* decoders per backend, each driven by its own thread */
-    int full_path;
+    bench_mode mode;
     int json;
 } bench_options;
 
@@ -60,7 +61,7 @@ static void usage(FILE *out)
     fprintf(out,
             "usage: ldpc bench [--code NAME] [--decoder SPEC] [--backend NAME] [--baseline NAME]\n"
             "                  [--threads T] [--batch F] [--iterations N | --max-iter N] [--ebn0 DB]\n"
-            "                  [--seconds S] [--rounds R] [--instances N] [--mode decode|full]\n"
+            "                  [--seconds S] [--rounds R] [--instances N] [--mode decode|full|calibrate]\n"
             "                  [--json]\n\n"
             "  --code NAME      default dvbs2-normal-1/2; nonbinary: nbqc-*, nbreg-*, nbalist:\n"
             "  --decoder SPEC   default: the library default (fixed-layered-oms, or\n"
@@ -89,7 +90,9 @@ static void usage(FILE *out)
             "  --instances N    N decoders of --threads workers each, each driven by its own\n"
             "                   thread over the same frames, as ldpcd's workers run them\n"
             "                   (default 1); throughput is all instances' together\n"
-            "  --mode full      time quantisation of float LLRs too (decode_f32)\n");
+            "  --mode full      time quantisation of float LLRs too (decode_f32)\n"
+            "  --mode calibrate and before it each frame's calibration (ldpc_soft_to_llr,\n"
+            "                   the default of every path)\n");
 }
 
 static int parse_options(int argc, char **argv, bench_options *o)
@@ -150,9 +153,11 @@ static int parse_options(int argc, char **argv, bench_options *o)
             break;
         case OPT_MODE:
             if (strcmp(optarg, "full") == 0)
-                o->full_path = 1;
+                o->mode = BENCH_QUANTISE;
+            else if (strcmp(optarg, "calibrate") == 0)
+                o->mode = BENCH_CALIBRATE;
             else if (strcmp(optarg, "decode") != 0) {
-                tool_error("--mode must be decode or full, not '%s'", optarg);
+                tool_error("--mode must be decode, full or calibrate, not '%s'", optarg);
                 bad = -1;
             }
             break;
@@ -335,7 +340,7 @@ static void print_table(const bench_options *o, const tool_code *code, const cha
         printf("baseline  decoder %s\n", baseline_spec);
     printf("frames    Eb/N0 %.2f dB BPSK/AWGN, %u per call, generated before timing; timed: %s "
            "calls (results checked between them, untimed)\n",
-           o->ebn0_db, (unsigned)o->batch, o->full_path ? "quantisation + decoding" : "decoding");
+           o->ebn0_db, (unsigned)o->batch, bench_mode_name(o->mode));
     printf("machine   %s, %ld online CPUs, ", machine, sysconf(_SC_NPROCESSORS_ONLN));
     if (o->instances > 1)
         printf("%u instances of ", (unsigned)o->instances);
@@ -376,7 +381,7 @@ static void print_json(const bench_options *o, const tool_code *code, const char
            code->name, code->n_bits, code->k_bits, code->bits_per_symbol, spec, baseline_spec,
            o->fixed_iterations ? "true" : "false",
            o->ebn0_db, (unsigned)o->batch, (unsigned)o->threads,
-           o->full_path ? "quantise+decode" : "decode", machine);
+           bench_mode_name(o->mode), machine);
     for (size_t i = 0; i < count; i++) {
         const bench_result *r = &results[i];
         printf("%s{\"backend\":\"%s\",\"frames\":%llu,\"calls\":%llu,\"seconds\":%.6f,"
@@ -469,7 +474,7 @@ int command_bench(int argc, char **argv)
     int ok = opened == count;
     for (uint64_t round = 0; round < o.rounds && ok; round++)
         for (size_t i = 0; i < count && ok; i++)
-            ok = bench_group_window(&groups[i], &code, &frames, o.full_path,
+            ok = bench_group_window(&groups[i], &code, &frames, o.mode,
                                     o.seconds / (double)o.rounds) == 0;
     int status = TOOL_EXIT_FAILURE;
     if (ok) {
