@@ -45,21 +45,42 @@ ldpc_status ldpc_soft_format_parse(const char *text, ldpc_soft_format *out, ldpc
     return LDPC_OK;
 }
 
+/* Copies float values (raw may be unaligned) and returns the index of the
+ * first NaN or infinity, or count. Each block is copied, then its exponents
+ * ORed together while it is in the cache (no early exit inside a block);
+ * only a block that has one is looked at closer. */
+static size_t copy_finite(const unsigned char *raw, size_t count, float *out)
+{
+    enum { BLOCK = 256 };
+    for (size_t start = 0; start < count; start += BLOCK) {
+        size_t end = start + BLOCK < count ? start + BLOCK : count;
+        memcpy(out + start, raw + start * sizeof *out, (end - start) * sizeof *out);
+        uint32_t any = 0;
+        for (size_t i = start; i < end; i++) {
+            uint32_t bits;
+            memcpy(&bits, &out[i], sizeof bits);
+            any |= (uint32_t)((bits & 0x7f800000u) == 0x7f800000u);
+        }
+        if (any)
+            for (size_t i = start; i < end; i++)
+                if (!isfinite(out[i]))
+                    return i;
+    }
+    return count;
+}
+
 static ldpc_status raw_to_llr(ldpc_soft_format format, const void *raw, size_t count,
                               float *llr, ldpc_error *err)
 {
     const unsigned char *bytes = raw;
     switch (format) {
-    case LDPC_SOFT_F32:
-        for (size_t i = 0; i < count; i++) {
-            float value;
-            memcpy(&value, bytes + i * sizeof value, sizeof value); /* raw may be unaligned */
-            if (!isfinite(value))
-                return ldpc_fail(err, LDPC_ERR_INVALID, "soft value %zu is not finite (%g)", i,
-                                 (double)value);
-            llr[i] = value;
-        }
+    case LDPC_SOFT_F32: {
+        size_t bad = copy_finite(bytes, count, llr);
+        if (bad < count)
+            return ldpc_fail(err, LDPC_ERR_INVALID, "soft value %zu is not finite (%g)", bad,
+                             (double)llr[bad]);
         return LDPC_OK;
+    }
     case LDPC_SOFT_I8:
         for (size_t i = 0; i < count; i++)
             llr[i] = (float)(int8_t)bytes[i];
@@ -120,19 +141,74 @@ static void add_values(soft_moments *m, double magnitude, uint32_t weight)
         m->unclipped_sum_abs += weight * magnitude;
 }
 
-static void normalize_frame(const ldpc_soft_input *input, float *llr, size_t count)
+#define LANES 8          /* independent accumulators: no chain of dependent additions */
+#define MOMENT_BLOCK 512 /* values summed in float before a double takes them */
+
+static float largest_magnitude(const float *x, size_t count)
 {
-    if (input->normalization == LDPC_SOFT_AS_IS)
-        return;
-    soft_moments m = {.count = count};
-    for (size_t i = 0; i < count; i++)
-        if (fabsf(llr[i]) > m.clip)
-            m.clip = fabsf(llr[i]);
-    for (size_t i = 0; i < count; i++)
-        add_values(&m, fabsf(llr[i]), 1);
-    float factor = (float)normalize_factor(input, &m);
-    for (size_t i = 0; i < count; i++)
-        llr[i] *= factor;
+    float lane[LANES] = {0};
+    size_t i = 0;
+    for (; i + LANES <= count; i += LANES)
+        for (int l = 0; l < LANES; l++) {
+            float a = fabsf(x[i + l]);
+            lane[l] = a > lane[l] ? a : lane[l];
+        }
+    float largest = 0.0f;
+    for (int l = 0; l < LANES; l++)
+        largest = lane[l] > largest ? lane[l] : largest;
+    for (; i < count; i++)
+        largest = fabsf(x[i]) > largest ? fabsf(x[i]) : largest;
+    return largest;
+}
+
+/* The moments of a float frame: float lanes over blocks, blocks in double
+ * (a frame of 64800 values loses nothing that matters to the fit). */
+static void frame_moments(const float *x, size_t count, soft_moments *m)
+{
+    m->clip = largest_magnitude(x, count);
+    float threshold = (float)(CLIP_SHARE * m->clip);
+    size_t i = 0;
+    while (i + LANES <= count) {
+        size_t end = i + MOMENT_BLOCK < count ? i + MOMENT_BLOCK : count;
+        float sum[LANES] = {0}, square[LANES] = {0}, unclipped[LANES] = {0}, clipped[LANES] = {0};
+        for (; i + LANES <= end; i += LANES)
+            for (int l = 0; l < LANES; l++) {
+                float a = fabsf(x[i + l]);
+                float at_clip = (float)(a >= threshold);
+                sum[l] += a;
+                square[l] += a * a;
+                clipped[l] += at_clip;
+                unclipped[l] += a - a * at_clip;
+            }
+        for (int l = 0; l < LANES; l++) {
+            m->sum_abs += sum[l];
+            m->sum_square += square[l];
+            m->unclipped_sum_abs += unclipped[l];
+            m->clipped += (size_t)clipped[l];
+        }
+    }
+    for (; i < count; i++)
+        add_values(m, fabsf(x[i]), 1);
+}
+
+/* Scales a frame by `factor` (the input's scale and sign), then calibrates
+ * or normalises it: the moments are taken of the unscaled values and scaled
+ * instead, so the values are multiplied once. */
+static void scale_frame(const ldpc_soft_input *input, float factor, float *llr, size_t count)
+{
+    if (input->normalization != LDPC_SOFT_AS_IS) {
+        soft_moments m = {.count = count};
+        frame_moments(llr, count, &m);
+        double magnitude = fabs((double)factor);
+        m.sum_abs *= magnitude;
+        m.sum_square *= magnitude * magnitude;
+        m.clip *= magnitude;
+        m.unclipped_sum_abs *= magnitude;
+        factor *= (float)normalize_factor(input, &m);
+    }
+    if (factor != 1.0f)
+        for (size_t i = 0; i < count; i++)
+            llr[i] *= factor;
 }
 
 /* How often each byte value occurs. Four interleaved histograms: liquid soft
@@ -198,10 +274,7 @@ ldpc_status ldpc_soft_to_llr(const ldpc_soft_input *input, const void *raw, size
     ldpc_status status = raw_to_llr(input->format, raw, count, llr, err);
     if (status != LDPC_OK)
         return status;
-    float factor = input->negate ? -input->scale : input->scale;
-    for (size_t i = 0; i < count; i++)
-        llr[i] *= factor;
-    normalize_frame(input, llr, count);
+    scale_frame(input, input->negate ? -input->scale : input->scale, llr, count);
     return LDPC_OK;
 }
 
