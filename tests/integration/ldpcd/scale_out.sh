@@ -21,6 +21,11 @@ for i in 1 2; do
         --set stats_endpoint= --set batch_frames=8 --set workers=1 2>"$work/ldpcd$i.log" &
     pids+=($!)
 done
+# both instances up before the source sends (else, on a loaded machine, the
+# first one may take every frame)
+for i in 1 2; do
+    for _ in $(seq 300); do grep -q "ready:" "$work/ldpcd$i.log" && break; sleep 0.1; done
+done
 "$demo/ldpc-rx" --endpoint "ipc://$work/results" --bind --frames $frames --seed 7 \
     --reorder --quiet --timeout-ms 60000 >"$work/sink.out" &
 sink=$!
