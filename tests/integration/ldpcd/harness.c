@@ -335,6 +335,33 @@ int test_last_stats(void *stats_socket, char *json, size_t size, int timeout_ms)
     }
 }
 
+uint64_t test_now_ms(void)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (uint64_t)now.tv_sec * 1000u + (uint64_t)now.tv_nsec / 1000000u;
+}
+
+void test_pause_ms(long ms)
+{
+    struct timespec pause = {ms / 1000, (ms % 1000) * 1000000L};
+    nanosleep(&pause, NULL);
+}
+
+long test_status_kb(pid_t pid, const char *field)
+{
+    char path[64], line[256];
+    snprintf(path, sizeof path, "/proc/%d/status", (int)pid);
+    FILE *file = fopen(path, "r");
+    long kb = -1;
+    while (file != NULL && fgets(line, sizeof line, file) != NULL)
+        if (strncmp(line, field, strlen(field)) == 0)
+            kb = strtol(line + strlen(field), NULL, 10);
+    if (file != NULL)
+        fclose(file);
+    return kb;
+}
+
 static uint64_t next_random(uint64_t *state)
 {
     uint64_t z = (*state += 0x9E3779B97F4A7C15ull);

@@ -73,6 +73,12 @@ uint64_t test_json_number(const char *json, const char *key);
  * 0 if any arrived. */
 int test_last_stats(void *stats_socket, char *json, size_t size, int timeout_ms);
 
+/* CLOCK_MONOTONIC in ms; a sleep of ms. */
+uint64_t test_now_ms(void);
+void test_pause_ms(long ms);
+/* A kB figure of /proc/PID/status ("VmRSS:", "VmHWM:"), or -1. */
+long test_status_kb(pid_t pid, const char *field);
+
 /* A codeword of `code` from info bits seeded by `seed`, as float LLRs
  * (positive = bit 0; BPSK over AWGN at Es/N0 4.8 dB, 1.3% of the hard
  * decisions wrong); info gets the k bits. */

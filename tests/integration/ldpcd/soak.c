@@ -49,19 +49,6 @@ static uint8_t *answered_bits[MAX_IDS];
 static uint64_t answered[MAX_IDS], duplicates, decoded, not_converged;
 static uint64_t rejected[LDPCD_REJECT_REASON_COUNT];
 
-static uint64_t now_ms(void)
-{
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return (uint64_t)now.tv_sec * 1000u + (uint64_t)now.tv_nsec / 1000000u;
-}
-
-static void pause_ms(long ms)
-{
-    struct timespec pause = {ms / 1000, (ms % 1000) * 1000000L};
-    nanosleep(&pause, NULL);
-}
-
 static void build_payloads(void)
 {
     for (int c = 0; c < CODE_COUNT; c++) {
@@ -122,13 +109,13 @@ typedef struct {
 static void *client_main(void *argument)
 {
     client_args *a = argument;
-    uint64_t state = (uint64_t)a->id * 977u + 3, next_restart = now_ms() + a->restart_every_ms;
+    uint64_t state = (uint64_t)a->id * 977u + 3, next_restart = test_now_ms() + a->restart_every_ms;
     uint8_t *message = malloc(LDPCD_INPUT_HEADER_SIZE + FRAMES_PER_MESSAGE * 64800 * sizeof(float));
     void *push = push_socket(a->zmq);
     uint64_t n = 0;
     while (!atomic_load(&clients_stop)) {
         if (atomic_load(&clients_paused)) {
-            pause_ms(5);
+            test_pause_ms(5);
             continue;
         }
         state = state * 6364136223846793005ull + 1442695040888963407ull;
@@ -143,10 +130,10 @@ static void *client_main(void *argument)
                 break;
             }
         }
-        if (now_ms() >= next_restart) {
+        if (test_now_ms() >= next_restart) {
             zmq_close(push); /* linger: what it holds still goes out */
             push = push_socket(a->zmq);
-            next_restart = now_ms() + a->restart_every_ms;
+            next_restart = test_now_ms() + a->restart_every_ms;
         }
     }
     zmq_close(push);
@@ -160,7 +147,7 @@ static void *consumer_main(void *argument)
     (void)argument;
     while (!atomic_load(&consumer_stop)) {
         if (atomic_load(&consumer_stalled)) {
-            pause_ms(10);
+            test_pause_ms(10);
             continue;
         }
         ldpcd_result_header h;
@@ -219,7 +206,7 @@ static void send_oversized(void *zmq)
     int linger = 0;
     zmq_setsockopt(push, ZMQ_LINGER, &linger, sizeof linger);
     zmq_send(push, huge, size, 0);
-    pause_ms(200);
+    test_pause_ms(200);
     zmq_close(push);
     free(huge);
 }
@@ -257,23 +244,9 @@ static void kill_client_mid_message(int id)
               (char *)NULL);
         _exit(127);
     }
-    pause_ms(20 + (id % 4) * 20);
+    test_pause_ms(20 + (id % 4) * 20);
     kill(pid, SIGKILL);
     waitpid(pid, NULL, 0);
-}
-
-static long rss_kb(pid_t pid)
-{
-    char path[64], line[256];
-    snprintf(path, sizeof path, "/proc/%d/status", (int)pid);
-    FILE *file = fopen(path, "r");
-    long kb = -1;
-    while (file != NULL && fgets(line, sizeof line, file) != NULL)
-        if (strncmp(line, "VmRSS:", 6) == 0)
-            kb = strtol(line + 6, NULL, 10);
-    if (file != NULL)
-        fclose(file);
-    return kb;
 }
 
 static const char *config_text(int variant)
@@ -320,7 +293,7 @@ static uint64_t lost_total[3]; /* shutdown_lost, shutdown_unanswered, pub_droppe
 static int collect_final(void *stats)
 {
     for (int i = 0; i < 10 && strstr(last_report, "\"final\":true") == NULL; i++) {
-        pause_ms(100);
+        test_pause_ms(100);
         read_reports(stats);
     }
     if (strstr(last_report, "\"final\":true") == NULL) {
@@ -340,16 +313,16 @@ static int collect_final(void *stats)
 static long stop_daemon(test_daemon *d, void *stats)
 {
     atomic_store(&shutdown_seen, 0);
-    uint64_t start = now_ms();
+    uint64_t start = test_now_ms();
     test_daemon_signal(d, SIGTERM);
-    while (!test_daemon_exited(d) && now_ms() < start + STOP_TIMEOUT_MS + 10000) {
+    while (!test_daemon_exited(d) && test_now_ms() < start + STOP_TIMEOUT_MS + 10000) {
         if (atomic_load(&shutdown_seen))
             atomic_store(&clients_paused, 1);
         read_reports(stats);
-        pause_ms(2);
+        test_pause_ms(2);
     }
     atomic_store(&clients_paused, 1);
-    long stop_ms = (long)(now_ms() - start);
+    long stop_ms = (long)(test_now_ms() - start);
     return test_daemon_stop(d, 1000) == 0 ? stop_ms : -1;
 }
 
@@ -384,7 +357,7 @@ int main(int argc, char **argv)
     test_daemon_connect(&d);
     daemon_view = d;
     void *stats = test_daemon_subscribe_stats(&d);
-    long rss_start = rss_kb(d.pid), rss_restarted = -1;
+    long rss_start = test_status_kb(d.pid, "VmRSS:"), rss_restarted = -1;
     pthread_t consumer, clients[CLIENTS];
     client_args args[CLIENTS];
     pthread_create(&consumer, NULL, consumer_main, NULL);
@@ -393,12 +366,12 @@ int main(int argc, char **argv)
         pthread_create(&clients[i], NULL, client_main, &args[i]);
     }
     void *bad = push_socket(d.zmq);
-    uint64_t bad_n = 0, start = now_ms(), end = start + (uint64_t)seconds * 1000u;
+    uint64_t bad_n = 0, start = test_now_ms(), end = start + (uint64_t)seconds * 1000u;
     int reloads = 0, stalls = 0, killed = 0, oversized = 0, bad_messages = 0, restarts = 0;
     long restart_stop_ms = -1;
     int final_ok = 1;
-    for (uint64_t tick = 0; now_ms() < end; tick++) {
-        pause_ms(250);
+    for (uint64_t tick = 0; test_now_ms() < end; tick++) {
+        test_pause_ms(250);
         read_reports(stats);
         if (tick % 4 == 0) {
             send_bad(bad, &bad_n);
@@ -410,7 +383,7 @@ int main(int argc, char **argv)
         }
         if (tick % 16 == 9) {
             atomic_store(&consumer_stalled, 1);
-            pause_ms(1500);
+            test_pause_ms(1500);
             atomic_store(&consumer_stalled, 0);
             stalls++;
         }
@@ -423,7 +396,7 @@ int main(int argc, char **argv)
             oversized++;
         }
         /* once, half way: the daemon restarts under load */
-        if (restarts == 0 && now_ms() >= start + (end - start) / 2) {
+        if (restarts == 0 && test_now_ms() >= start + (end - start) / 2) {
             restart_stop_ms = stop_daemon(&d, stats);
             int first_final = collect_final(stats) == 0;
             final_ok = final_ok && first_final;
@@ -442,14 +415,14 @@ int main(int argc, char **argv)
             if (system(command) != 0)
                 fprintf(stderr, "soak: could not remove %s\n", d.dir);
             d = next;
-            rss_restarted = rss_kb(d.pid);
+            rss_restarted = test_status_kb(d.pid, "VmRSS:");
             stats = test_daemon_subscribe_stats(&d);
-            pause_ms(200);
+            test_pause_ms(200);
             atomic_store(&clients_paused, 0);
             restarts = 1;
         }
     }
-    long rss_end = rss_kb(d.pid);
+    long rss_end = test_status_kb(d.pid, "VmRSS:");
     /* the final stop under load */
     long stop_ms = stop_daemon(&d, stats);
     atomic_store(&clients_stop, 1);
@@ -457,7 +430,7 @@ int main(int argc, char **argv)
         pthread_join(clients[i], NULL);
     int last_final = collect_final(stats) == 0;
     final_ok = final_ok && last_final;
-    pause_ms(1000); /* the last results */
+    test_pause_ms(1000); /* the last results */
     atomic_store(&consumer_stop, 1);
     pthread_join(consumer, NULL);
 

@@ -26,19 +26,6 @@
 
 static const char *ldpcd_binary = LDPCD_BINARY;
 
-static uint64_t now_ms(void)
-{
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return (uint64_t)now.tv_sec * 1000u + (uint64_t)now.tv_nsec / 1000000u;
-}
-
-static void pause_ms(long ms)
-{
-    struct timespec pause = {ms / 1000, (ms % 1000) * 1000000L};
-    nanosleep(&pause, NULL);
-}
-
 static ldpc_code *make_code(const char *name)
 {
     ldpc_code *code;
@@ -105,10 +92,10 @@ static void stop_with_stalled_consumer(void **state)
         assert_int_equal(test_receive(&d, &h, NULL, 0, 30000), 0);
         assert_int_equal(h.sequence, received);
     }
-    pause_ms(300); /* the daemon fills its queue and ZeroMQ's */
-    uint64_t start = now_ms();
+    test_pause_ms(300); /* the daemon fills its queue and ZeroMQ's */
+    uint64_t start = test_now_ms();
     assert_int_equal(test_daemon_stop(&d, 20000), 0);
-    uint64_t stop_ms = now_ms() - start;
+    uint64_t stop_ms = test_now_ms() - start;
     print_message("stop took %llu ms\n", (unsigned long long)stop_ms);
     assert_true(stop_ms <= 3000 + 1000);
     while (test_receive(&d, &h, NULL, 0, 1000) == 0) {
@@ -139,7 +126,6 @@ static void stop_with_stalled_consumer(void **state)
 /* ---- SIGTERM under load ------------------------------------------------------ */
 
 typedef struct {
-    test_daemon *d;
     const uint8_t *message; /* FRAMES_PER_MESSAGE frames; the sequence is rewritten */
     size_t size;
     atomic_int stop; /* the consumer saw a `shutdown` rejection */
@@ -189,7 +175,7 @@ static void stop_under_load(void **state)
         memcpy(message + LDPCD_INPUT_HEADER_SIZE + f * frame_bytes, llr, frame_bytes);
     }
     test_message(message, code->name, LDPC_SOFT_F32, 0, FRAMES_PER_MESSAGE, 1.0f, 0, NULL, 0);
-    load_sender sender = {.d = &d, .message = message, .size = size};
+    load_sender sender = {.message = message, .size = size};
     atomic_init(&sender.stop, 0);
     sender.push = zmq_socket(d.zmq, ZMQ_PUSH);
     int timeout_ms = 100;
@@ -201,7 +187,7 @@ static void stop_under_load(void **state)
     enum { MAX_FRAMES = 1 << 20 };
     uint8_t *seen = calloc(MAX_FRAMES, 1);
     uint64_t received = 0, decoded = 0, shutdown = 0;
-    uint64_t start = now_ms();
+    uint64_t start = test_now_ms();
     int signalled = 0;
     ldpcd_result_header h;
     while (test_receive(&d, &h, NULL, 0, 2000) == 0) {
@@ -217,7 +203,7 @@ static void stop_under_load(void **state)
             assert_int_equal(h.status, LDPCD_STATUS_DECODED);
             decoded++;
         }
-        if (!signalled && now_ms() - start > 1500) {
+        if (!signalled && test_now_ms() - start > 1500) {
             test_daemon_signal(&d, SIGTERM);
             signalled = 1;
         }
@@ -250,21 +236,6 @@ static void stop_under_load(void **state)
 
 /* ---- messages larger than any valid one -------------------------------------- */
 
-/* A kB figure of /proc/PID/status: "VmHWM:" (peak) or "VmRSS:". */
-static long status_kb(pid_t pid, const char *field)
-{
-    char path[64], line[256];
-    snprintf(path, sizeof path, "/proc/%d/status", (int)pid);
-    FILE *file = fopen(path, "r");
-    long kb = -1;
-    while (file != NULL && fgets(line, sizeof line, file) != NULL)
-        if (strncmp(line, field, strlen(field)) == 0)
-            kb = strtol(line + strlen(field), NULL, 10);
-    if (file != NULL)
-        fclose(file);
-    return kb;
-}
-
 /* A 64 MB message to a daemon whose largest valid message is 4 MB (64
  * frames of 16200 f32 values): ZeroMQ drops the connection as soon as the
  * size is read, the daemon's peak memory stays, other clients go on. */
@@ -278,7 +249,7 @@ static void oversized_message_never_read(void **state)
     assert_int_equal(test_send_frames(&d, code, 0, 1), 0);
     ldpcd_result_header h;
     assert_int_equal(test_receive(&d, &h, NULL, 0, 30000), 0);
-    long before = status_kb(d.pid, "VmHWM:");
+    long before = test_status_kb(d.pid, "VmHWM:");
     size_t size = (size_t)64 << 20;
     uint8_t *huge = calloc(1, size);
     test_message(huge, code->name, LDPC_SOFT_F32, 0, 1, 1.0f, 1, NULL, 0);
@@ -287,8 +258,8 @@ static void oversized_message_never_read(void **state)
     zmq_setsockopt(stranger, ZMQ_LINGER, &linger, sizeof linger);
     assert_int_equal(zmq_connect(stranger, d.input), 0);
     assert_true(zmq_send(stranger, huge, size, 0) >= 0);
-    pause_ms(1500);
-    long after = status_kb(d.pid, "VmHWM:");
+    test_pause_ms(1500);
+    long after = test_status_kb(d.pid, "VmHWM:");
     print_message("daemon peak RSS %ld kB before, %ld kB after the 64 MB message\n", before,
                   after);
     assert_true(before > 0 && after - before < 16 * 1024);
@@ -315,7 +286,7 @@ static void reloads_return_memory(void **state)
     snprintf(text, sizeof text, "%s2\n", config);
     test_daemon d;
     assert_int_equal(test_daemon_start(&d, ldpcd_binary, text, NULL), 0);
-    long start = status_kb(d.pid, "VmRSS:");
+    long start = test_status_kb(d.pid, "VmRSS:");
     char path[256];
     snprintf(path, sizeof path, "%s/ldpcd.conf", d.dir);
     char note[512];
@@ -330,7 +301,7 @@ static void reloads_return_memory(void **state)
             ready = strcmp(note, "READY=1") == 0;
         assert_true(ready);
     }
-    long end = status_kb(d.pid, "VmRSS:");
+    long end = test_status_kb(d.pid, "VmRSS:");
     print_message("RSS %ld kB after start-up, %ld kB after 12 reloads\n", start, end);
     assert_true(start > 0 && end < start + start / 5);
     assert_int_equal(test_daemon_stop(&d, 20000), 0);
@@ -468,7 +439,7 @@ static void watchdog_pings_through_reload(void **state)
     uint64_t reload_start = 0, last_ping = 0, longest_gap = 0, reload_ms = 0;
     for (int i = 0; i < 1000 && reload_ms == 0; i++) {
         assert_int_equal(test_daemon_notify(&d, note, sizeof note, 5000), 0);
-        uint64_t now = now_ms();
+        uint64_t now = test_now_ms();
         if (strstr(note, "RELOADING=1") != NULL) {
             reload_start = last_ping = now;
         } else if (reload_start != 0 && strstr(note, "WATCHDOG=1") != NULL) {
@@ -504,7 +475,7 @@ static void stats_survive_reload(void **state)
     char json[16384];
     assert_true(zmq_recv(stats, json, sizeof json - 1, 0) > 0);
     test_daemon_signal(&d, SIGHUP);
-    pause_ms(1500);
+    test_pause_ms(1500);
     int got = 0;
     for (int i = 0; i < 5 && !got; i++) {
         int size = zmq_recv(stats, json, sizeof json - 1, 0);
