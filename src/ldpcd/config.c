@@ -39,6 +39,9 @@ static const char *const output_bits_names[] = {"packed", "unpacked", "codeword"
 #define TEXT(f) KEY_TEXT, FIELD(f), sizeof(((ldpcd_config *)0)->f), 0, 0, NULL
 #define BOOL(f) KEY_BOOL, FIELD(f), sizeof(int), 0, 1, NULL
 #define UINT(f, lo, hi) KEY_UINT, FIELD(f), sizeof(uint32_t), lo, hi, NULL
+/* A number, or "auto" (stored as 0: the service chooses, pipeline.c). */
+static const char *const auto_names[] = {"auto", NULL};
+#define UINT_AUTO(f, lo, hi) KEY_UINT, FIELD(f), sizeof(uint32_t), lo, hi, auto_names
 #define FLOAT(f) KEY_FLOAT, FIELD(f), sizeof(float), 0, 0, NULL
 #define ENUM(f, names) KEY_ENUM, FIELD(f), sizeof(int), 0, 0, names
 
@@ -102,15 +105,18 @@ static const config_key keys[] = {
      "backend of the nonbinary decoder: auto (the best SIMD variant of this CPU), reference, "
      "or a named nonbinary backend (avx512bw, avx2, ...); backend_fallback applies"},
     {"workers", "2", UINT(workers, 1, 256), "decoding threads"},
-    {"batch_frames", "64", UINT(batch_frames, 1, 4096),
-     "largest number of frames of one code decoded together; SIMD backends decode 16 (NEON) "
-     "to 64 (AVX-512) frames at once, so smaller batches leave lanes idle"},
+    {"batch_frames", "auto", UINT_AUTO(batch_frames, 1, 4096),
+     "largest number of frames of one code decoded together (fewer when frames come slowly: "
+     "batch_wait_us); auto: up to 4096 for the OpenCL backends (a GPU wants thousands per "
+     "call; fewer where an eighth of the memory cannot hold the workers' batches), 64 for "
+     "the others (SIMD backends decode 16 (NEON) to 64 (AVX-512) frames at once)"},
     {"batch_wait_us", "2000", UINT(batch_wait_us, 0, 10000000),
      "longest time a frame waits for its batch to fill before it is decoded anyway"},
-    {"queue_frames", "256", UINT(queue_frames, 1, 1000000),
+    {"queue_frames", "auto", UINT_AUTO(queue_frames, 1, 1000000),
      "frames held between intake and output (received, decoding, waiting to be sent); "
      "workers x batch_frames are being decoded, and as many again must wait ready for the "
-     "workers to stay busy: at least 2 x workers x batch_frames"},
+     "workers to stay busy: at least 2 x workers x batch_frames, which auto is (and at "
+     "least 256)"},
     {"trusted_network", "no", BOOL(trusted_network),
      "yes: allow tcp endpoints on addresses other than loopback without CURVE"},
     {"trusted_abstract_ipc", "no", BOOL(trusted_abstract_ipc),
@@ -189,14 +195,19 @@ static int store_value(ldpcd_config *config, const config_key *key, const char *
                         value);
         return 0;
     case KEY_UINT: {
+        if (key->names != NULL && strcmp(value, key->names[0]) == 0) {
+            *(uint32_t *)(void *)field = 0;
+            return 0;
+        }
         char *end;
         errno = 0;
         /* socket_mode is written in octal (0660), everything else in decimal */
         unsigned long long number = strtoull(value, &end, key->offset == FIELD(socket_mode) ? 8 : 10);
         if (errno != 0 || end == value || *end != '\0' || value[0] == '-' || number < key->min ||
             number > key->max)
-            return fail(error, error_size, "%s: %s must be an integer in %u..%u, not \"%s\"",
-                        where, key->name, key->min, key->max, value);
+            return fail(error, error_size, "%s: %s must be %san integer in %u..%u, not \"%s\"",
+                        where, key->name, key->names != NULL ? "auto or " : "", key->min,
+                        key->max, value);
         *(uint32_t *)(void *)field = (uint32_t)number;
         return 0;
     }
@@ -408,7 +419,8 @@ int ldpcd_config_finish(ldpcd_config *config, char *error, size_t error_size)
     if (config->input_framing == LDPCD_FRAMING_GNURADIO && config->raw_format == LDPC_SOFT_LIQUID)
         return fail(error, error_size,
                     "raw_format: liquid soft bits need input_framing = liquid");
-    if (config->batch_frames > config->queue_frames)
+    if (config->batch_frames != 0 && config->queue_frames != 0 &&
+        config->batch_frames > config->queue_frames)
         return fail(error, error_size,
                     "batch_frames (%u) must not exceed queue_frames (%u): a batch could never fill",
                     config->batch_frames, config->queue_frames);
@@ -429,7 +441,9 @@ static void print_value(const ldpcd_config *config, const config_key *key, FILE 
         fputs(*(const int *)(const void *)field ? "yes" : "no", out);
         break;
     case KEY_UINT:
-        if (key->offset == FIELD(socket_mode))
+        if (key->names != NULL && *(const uint32_t *)(const void *)field == 0)
+            fputs(key->names[0], out);
+        else if (key->offset == FIELD(socket_mode))
             fprintf(out, "0%o", *(const uint32_t *)(const void *)field);
         else
             fprintf(out, "%u", *(const uint32_t *)(const void *)field);

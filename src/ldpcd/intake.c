@@ -1,7 +1,9 @@
 /* The intake thread: receives messages, refuses bad ones with a reason, and
  * turns every frame into a ring slot in arrival order. Frames of a message
  * keep their order; a rejection takes a slot too, so that it leaves in order
- * with the frames around it. */
+ * with the frames around it. A slot points into the message it came from
+ * (held until every frame in it is converted); the workers convert frames,
+ * so the one intake thread only parses headers and fills slots. */
 #include <stdio.h>
 #include <string.h>
 #include <zmq.h>
@@ -58,6 +60,8 @@ static void fill_rejection(ldpcd_slot *slot, uint64_t sequence, const char *code
     slot->whole_message = (uint8_t)whole_message;
     memset(&slot->stats, 0, sizeof slot->stats);
     slot->result_bits = 0;
+    slot->raw = NULL;
+    slot->held = NULL;
     slot->state = LDPCD_SLOT_DONE;
 }
 
@@ -75,11 +79,13 @@ static void commit_rejection(ldpcd_service *s, uint64_t sequence, const char *co
     ldpcd_ring_commit(&p->ring, slot);
 }
 
-/* Converts one frame of raw values straight into its slot (quantised for
- * fixed point); a frame with a non-finite value takes the slot as a
- * rejection, and so does one read late in a shutdown. */
+/* One frame for the workers: its values stay where they are, in the held
+ * message (held != NULL), or are copied into the slot's staging (a raw frame
+ * assembled from several messages). A frame read late in a shutdown takes
+ * its slot as a rejection. */
 static void commit_frame(ldpcd_service *s, uint64_t sequence, const ldpcd_code_entry *code,
-                         const ldpc_soft_input *input, const uint8_t *raw)
+                         const ldpc_soft_input *input, const uint8_t *raw,
+                         ldpcd_held_message *held)
 {
     ldpcd_pipeline *p = s->pipeline;
     ldpcd_slot *slot = reserve_slot(s);
@@ -88,11 +94,16 @@ static void commit_frame(ldpcd_service *s, uint64_t sequence, const ldpcd_code_e
     if (atomic_load(&s->shutting_down) && ldpcd_now_ns() >= s->shutdown_decode_until_ns) {
         fill_rejection(slot, sequence, code->name, code, LDPCD_REJECT_SHUTDOWN, 0);
         ldpcd_stats_count_reject(&s->stats, LDPCD_REJECT_SHUTDOWN);
-    } else if (ldpcd_frame_input_convert(&p->frame_input, input, raw, code->n_bits,
-                                         slot->soft) != 0) {
-        fill_rejection(slot, sequence, code->name, code, LDPCD_REJECT_NON_FINITE, 0);
-        ldpcd_stats_count_reject(&s->stats, LDPCD_REJECT_NON_FINITE);
     } else {
+        if (held != NULL) {
+            ldpcd_message_hold(held);
+            slot->raw = raw;
+        } else {
+            memcpy(slot->staging, raw, (size_t)code->n_bits * ldpc_soft_value_size(input->format));
+            slot->raw = slot->staging;
+        }
+        slot->held = held;
+        slot->input = *input;
         slot->sequence = sequence;
         slot->code = code;
         memcpy(slot->wire_code, code->name, sizeof slot->wire_code);
@@ -106,9 +117,11 @@ static void commit_frame(ldpcd_service *s, uint64_t sequence, const ldpcd_code_e
     ldpcd_ring_commit(&p->ring, slot);
 }
 
-static void protocol_message(ldpcd_service *s, const uint8_t *data, size_t size)
+static void protocol_message(ldpcd_service *s, ldpcd_held_message *held)
 {
     ldpcd_pipeline *p = s->pipeline;
+    const uint8_t *data = zmq_msg_data(&held->message);
+    size_t size = zmq_msg_size(&held->message);
     ldpcd_parsed_message parsed;
     ldpcd_parse_input(data, size, ldpcd_code_set_lookup, &p->codes, p->max_frames_per_message,
                       p->max_message_size, &parsed);
@@ -131,7 +144,7 @@ static void protocol_message(ldpcd_service *s, const uint8_t *data, size_t size)
         input.normalization = LDPC_SOFT_AS_IS;
     for (uint32_t i = 0; i < parsed.header.frame_count; i++)
         commit_frame(s, parsed.header.sequence + i, parsed.code, &input,
-                     parsed.payload + (size_t)i * parsed.frame_size);
+                     parsed.payload + (size_t)i * parsed.frame_size, held);
 }
 
 void ldpcd_reframer_trust_alignment(ldpcd_reframer *r)
@@ -197,15 +210,16 @@ static uint32_t check_alignment(ldpcd_service *s, const uint8_t *frame)
     return 0;
 }
 
-/* One full raw frame: decoded, or (check_alignment) cut where the stream's
+/* One full raw frame (within the held message, or in the reframer's buffer
+ * when held is NULL): decoded, or (check_alignment) cut where the stream's
  * next frame begins, its tail kept as the partial frame. */
-static void complete_raw_frame(ldpcd_service *s, const uint8_t *frame)
+static void complete_raw_frame(ldpcd_service *s, const uint8_t *frame, ldpcd_held_message *held)
 {
     ldpcd_pipeline *p = s->pipeline;
     ldpcd_reframer *r = &s->reframer;
     uint32_t start = check_alignment(s, frame);
     if (start == 0) {
-        commit_frame(s, r->next_sequence++, p->raw_code, &p->raw_input, frame);
+        commit_frame(s, r->next_sequence++, p->raw_code, &p->raw_input, frame, held);
         r->filled = 0;
         return;
     }
@@ -246,9 +260,11 @@ static void follow_offset(ldpcd_service *s, uint64_t offset, size_t payload)
 /* Headerless streams: values are appended to the partial frame; every full
  * frame is decoded. gr-zeromq messages need not hold whole frames, nor even
  * whole items. */
-static void raw_message(ldpcd_service *s, const uint8_t *data, size_t size)
+static void raw_message(ldpcd_service *s, ldpcd_held_message *held)
 {
     ldpcd_pipeline *p = s->pipeline;
+    const uint8_t *data = zmq_msg_data(&held->message);
+    size_t size = zmq_msg_size(&held->message);
     ldpcd_reframer *r = &s->reframer;
     if (s->config.input_framing == LDPCD_FRAMING_GNURADIO &&
         s->config.raw_tag_header == LDPCD_TAGS_AUTO) {
@@ -286,7 +302,7 @@ static void raw_message(ldpcd_service *s, const uint8_t *data, size_t size)
             take = size;
         if (r->filled == 0 && size >= r->frame_bytes) {
             /* a whole frame in place: no copy */
-            complete_raw_frame(s, data);
+            complete_raw_frame(s, data, held);
             data += r->frame_bytes;
             size -= r->frame_bytes;
             continue;
@@ -296,21 +312,22 @@ static void raw_message(ldpcd_service *s, const uint8_t *data, size_t size)
         data += take;
         size -= take;
         if (r->filled == r->frame_bytes)
-            complete_raw_frame(s, r->buffer);
+            complete_raw_frame(s, r->buffer, NULL);
     }
 }
 
-void ldpcd_intake_message(ldpcd_service *s, const uint8_t *data, size_t size)
+void ldpcd_intake_message(ldpcd_service *s, ldpcd_held_message *held)
 {
+    size_t size = zmq_msg_size(&held->message);
     uint64_t start = ldpcd_now_ns();
     /* one intake thread: nobody else adds to intake_blocked_ns meanwhile */
     uint64_t blocked = atomic_load_explicit(&s->stats.intake_blocked_ns, memory_order_relaxed);
     atomic_fetch_add_explicit(&s->stats.messages_in, 1, memory_order_relaxed);
     atomic_fetch_add_explicit(&s->stats.bytes_in, size, memory_order_relaxed);
     if (s->config.input_framing == LDPCD_FRAMING_PROTOCOL)
-        protocol_message(s, data, size);
+        protocol_message(s, held);
     else
-        raw_message(s, data, size);
+        raw_message(s, held);
     blocked = atomic_load_explicit(&s->stats.intake_blocked_ns, memory_order_relaxed) - blocked;
     atomic_fetch_add_explicit(&s->stats.intake_busy_ns, ldpcd_now_ns() - start - blocked,
                               memory_order_relaxed);
@@ -327,11 +344,29 @@ static int keep_reading(ldpcd_service *s)
            ldpcd_now_ns() < s->shutdown_deadline_ns + DRAIN_GRACE_NS;
 }
 
+/* Receives and handles every message waiting. */
+static void read_waiting(ldpcd_service *s)
+{
+    ldpcd_message_pool *pool = &s->pipeline->messages;
+    while (keep_reading(s)) {
+        ldpcd_held_message *held = ldpcd_message_take(pool);
+        if (held == NULL) {
+            /* cannot happen while the pool has a holder per slot, plus one */
+            ldpcd_log(LDPCD_LOG_ERROR, "intake: no holder for a message");
+            return;
+        }
+        int received = zmq_msg_recv(&held->message, s->input, ZMQ_DONTWAIT) >= 0;
+        if (received)
+            ldpcd_intake_message(s, held);
+        ldpcd_message_drop(pool, held);
+        if (!received)
+            return;
+    }
+}
+
 void *ldpcd_intake_main(void *argument)
 {
     ldpcd_service *s = argument;
-    zmq_msg_t message;
-    zmq_msg_init(&message);
     while (keep_reading(s)) {
         int stopping = atomic_load(&s->shutting_down);
         zmq_pollitem_t item = {.socket = s->input, .events = ZMQ_POLLIN};
@@ -341,9 +376,7 @@ void *ldpcd_intake_main(void *argument)
             continue;
         }
         /* messages are taken whole: a reload stops at a message boundary */
-        while (keep_reading(s) && zmq_msg_recv(&message, s->input, ZMQ_DONTWAIT) >= 0)
-            ldpcd_intake_message(s, zmq_msg_data(&message), zmq_msg_size(&message));
+        read_waiting(s);
     }
-    zmq_msg_close(&message);
     return NULL;
 }

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "ldpc/decoder_spec.h"
 #include "opencl/nb_opencl_backend.h"
@@ -92,6 +93,44 @@ static void log_program_cache(const ldpcd_worker *w)
         ldpcd_log(LDPCD_LOG_WARNING, "nonbinary OpenCL program cache: %s", stats.cache_note);
 }
 
+/* batch_frames = auto: what the backend decodes well at once. A GPU needs
+ * thousands of frames per call to fill its cores (4096 DVB-S2 normal frames
+ * per call reach an H200's peak); the SIMD backends decode at most 64 frames
+ * side by side (AVX-512). A GPU's batch is bounded by memory as well: a
+ * worker's batch costs about 4 bytes per value (soft values, decided bits
+ * and the device's copies), and the workers' batches together may take an
+ * eighth of the machine's memory (a board's GPU shares it). */
+#define AUTO_BATCH_GPU 4096
+#define AUTO_BATCH_CPU 64
+#define AUTO_BATCH_BYTES_PER_VALUE 4
+#define AUTO_BATCH_MEMORY_SHARE 8
+#define AUTO_QUEUE_MIN 256
+#define AUTO_QUEUE_MAX 1000000 /* queue_frames' own bound */
+
+static uint32_t auto_batch_frames(const ldpcd_config *config, uint32_t max_n)
+{
+    if (strncmp(config->backend, "opencl", 6) != 0)
+        return AUTO_BATCH_CPU;
+    long pages = sysconf(_SC_PHYS_PAGES), page_size = sysconf(_SC_PAGESIZE);
+    if (pages <= 0 || page_size <= 0)
+        return AUTO_BATCH_CPU;
+    uint64_t budget = (uint64_t)pages * (uint64_t)page_size / AUTO_BATCH_MEMORY_SHARE;
+    uint64_t frames = budget / ((uint64_t)config->workers * max_n * AUTO_BATCH_BYTES_PER_VALUE);
+    frames -= frames % AUTO_BATCH_CPU;
+    if (frames > AUTO_BATCH_GPU)
+        frames = AUTO_BATCH_GPU;
+    return frames < AUTO_BATCH_CPU ? AUTO_BATCH_CPU : (uint32_t)frames;
+}
+
+/* queue_frames = auto: a batch decoding and one waiting for every worker. */
+static uint32_t auto_queue_frames(const ldpcd_config *config, uint32_t batch_frames)
+{
+    uint64_t frames = 2u * (uint64_t)config->workers * batch_frames;
+    if (frames > AUTO_QUEUE_MAX)
+        frames = AUTO_QUEUE_MAX;
+    return frames < AUTO_QUEUE_MIN ? AUTO_QUEUE_MIN : (uint32_t)frames;
+}
+
 static int build(ldpcd_pipeline *p, const ldpcd_config *config, ldpcd_stats *stats, char *error,
                  size_t error_size)
 {
@@ -109,7 +148,12 @@ static int build(ldpcd_pipeline *p, const ldpcd_config *config, ldpcd_stats *sta
                                  &err) != LDPC_OK)
         snprintf(p->decoder_spec, sizeof p->decoder_spec, "%s", config->decoder);
     p->worker_count = config->workers;
-    p->batch_frames = config->batch_frames;
+    p->batch_frames = config->batch_frames != 0 ? config->batch_frames
+                                                : auto_batch_frames(config, p->codes.max_n);
+    p->queue_frames = config->queue_frames != 0 ? config->queue_frames
+                                                : auto_queue_frames(config, p->batch_frames);
+    if (p->batch_frames > p->queue_frames)
+        p->batch_frames = p->queue_frames;
     p->batch_wait_ns = (uint64_t)config->batch_wait_us * 1000u;
     p->output_bits = config->output_bits;
     p->max_frames_per_message = config->max_frames_per_message;
@@ -142,22 +186,28 @@ static int build(ldpcd_pipeline *p, const ldpcd_config *config, ldpcd_stats *sta
     /* Results leave in arrival order, so a worker that finishes first cannot
      * hand its slots back before the older batches are done: with fewer than
      * a second batch per worker queued, workers wait for frames. */
-    uint64_t busy_queue = 2u * (uint64_t)config->workers * config->batch_frames;
-    if (config->queue_frames < busy_queue)
+    uint64_t busy_queue = 2u * (uint64_t)config->workers * p->batch_frames;
+    if (p->queue_frames < busy_queue)
         ldpcd_log(LDPCD_LOG_WARNING,
                   "queue_frames %u < 2 x workers x batch_frames = %llu: workers will wait for "
                   "frames under full load",
-                  config->queue_frames, (unsigned long long)busy_queue);
-    if (ldpcd_ring_create(&p->ring, config->queue_frames, (size_t)max_n * p->soft_value_bytes,
-                          LDPCD_RESULT_HEADER_SIZE + max_n, LDPCD_RESULT_HEADER_SIZE) != 0)
-        return fail(error, error_size, "queue of %u frames: out of memory", config->queue_frames);
-    p->llr_scratch = reserve((size_t)max_n * sizeof(float));
+                  p->queue_frames, (unsigned long long)busy_queue);
+    /* A slot holds a result (its payload as large as output_bits makes it)
+     * and, in the raw framings, a raw frame assembled from several messages;
+     * protocol frames stay in their messages. */
+    int codeword_out = config->output_bits == LDPCD_BITS_CODEWORD ||
+                       config->output_bits == LDPCD_BITS_CODEWORD_UNPACKED;
+    size_t payload = ldpcd_result_payload_bytes((uint8_t)config->output_bits,
+                                                codeword_out ? max_n : p->codes.max_k);
+    size_t staging = ldpcd_pipeline_raw_frame_bytes(p, config);
+    /* + 8: the bit packer writes whole 64-bit words */
+    if (ldpcd_ring_create(&p->ring, p->queue_frames, p->batch_frames, staging,
+                          LDPCD_RESULT_HEADER_SIZE + payload + 8u, LDPCD_RESULT_HEADER_SIZE) != 0 ||
+        ldpcd_message_pool_create(&p->messages, p->queue_frames + 1u) != 0)
+        return fail(error, error_size, "queue of %u frames: out of memory", p->queue_frames);
     p->workers = reserve(sizeof *p->workers * p->worker_count);
-    if (p->llr_scratch == NULL || p->workers == NULL)
+    if (p->workers == NULL)
         return fail(error, error_size, "out of memory");
-    p->frame_input = (ldpcd_frame_input){.to_float = p->soft_is_float,
-                                         .llr_scale = llr_scale,
-                                         .llr_scratch = p->llr_scratch};
     for (uint32_t i = 0; i < p->worker_count; i++) {
         ldpcd_worker *w = &p->workers[i];
         if (binary_codes > 0 && create_decoder(p, config, stats, w, error, error_size) != 0)
@@ -171,9 +221,14 @@ static int build(ldpcd_pipeline *p, const ldpcd_config *config, ldpcd_stats *sta
         w->bits = reserve((size_t)p->batch_frames * max_n);
         w->frame_stats = reserve(sizeof *w->frame_stats * p->batch_frames);
         w->claimed = reserve(sizeof *w->claimed * p->batch_frames);
-        if (w->batch_soft == NULL || w->bits == NULL ||
-            w->frame_stats == NULL || w->claimed == NULL)
+        w->decoding = reserve(sizeof *w->decoding * p->batch_frames);
+        w->llr_scratch = reserve((size_t)max_n * sizeof(float));
+        if (w->batch_soft == NULL || w->bits == NULL || w->frame_stats == NULL ||
+            w->claimed == NULL || w->decoding == NULL || w->llr_scratch == NULL)
             return fail(error, error_size, "out of memory");
+        w->frame_input = (ldpcd_frame_input){.to_float = p->soft_is_float,
+                                             .llr_scale = llr_scale,
+                                             .llr_scratch = w->llr_scratch};
     }
     const ldpcd_worker *first = &p->workers[0];
     log_program_cache(first);
@@ -227,11 +282,13 @@ void ldpcd_pipeline_destroy(ldpcd_pipeline *p)
             free(w->bits);
             free(w->frame_stats);
             free(w->claimed);
+            free(w->decoding);
+            free(w->llr_scratch);
         }
         free(p->workers);
     }
     ldpcd_ring_destroy(&p->ring);
-    free(p->llr_scratch);
+    ldpcd_message_pool_destroy(&p->messages);
     ldpcd_code_set_destroy(&p->codes);
     free(p);
 }

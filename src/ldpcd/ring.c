@@ -31,12 +31,12 @@ static int init_cond(pthread_cond_t *cond)
     return status;
 }
 
-int ldpcd_ring_create(ldpcd_ring *ring, uint32_t capacity, size_t soft_bytes, size_t message_bytes,
-                      size_t result_offset)
+int ldpcd_ring_create(ldpcd_ring *ring, uint32_t capacity, uint32_t batch_frames,
+                      size_t staging_bytes, size_t message_bytes, size_t result_offset)
 {
     memset(ring, 0, sizeof *ring);
-    /* soft buffers first (float-aligned sizes), messages after */
-    soft_bytes = (soft_bytes + 63u) & ~(size_t)63u;
+    /* staging first (cache-line sizes), messages after */
+    size_t soft_bytes = (staging_bytes + 63u) & ~(size_t)63u;
     size_t result_bytes = (message_bytes + 63u) & ~(size_t)63u;
     ring->slots = calloc(capacity, sizeof *ring->slots);
     ring->memory = aligned_alloc(64, (size_t)capacity * (soft_bytes + result_bytes));
@@ -49,11 +49,12 @@ int ldpcd_ring_create(ldpcd_ring *ring, uint32_t capacity, size_t soft_bytes, si
     memset(ring->memory, 0, (size_t)capacity * (soft_bytes + result_bytes));
     uint8_t *memory = ring->memory;
     for (uint32_t i = 0; i < capacity; i++) {
-        ring->slots[i].soft = memory + (size_t)i * soft_bytes;
+        ring->slots[i].staging = soft_bytes ? memory + (size_t)i * soft_bytes : NULL;
         ring->slots[i].message = memory + (size_t)capacity * soft_bytes + (size_t)i * result_bytes;
         ring->slots[i].result = ring->slots[i].message + result_offset;
     }
     ring->capacity = capacity;
+    ring->batch_frames = batch_frames ? batch_frames : 1;
     pthread_mutex_init(&ring->lock, NULL);
     init_cond(&ring->work_available);
     init_cond(&ring->result_ready);
@@ -104,10 +105,13 @@ void ldpcd_ring_commit(ldpcd_ring *ring, ldpcd_slot *slot)
 {
     pthread_mutex_lock(&ring->lock);
     ring->tail++;
-    if (slot->state == LDPCD_SLOT_DONE)
+    if (slot->state == LDPCD_SLOT_DONE) {
         pthread_cond_signal(&ring->result_ready);
-    else
-        pthread_cond_broadcast(&ring->work_available);
+    } else {
+        uint32_t pending = ++ring->pending[slot->code->index];
+        if (pending == 1 || pending % ring->batch_frames == 0)
+            pthread_cond_signal(&ring->work_available);
+    }
     pthread_mutex_unlock(&ring->lock);
 }
 
@@ -157,6 +161,10 @@ uint32_t ldpcd_ring_claim(ldpcd_ring *ring, uint32_t max_frames, uint64_t wait_n
                         claimed[count++] = slot;
                     }
                 }
+                ring->pending[codes[c].code->index] -= count;
+                /* what is left may be another worker's batch */
+                if (code_count > 1 || codes[c].pending > count)
+                    pthread_cond_signal(&ring->work_available);
                 pthread_mutex_unlock(&ring->lock);
                 return count;
             }

@@ -14,7 +14,9 @@
 #include <stdint.h>
 
 #include "ldpc/decoder.h"
+#include "ldpc/soft.h"
 #include "code_set.h"
+#include "held_message.h"
 
 typedef enum {
     LDPCD_SLOT_PENDING = 0, /* waiting for a worker */
@@ -35,7 +37,14 @@ typedef struct {
     ldpc_frame_stats stats;
     uint32_t latency_us;
     ldpcd_slot_state state;
-    void *soft;       /* max_n values: int8 (fixed point) or float */
+    /* The frame's values as received, converted by the worker that decodes
+     * it: within a held message (protocol framing, and a raw frame that came
+     * in one message), or in the slot's staging (a raw frame assembled from
+     * several messages; held is then NULL). */
+    const uint8_t *raw;
+    ldpc_soft_input input;
+    ldpcd_held_message *held;
+    uint8_t *staging; /* raw framings: one raw frame */
     uint8_t *message; /* the result message: its header, then the payload */
     uint8_t *result;  /* the payload, within message */
     uint32_t result_bits;
@@ -53,14 +62,20 @@ typedef struct {
     uint64_t head; /* oldest slot not yet released */
     uint64_t sent; /* next slot the output hands over (head <= sent <= tail) */
     uint64_t tail; /* next slot intake fills */
+    /* Frames waiting for a worker, per code (ldpcd_code_entry.index): a
+     * worker is woken when a code's first frame arrives and when a batch of
+     * batch_frames is complete, not for every frame. */
+    uint32_t pending[LDPCD_MAX_CODES];
+    uint32_t batch_frames;
     int closing;   /* no more input: workers and output finish what is queued */
     void *memory;
 } ldpcd_ring;
 
-/* Each slot gets soft_bytes of soft values and a message of message_bytes
- * whose payload (slot->result) starts at result_offset. */
-int ldpcd_ring_create(ldpcd_ring *ring, uint32_t capacity, size_t soft_bytes, size_t message_bytes,
-                      size_t result_offset);
+/* Each slot gets staging_bytes of staging (0: none) and a message of
+ * message_bytes whose payload (slot->result) starts at result_offset;
+ * workers claim batches of up to batch_frames. */
+int ldpcd_ring_create(ldpcd_ring *ring, uint32_t capacity, uint32_t batch_frames,
+                      size_t staging_bytes, size_t message_bytes, size_t result_offset);
 void ldpcd_ring_destroy(ldpcd_ring *ring);
 
 /* Intake: the next free slot (waits while the ring is full), then commit.

@@ -20,6 +20,7 @@
 #include "code_set.h"
 #include "config.h"
 #include "frame_input.h"
+#include "held_message.h"
 #include "nb_codes.h"
 #include "ring.h"
 #include "stats.h"
@@ -33,7 +34,10 @@ typedef struct {
     void *batch_soft;      /* batch_frames * max_n values */
     uint8_t *bits;         /* batch_frames * max_n decided bits */
     ldpc_frame_stats *frame_stats;
-    ldpcd_slot **claimed;
+    ldpcd_slot **claimed;  /* the batch as claimed */
+    ldpcd_slot **decoding; /* those whose values converted: batch_soft's frames */
+    ldpcd_frame_input frame_input; /* a frame's raw values -> batch_soft */
+    float *llr_scratch;            /* max_n floats for frame_input */
     const ldpc_code *last_code;
     /* Its binary decoder decodes elsewhere than its backend's device (opencl
      * on the CPU), already reported (nb.off_device: the nonbinary one). */
@@ -57,13 +61,12 @@ typedef struct {
     ldpcd_ring ring;
     ldpcd_worker *workers;
     uint32_t worker_count;
-    uint32_t batch_frames;
+    uint32_t batch_frames, queue_frames; /* as configured, or chosen for "auto" */
     uint64_t batch_wait_ns;
     ldpcd_output_bits output_bits;
     uint32_t max_frames_per_message;
     size_t max_message_size;
-    float *llr_scratch;    /* intake: one frame of float LLRs */
-    ldpcd_frame_input frame_input; /* intake: raw values -> slot */
+    ldpcd_message_pool messages;  /* input messages the ring's frames point into */
     const ldpcd_code_entry *raw_code;
     ldpc_soft_input raw_input;
 } ldpcd_pipeline;
@@ -152,7 +155,7 @@ size_t ldpcd_pipeline_raw_frame_bytes(const ldpcd_pipeline *pipeline, const ldpc
 
 /* intake.c: the thread and the message handling (also used by tests). */
 void *ldpcd_intake_main(void *service);
-void ldpcd_intake_message(ldpcd_service *service, const uint8_t *data, size_t size);
+void ldpcd_intake_message(ldpcd_service *service, ldpcd_held_message *message);
 /* A raw stream that starts over at a frame boundary (no partial frame, no
  * tag headers seen, alignment trusted). */
 void ldpcd_reframer_restart(ldpcd_reframer *reframer);

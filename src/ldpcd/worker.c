@@ -1,5 +1,6 @@
 /* A decoding worker: claims a batch of frames of one code from the ring,
- * decodes it with its own decoder, and writes each frame's result payload. */
+ * converts their soft values, decodes them with its own decoder, and writes
+ * each frame's result payload. */
 #include <string.h>
 
 #include "ldpc/encoder.h"
@@ -91,33 +92,68 @@ static void follow_device(ldpcd_worker *w, int nonbinary)
     atomic_fetch_add_explicit(&stats->fallbacks, 1, memory_order_relaxed);
 }
 
-static void decode_batch(ldpcd_worker *w, uint32_t count)
+/* The claimed frames' raw values into batch_soft (what the decoder takes),
+ * each frame's message let go once read; a frame with a value that is not
+ * finite leaves the batch as a rejection. Returns the frames to decode
+ * (w->decoding). */
+static uint32_t convert_batch(ldpcd_worker *w, const ldpcd_code_entry *entry, uint32_t count)
+{
+    ldpcd_service *s = w->service;
+    ldpcd_pipeline *p = s->pipeline;
+    size_t frame_bytes = (size_t)entry->n_bits * p->soft_value_bytes;
+    uint32_t kept = 0;
+    for (uint32_t i = 0; i < count; i++) {
+        ldpcd_slot *slot = w->claimed[i];
+        void *out = (uint8_t *)w->batch_soft + kept * frame_bytes;
+        int status = ldpcd_frame_input_convert(&w->frame_input, &slot->input, slot->raw,
+                                               entry->n_bits, out);
+        if (slot->held != NULL)
+            ldpcd_message_drop(&p->messages, slot->held);
+        slot->held = NULL;
+        slot->raw = NULL;
+        if (status == 0) {
+            w->decoding[kept++] = slot;
+            continue;
+        }
+        slot->status = LDPCD_STATUS_REJECTED;
+        slot->reason = LDPCD_REJECT_NON_FINITE;
+        slot->result_bits = 0;
+        memset(&slot->stats, 0, sizeof slot->stats);
+        slot->latency_us = (uint32_t)((ldpcd_now_ns() - slot->arrival_ns) / 1000u);
+        ldpcd_stats_count_reject(&s->stats, LDPCD_REJECT_NON_FINITE);
+    }
+    return kept;
+}
+
+static void decode_batch(ldpcd_worker *w, uint32_t claimed)
 {
     ldpcd_service *s = w->service;
     ldpcd_pipeline *p = s->pipeline;
     const ldpcd_code_entry *entry = w->claimed[0]->code;
     /* a nonbinary code's tables start with its graph */
     const ldpc_code *code = entry->nonbinary != NULL ? entry->nonbinary->graph : entry->code;
-    size_t frame_bytes = (size_t)entry->n_bits * p->soft_value_bytes;
-    for (uint32_t i = 0; i < count; i++)
-        memcpy((uint8_t *)w->batch_soft + i * frame_bytes, w->claimed[i]->soft, frame_bytes);
+    uint64_t start = ldpcd_now_ns();
+    uint32_t count = convert_batch(w, entry, claimed);
+    uint64_t converted = ldpcd_now_ns();
+    atomic_fetch_add_explicit(&s->stats.convert_busy_ns, converted - start, memory_order_relaxed);
+    if (count == 0)
+        return;
     if (code != w->last_code) {
         atomic_fetch_add_explicit(&s->stats.code_switches, 1, memory_order_relaxed);
         w->last_code = code;
     }
     ldpc_error err;
-    uint64_t start = ldpcd_now_ns();
     ldpc_status status = decode(w, p, entry, count, &err);
     uint64_t end = ldpcd_now_ns();
     follow_device(w, entry->nonbinary != NULL);
-    atomic_fetch_add_explicit(&s->stats.decode_busy_ns, end - start, memory_order_relaxed);
+    atomic_fetch_add_explicit(&s->stats.decode_busy_ns, end - converted, memory_order_relaxed);
     atomic_fetch_add_explicit(&s->stats.decode_calls, 1, memory_order_relaxed);
     atomic_fetch_add_explicit(&s->stats.batch_frames_total, count, memory_order_relaxed);
     if (status != LDPC_OK)
-        ldpcd_log(LDPCD_LOG_ERROR, "decoding %u frames of %s failed: %s", count,
-                  w->claimed[0]->code->name, err.message);
+        ldpcd_log(LDPCD_LOG_ERROR, "decoding %u frames of %s failed: %s", count, entry->name,
+                  err.message);
     for (uint32_t i = 0; i < count; i++) {
-        ldpcd_slot *slot = w->claimed[i];
+        ldpcd_slot *slot = w->decoding[i];
         slot->latency_us = (uint32_t)((end - slot->arrival_ns) / 1000u);
         if (status != LDPC_OK) {
             slot->status = LDPCD_STATUS_REJECTED;

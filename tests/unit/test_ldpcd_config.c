@@ -129,8 +129,16 @@ static void overrides_and_origins(void **state)
     ldpcd_config_explain(&source, out);
     fclose(out);
     assert_non_null(strstr(text, "workers = 5\n    (command line; default \"2\")"));
-    assert_non_null(strstr(text, "batch_frames = 64\n    (default;"));
+    assert_non_null(strstr(text, "batch_frames = auto\n    (default;"));
     free(text);
+    /* auto is 0 (the service chooses); a number stays a number */
+    assert_int_equal(ldpcd_config_set(&source, "queue_frames=100", error, sizeof error), 0);
+    assert_int_equal(source.values.queue_frames, 100);
+    assert_int_equal(ldpcd_config_set(&source, "queue_frames=auto", error, sizeof error), 0);
+    assert_int_equal(source.values.queue_frames, 0);
+    assert_int_equal(ldpcd_config_set(&source, "queue_frames=0", error, sizeof error), -1);
+    assert_non_null(strstr(error, "must be auto or an integer in 1..1000000"));
+    assert_int_equal(ldpcd_config_set(&source, "workers=auto", error, sizeof error), -1);
 }
 
 static void cross_key_checks(void **state)

@@ -10,7 +10,7 @@
 
 #include "ring.h"
 
-static ldpcd_code_entry code_a, code_b;
+static ldpcd_code_entry code_a = {.index = 0}, code_b = {.index = 1};
 
 static void push(ldpcd_ring *ring, const ldpcd_code_entry *code, uint64_t sequence, int done)
 {
@@ -26,7 +26,7 @@ static void batches_per_code(void **state)
 {
     (void)state;
     ldpcd_ring ring;
-    assert_int_equal(ldpcd_ring_create(&ring, 16, 8, 8, 0), 0);
+    assert_int_equal(ldpcd_ring_create(&ring, 16, 3, 8, 8, 0), 0);
     /* A B A A B A, with a rejection (done at once) in the middle */
     const ldpcd_code_entry *codes[] = {&code_a, &code_b, &code_a, NULL, &code_a, &code_b, &code_a};
     for (uint64_t s = 0; s < 7; s++)
@@ -87,7 +87,7 @@ static void handed_slots_stay_taken_until_released(void **state)
 {
     (void)state;
     ldpcd_ring ring;
-    assert_int_equal(ldpcd_ring_create(&ring, 2, 8, 8, 4), 0);
+    assert_int_equal(ldpcd_ring_create(&ring, 2, 1, 8, 8, 4), 0);
     assert_ptr_equal(ring.slots[1].result, ring.slots[1].message + 4);
     push(&ring, NULL, 0, 1);
     push(&ring, NULL, 1, 1);
@@ -114,7 +114,7 @@ static void wraps_around(void **state)
 {
     (void)state;
     ldpcd_ring ring;
-    assert_int_equal(ldpcd_ring_create(&ring, 4, 8, 8, 0), 0);
+    assert_int_equal(ldpcd_ring_create(&ring, 4, 1, 8, 8, 0), 0);
     ldpcd_slot *claimed[4];
     int finished;
     for (uint64_t s = 0; s < 40; s += 2) {
@@ -140,7 +140,7 @@ static void exactly_a_full_batch_goes_at_once(void **state)
 {
     (void)state;
     ldpcd_ring ring;
-    assert_int_equal(ldpcd_ring_create(&ring, 8, 8, 8, 0), 0);
+    assert_int_equal(ldpcd_ring_create(&ring, 8, 1, 8, 8, 0), 0);
     push(&ring, &code_a, 0, 0);
     push(&ring, &code_a, 1, 0);
     ldpcd_slot *claimed[2];
