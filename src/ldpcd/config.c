@@ -110,6 +110,9 @@ static const config_key keys[] = {
      "batch_wait_us); auto: up to 4096 for the OpenCL backends (a GPU wants thousands per "
      "call; fewer where an eighth of the memory cannot hold the workers' batches), 64 for "
      "the others (SIMD backends decode 16 (NEON) to 64 (AVX-512) frames at once)"},
+    {"convert_threads", "auto", UINT_AUTO(convert_threads, 1, 256),
+     "threads that help the workers convert soft values; auto: the cores the workers leave "
+     "free with an OpenCL backend (its workers mostly wait for the GPU), none otherwise"},
     {"batch_wait_us", "2000", UINT(batch_wait_us, 0, 10000000),
      "longest time a frame waits for its batch to fill before it is decoded anyway"},
     {"queue_frames", "auto", UINT_AUTO(queue_frames, 1, 1000000),

@@ -122,6 +122,17 @@ static uint32_t auto_batch_frames(const ldpcd_config *config, uint32_t max_n)
     return frames < AUTO_BATCH_CPU ? AUTO_BATCH_CPU : (uint32_t)frames;
 }
 
+/* convert_threads = auto: the cores the workers leave free when a GPU
+ * decodes (its workers mostly wait for the device); none beside CPU
+ * workers, which keep their cores busy decoding. */
+static uint32_t auto_convert_threads(const ldpcd_config *config)
+{
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    if (strncmp(config->backend, "opencl", 6) != 0 || cores <= (long)config->workers)
+        return 0;
+    return (uint32_t)(cores - (long)config->workers);
+}
+
 /* queue_frames = auto: a batch decoding and one waiting for every worker. */
 static uint32_t auto_queue_frames(const ldpcd_config *config, uint32_t batch_frames)
 {
@@ -154,6 +165,8 @@ static int build(ldpcd_pipeline *p, const ldpcd_config *config, ldpcd_stats *sta
                                                 : auto_queue_frames(config, p->batch_frames);
     if (p->batch_frames > p->queue_frames)
         p->batch_frames = p->queue_frames;
+    p->convert_threads = config->convert_threads != 0 ? config->convert_threads
+                                                      : auto_convert_threads(config);
     p->batch_wait_ns = (uint64_t)config->batch_wait_us * 1000u;
     p->output_bits = config->output_bits;
     p->max_frames_per_message = config->max_frames_per_message;
@@ -222,14 +235,21 @@ static int build(ldpcd_pipeline *p, const ldpcd_config *config, ldpcd_stats *sta
         w->frame_stats = reserve(sizeof *w->frame_stats * p->batch_frames);
         w->claimed = reserve(sizeof *w->claimed * p->batch_frames);
         w->decoding = reserve(sizeof *w->decoding * p->batch_frames);
+        w->failed = reserve(p->batch_frames);
         w->llr_scratch = reserve((size_t)max_n * sizeof(float));
         if (w->batch_soft == NULL || w->bits == NULL || w->frame_stats == NULL ||
-            w->claimed == NULL || w->decoding == NULL || w->llr_scratch == NULL)
+            w->claimed == NULL || w->decoding == NULL || w->failed == NULL ||
+            w->llr_scratch == NULL)
             return fail(error, error_size, "out of memory");
         w->frame_input = (ldpcd_frame_input){.to_float = p->soft_is_float,
                                              .llr_scale = llr_scale,
                                              .llr_scratch = w->llr_scratch};
     }
+    ldpcd_frame_input input = p->workers[0].frame_input;
+    if (ldpcd_convert_pool_create(&p->converters, p->convert_threads, p->worker_count, &input,
+                                  max_n) != 0)
+        return fail(error, error_size, "%u conversion helpers: out of memory or threads",
+                    p->convert_threads);
     const ldpcd_worker *first = &p->workers[0];
     log_program_cache(first);
     p->backend[0] = '\0';
@@ -263,9 +283,10 @@ ldpcd_pipeline *ldpcd_pipeline_create(const ldpcd_config *config, ldpcd_stats *s
                          ldpcd_nb_worker_footprint(&p->workers[i].nb);
     ldpcd_log(LDPCD_LOG_INFO,
               "pipeline: %zu codes (%.1f MB of tables), decoder %s, backend %s, %u workers "
-              "(%.1f MB), batch %u, queue %u frames",
+              "(%.1f MB), batch %u, queue %u frames, %u conversion helpers",
               p->codes.count, (double)p->codes.footprint_bytes / 1e6, p->decoder_spec, p->backend,
-              p->worker_count, (double)decoder_bytes / 1e6, p->batch_frames, p->ring.capacity);
+              p->worker_count, (double)decoder_bytes / 1e6, p->batch_frames, p->ring.capacity,
+              p->convert_threads);
     return p;
 }
 
@@ -283,10 +304,12 @@ void ldpcd_pipeline_destroy(ldpcd_pipeline *p)
             free(w->frame_stats);
             free(w->claimed);
             free(w->decoding);
+            free(w->failed);
             free(w->llr_scratch);
         }
         free(p->workers);
     }
+    ldpcd_convert_pool_destroy(&p->converters);
     ldpcd_ring_destroy(&p->ring);
     ldpcd_message_pool_destroy(&p->messages);
     ldpcd_code_set_destroy(&p->codes);

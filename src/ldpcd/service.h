@@ -19,6 +19,7 @@
 #include "ldpc/soft.h"
 #include "code_set.h"
 #include "config.h"
+#include "convert_pool.h"
 #include "frame_input.h"
 #include "held_message.h"
 #include "nb_codes.h"
@@ -38,6 +39,8 @@ typedef struct {
     ldpcd_slot **decoding; /* those whose values converted: batch_soft's frames */
     ldpcd_frame_input frame_input; /* a frame's raw values -> batch_soft */
     float *llr_scratch;            /* max_n floats for frame_input */
+    ldpcd_convert_job job;         /* the batch's conversion, shared with helpers */
+    uint8_t *failed;               /* per claimed frame: not converted */
     const ldpc_code *last_code;
     /* Its binary decoder decodes elsewhere than its backend's device (opencl
      * on the CPU), already reported (nb.off_device: the nonbinary one). */
@@ -62,11 +65,13 @@ typedef struct {
     ldpcd_worker *workers;
     uint32_t worker_count;
     uint32_t batch_frames, queue_frames; /* as configured, or chosen for "auto" */
+    uint32_t convert_threads;
     uint64_t batch_wait_ns;
     ldpcd_output_bits output_bits;
     uint32_t max_frames_per_message;
     size_t max_message_size;
     ldpcd_message_pool messages;  /* input messages the ring's frames point into */
+    ldpcd_convert_pool converters; /* helpers of the workers' conversions */
     const ldpcd_code_entry *raw_code;
     ldpc_soft_input raw_input;
 } ldpcd_pipeline;

@@ -93,25 +93,29 @@ static void follow_device(ldpcd_worker *w, int nonbinary)
 }
 
 /* The claimed frames' raw values into batch_soft (what the decoder takes),
- * each frame's message let go once read; a frame with a value that is not
- * finite leaves the batch as a rejection. Returns the frames to decode
+ * shared with the conversion helpers, each frame's message let go once
+ * read; a frame with a value that is not finite leaves the batch as a
+ * rejection (the frames after it move up). Returns the frames to decode
  * (w->decoding). */
 static uint32_t convert_batch(ldpcd_worker *w, const ldpcd_code_entry *entry, uint32_t count)
 {
     ldpcd_service *s = w->service;
     ldpcd_pipeline *p = s->pipeline;
     size_t frame_bytes = (size_t)entry->n_bits * p->soft_value_bytes;
+    ldpcd_convert_job *job = &w->job;
+    job->slots = w->claimed;
+    job->count = count;
+    job->out = w->batch_soft;
+    job->frame_bytes = frame_bytes;
+    job->failed = w->failed;
+    job->messages = &p->messages;
+    ldpcd_convert_pool_run(&p->converters, job, &w->frame_input);
     uint32_t kept = 0;
     for (uint32_t i = 0; i < count; i++) {
         ldpcd_slot *slot = w->claimed[i];
-        void *out = (uint8_t *)w->batch_soft + kept * frame_bytes;
-        int status = ldpcd_frame_input_convert(&w->frame_input, &slot->input, slot->raw,
-                                               entry->n_bits, out);
-        if (slot->held != NULL)
-            ldpcd_message_drop(&p->messages, slot->held);
-        slot->held = NULL;
-        slot->raw = NULL;
-        if (status == 0) {
+        if (!w->failed[i]) {
+            if (kept != i)
+                memmove(job->out + kept * frame_bytes, job->out + i * frame_bytes, frame_bytes);
             w->decoding[kept++] = slot;
             continue;
         }

@@ -29,15 +29,17 @@ typedef struct {
     uint32_t pool;
     uint32_t frames_per_message;
     double rate_fps; /* 0: as fast as ldpcd takes them */
+    uint64_t first_sequence; /* several sources into one ldpcd: disjoint ranges */
 } source_options;
 
 static void usage(void)
 {
     fputs("usage: ldpc-tx --endpoint EP [--bind] [--code NAME] [--modem NAME]\n"
           "         [--esn0 DB] [--frames N | --seconds S] [--seed S] [--pool P]\n"
-          "         [--frames-per-message F] [--rate FPS]\n"
+          "         [--frames-per-message F] [--rate FPS] [--first-sequence S]\n"
           "modems: bpsk qpsk 8psk 16apsk 32apsk. --pool P replays P distinct frames\n"
-          "(generation is then not the bottleneck of a throughput measurement).\n",
+          "(generation is then not the bottleneck of a throughput measurement);\n"
+          "several sources feeding one ldpcd take disjoint --first-sequence ranges.\n",
           stderr);
 }
 
@@ -78,7 +80,7 @@ static void make_frame(const ldpc_code *code, modemcf modem, unsigned bps, doubl
 
 int main(int argc, char **argv)
 {
-    source_options o = {NULL, 0, "dvbs2-normal-1/2", "qpsk", 3.0, 100, 0, 1, 0, 1, 0};
+    source_options o = {NULL, 0, "dvbs2-normal-1/2", "qpsk", 3.0, 100, 0, 1, 0, 1, 0, 0};
     for (int i = 1; i < argc; i++) {
         const char *v;
         if ((v = demo_arg(argc, argv, &i, "--endpoint")))
@@ -103,6 +105,8 @@ int main(int argc, char **argv)
             o.frames_per_message = (uint32_t)strtoul(v, NULL, 10);
         else if ((v = demo_arg(argc, argv, &i, "--rate")))
             o.rate_fps = atof(v);
+        else if ((v = demo_arg(argc, argv, &i, "--first-sequence")))
+            o.first_sequence = strtoull(v, NULL, 10);
         else {
             usage();
             return 2;
@@ -170,15 +174,17 @@ int main(int argc, char **argv)
                                      .flags = 0,
                                      .frame_count = (uint16_t)count,
                                      .scale = 1.0f,
-                                     .sequence = sent};
+                                     .sequence = o.first_sequence + sent};
         snprintf(header.code, sizeof header.code, "%s", o.code_name);
         ldpcd_encode_input_header(&header, message);
         for (uint32_t f = 0; f < count; f++) {
             uint8_t *soft = message + LDPCD_INPUT_HEADER_SIZE + (size_t)f * code->n;
             if (pool_frames)
-                memcpy(soft, pool + (size_t)((sent + f) % pool_frames) * code->n, code->n);
+                memcpy(soft, pool + (size_t)((o.first_sequence + sent + f) % pool_frames) * code->n,
+                       code->n);
             else
-                make_frame(code, modem, bps, sigma, o.seed, sent + f, 0, info, codeword, soft);
+                make_frame(code, modem, bps, sigma, o.seed, o.first_sequence + sent + f, 0, info,
+                           codeword, soft);
         }
         if (zmq_send(socket, message, LDPCD_INPUT_HEADER_SIZE + (size_t)count * code->n, 0) < 0) {
             fprintf(stderr, "ldpc-tx: send: %s\n", zmq_strerror(errno));

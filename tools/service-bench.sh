@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# The service's throughput as a user's receiver sees it: S ldpc-tx sources
+# replaying a pool of liquid-dsp QPSK frames (so that generating them is
+# never the bottleneck) -> ipc -> ldpcd -> ipc -> ldpc-rx. Prints the sink's
+# frames/s end to end against the decoders alone in the same run (ldpcd's
+# busy-time based decoder_frames_per_s), latency p50/p99, and where the
+# service's threads spent their time (docs/PROTOCOL.md, statistics).
+# usage: tools/service-bench.sh [--build DIR] [--code NAME] [--senders S]
+#            [--frames N (per sender)] [--esn0 DB] [--] [KEY=VALUE ...]
+#   KEY=VALUE: ldpcd settings (--set), e.g. workers=16 backend=opencl
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=$root/build/ci code=dvbs2-normal-1/2 senders=2 frames=20000 esn0=4
+while [ $# -gt 0 ]; do
+    case $1 in
+        --build) build=$2; shift 2 ;;
+        --code) code=$2; shift 2 ;;
+        --senders) senders=$2; shift 2 ;;
+        --frames) frames=$2; shift 2 ;;
+        --esn0) esn0=$2; shift 2 ;;
+        --) shift; break ;;
+        --*) sed -n '2,10p' "$0" >&2; exit 2 ;;
+        *) break ;;
+    esac
+done
+sets=()
+for setting in "$@"; do sets+=(--set "$setting"); done
+run=$(mktemp -d)
+pid=
+cleanup() {
+    [ -n "$pid" ] && kill "$pid" 2>/dev/null || true
+    rm -rf "$run"
+}
+trap cleanup EXIT
+"$build/src/ldpcd/ldpcd" --set runtime_dir="$run" --set stats_interval_ms=1000 \
+    --set codes="$code" "${sets[@]}" 2>"$run/ldpcd.log" &
+pid=$!
+for _ in $(seq 300); do grep -q 'ready:' "$run/ldpcd.log" && break; sleep 0.1; done
+grep -q 'ready:' "$run/ldpcd.log" || { cat "$run/ldpcd.log" >&2; exit 1; }
+grep -o 'pipeline: .*' "$run/ldpcd.log"
+total=$((senders * frames))
+"$build/tools/ldpcd-liquid/ldpc-rx" --endpoint "ipc://$run/output" --frames "$total" --pool 64 \
+    --seed 1 --stats "ipc://$run/stats" --timeout-ms 30000 --quiet >"$run/rx.out" &
+rx=$!
+sources=()
+for s in $(seq 0 $((senders - 1))); do
+    "$build/tools/ldpcd-liquid/ldpc-tx" --endpoint "ipc://$run/input" --code "$code" \
+        --modem qpsk --esn0 "$esn0" --frames "$frames" --pool 64 --seed 1 \
+        --frames-per-message 4 --first-sequence $((s * frames)) 2>>"$run/tx.err" &
+    sources+=($!)
+done
+for source in "${sources[@]}"; do wait "$source"; done
+status=0
+wait "$rx" || status=$?
+kill -TERM "$pid"
+wait "$pid" || true
+pid=
+cat "$run/rx.out"
+# where the time went: the last interval report before the stop
+stats=$(grep -o '{"uptime_s".*}' "$run/ldpcd.log" | grep -v '"final":true' | tail -2 | head -1)
+for key in decoder_busy workers_converting workers_waiting intake_busy intake_blocked \
+           batch_fill queue_depth; do
+    printf '%s %s  ' "$key" "$(sed -n "s/.*\"$key\":\([0-9.]*\).*/\1/p" <<<"$stats")"
+done
+echo
+exit "$status"
