@@ -52,6 +52,13 @@ size_t ldpc_soft_value_size(ldpc_soft_format format);
 /* Parses "f32", "i8", "liquid". */
 ldpc_status ldpc_soft_format_parse(const char *text, ldpc_soft_format *out, ldpc_error *err);
 
+/* out[i] = table[raw[i]] for count values: a frame of one-byte soft values
+ * through the table of what each byte quantises to (ldpc_soft_byte_table,
+ * then ldpc_quantise_one), with AVX-512 VBMI or aarch64 NEON table lookups
+ * where the processor has them. */
+void ldpc_soft_byte_lookup(const int8_t table[256], const uint8_t *raw, size_t count,
+                           int8_t *out);
+
 /* Converts one frame of `count` raw values to float LLRs. Non-finite f32
  * values are rejected (the message gives the index). */
 ldpc_status ldpc_soft_to_llr(const ldpc_soft_input *input, const void *raw, size_t count,

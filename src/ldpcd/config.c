@@ -100,7 +100,7 @@ static const config_key keys[] = {
      "decoder of the nonbinary codes in `codes` (nbqc-*, nbreg-*, nbalist:), a Min-Max spec: "
      "default (= fixed-layered-minmax, 20 iterations), float-flooding-minmax,iter=15, ...; "
      "when both decoders are fixed point they must share llr_scale (frames are quantised "
-     "once, at intake)"},
+     "one way for both)"},
     {"nonbinary_backend", "auto", TEXT(nonbinary_backend),
      "backend of the nonbinary decoder: auto (the best SIMD variant of this CPU), reference, "
      "or a named nonbinary backend (avx512bw, avx2, ...); backend_fallback applies"},

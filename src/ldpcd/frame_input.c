@@ -1,6 +1,5 @@
 #include "frame_input.h"
 
-
 static void table_convert(const ldpcd_frame_input *c, const ldpc_soft_input *input,
                           const uint8_t *raw, uint32_t n, void *out)
 {
@@ -15,9 +14,7 @@ static void table_convert(const ldpcd_frame_input *c, const ldpc_soft_input *inp
     int8_t quantised[256];
     for (unsigned b = 0; b < 256; b++)
         quantised[b] = ldpc_quantise_one(value[b], c->llr_scale);
-    int8_t *q = out;
-    for (uint32_t i = 0; i < n; i++)
-        q[i] = quantised[raw[i]];
+    ldpc_soft_byte_lookup(quantised, raw, n, out);
 }
 
 int ldpcd_frame_input_convert(const ldpcd_frame_input *c, const ldpc_soft_input *input,

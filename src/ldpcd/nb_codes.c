@@ -132,7 +132,7 @@ int ldpcd_nb_intake_format(const ldpcd_nb_setup *nb, const ldpc_decoder_config *
     if (!*soft_is_float && binary_fixed && nb_fixed && binary->llr_scale != nb->config.llr_scale)
         return fail(error, error_size,
                     "nonbinary_decoder: scale=%g differs from the decoder's scale=%g; both "
-                    "fixed-point decoders take the frames quantised once, at intake: give them "
+                    "fixed-point decoders take the frames quantised one way: give them "
                     "the same scale",
                     (double)nb->config.llr_scale, (double)binary->llr_scale);
     return 0;

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "ldpc/soft.h"
+#include "soft/byte_sums.h"
 #include "soft/calibrate.h"
 #include "util/error_internal.h"
 
@@ -211,45 +212,28 @@ static void scale_frame(const ldpc_soft_input *input, float factor, float *llr, 
             llr[i] *= factor;
 }
 
-/* How often each byte value occurs. Four interleaved histograms: liquid soft
- * bits of a clean signal are nearly all 0 or 255, and one histogram would
- * make every increment wait for the previous one of the same counter. */
-static void count_bytes(const uint8_t *raw, size_t n, uint32_t counts[256])
-{
-    uint32_t partial[4][256] = {{0}};
-    size_t i = 0;
-    for (; i + 4 <= n; i += 4) {
-        partial[0][raw[i]]++;
-        partial[1][raw[i + 1]]++;
-        partial[2][raw[i + 2]]++;
-        partial[3][raw[i + 3]]++;
-    }
-    for (; i < n; i++)
-        partial[0][raw[i]]++;
-    for (unsigned b = 0; b < 256; b++)
-        counts[b] = partial[0][b] + partial[1][b] + partial[2][b] + partial[3][b];
-}
-
 void ldpc_soft_byte_table(const ldpc_soft_input *input, const uint8_t *raw, size_t count,
                           float table[256])
 {
     float factor = input->negate ? -input->scale : input->scale;
+    if (input->normalization != LDPC_SOFT_AS_IS) {
+        /* as scale_frame: the moments of the unscaled magnitudes, scaled */
+        soft_byte_sums sums;
+        soft_byte_sums_compute(input->format == LDPC_SOFT_LIQUID, raw, count, CLIP_SHARE, &sums);
+        double magnitude = fabs((double)factor);
+        soft_moments m = {
+            .count = count,
+            .sum_abs = (double)sums.sum * magnitude,
+            .sum_square = (double)sums.square * magnitude * magnitude,
+            .clip = (double)sums.largest * magnitude,
+            .clipped = sums.clipped,
+            .unclipped_sum_abs = (double)(sums.sum - sums.clipped_sum) * magnitude,
+        };
+        factor *= (float)normalize_factor(input, &m);
+    }
     for (unsigned b = 0; b < 256; b++)
         table[b] = (input->format == LDPC_SOFT_LIQUID ? 127.0f - (float)b : (float)(int8_t)b) *
                    factor;
-    if (input->normalization == LDPC_SOFT_AS_IS)
-        return;
-    uint32_t counts[256];
-    count_bytes(raw, count, counts);
-    soft_moments m = {.count = count};
-    for (unsigned b = 0; b < 256; b++)
-        if (counts[b] > 0 && fabsf(table[b]) > m.clip)
-            m.clip = fabsf(table[b]);
-    for (unsigned b = 0; b < 256; b++)
-        add_values(&m, fabsf(table[b]), counts[b]);
-    float normalize = (float)normalize_factor(input, &m);
-    for (unsigned b = 0; b < 256; b++)
-        table[b] *= normalize;
 }
 
 ldpc_status ldpc_soft_to_llr(const ldpc_soft_input *input, const void *raw, size_t count,

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "ldpc/soft.h"
+#include "soft/byte_sums.h"
 
 static void defaults_and_sizes(void **state)
 {
@@ -242,6 +243,75 @@ static void quantise_rounds_half_away_and_clamps(void **state)
     assert_memory_equal(q, expected, 5);
 }
 
+/* A frame of bytes of one of several shapes: uniform, a clean signal's two
+ * extremes with a few values between, constant, a slope of every value. */
+static void byte_frame(int shape, uint32_t seed, uint8_t *raw, size_t count)
+{
+    uint32_t state = seed * 2654435761u + 1u;
+    for (size_t i = 0; i < count; i++) {
+        state = state * 1103515245u + 12345u;
+        uint8_t r = (uint8_t)(state >> 16);
+        switch (shape) {
+        case 0: raw[i] = r; break;
+        case 1: raw[i] = r < 16 ? r : (r & 1 ? 255 : 0); break;
+        case 2: raw[i] = (uint8_t)seed; break;
+        default: raw[i] = (uint8_t)i; break;
+        }
+    }
+}
+
+/* The SIMD sums (SSE2, NEON) equal the plain C ones, whatever the length
+ * (tails, several 32-bit blocks) and the values (0, 127, 128, 255). */
+static void byte_sums_match_the_portable_sums(void **state)
+{
+    (void)state;
+    static uint8_t raw[140001];
+    const size_t lengths[] = {0, 1, 15, 16, 17, 100, 16200, 64800, 140001};
+    for (int liquid = 0; liquid < 2; liquid++)
+        for (int shape = 0; shape < 4; shape++)
+            for (size_t l = 0; l < sizeof lengths / sizeof lengths[0]; l++) {
+                byte_frame(shape, (uint32_t)(shape * 7 + l), raw, lengths[l]);
+                soft_byte_sums fast, plain;
+                soft_byte_sums_compute(liquid, raw, lengths[l], 0.99, &fast);
+                soft_byte_sums_portable(liquid, raw, lengths[l], 0.99, &plain);
+                assert_int_equal(fast.largest, plain.largest);
+                assert_int_equal(fast.at_clip, plain.at_clip);
+                assert_int_equal(fast.sum, plain.sum);
+                assert_int_equal(fast.square, plain.square);
+                assert_int_equal(fast.clipped, plain.clipped);
+                assert_int_equal(fast.clipped_sum, plain.clipped_sum);
+            }
+    /* the magnitudes themselves: liquid 255 is -128, int8 0x80 is -128 */
+    uint8_t extremes[] = {0, 127, 128, 255};
+    soft_byte_sums sums;
+    soft_byte_sums_compute(1, extremes, 4, 0.99, &sums);
+    assert_int_equal(sums.largest, 128);
+    assert_int_equal(sums.sum, 127 + 0 + 1 + 128);
+    soft_byte_sums_compute(0, extremes, 4, 0.99, &sums);
+    assert_int_equal(sums.sum, 0 + 127 + 128 + 1);
+    assert_int_equal(sums.clipped, 2); /* 127 and 128 are within 1% of 128 */
+}
+
+static void byte_lookup_is_the_table(void **state)
+{
+    (void)state;
+    static uint8_t raw[64800 + 77];
+    static int8_t out[64800 + 77];
+    int8_t table[256];
+    for (int b = 0; b < 256; b++)
+        table[b] = (int8_t)(b * 37 + 11);
+    const size_t lengths[] = {0, 1, 15, 16, 63, 64, 65, 64800 + 77};
+    for (size_t l = 0; l < sizeof lengths / sizeof lengths[0]; l++) {
+        byte_frame(l % 2 ? 3 : 0, (uint32_t)l, raw, lengths[l]);
+        memset(out, 0x55, sizeof out);
+        ldpc_soft_byte_lookup(table, raw, lengths[l], out);
+        for (size_t i = 0; i < lengths[l]; i++)
+            assert_int_equal(out[i], table[raw[i]]);
+        if (lengths[l] < sizeof out)
+            assert_int_equal(out[lengths[l]], 0x55); /* nothing written beyond */
+    }
+}
+
 static void pack_is_msb_first_and_unpack_inverts(void **state)
 {
     (void)state;
@@ -274,6 +344,8 @@ int main(void)
         cmocka_unit_test(zero_or_non_finite_scale_is_rejected),
         cmocka_unit_test(quantise_rounds_half_away_and_clamps),
         cmocka_unit_test(pack_is_msb_first_and_unpack_inverts),
+        cmocka_unit_test(byte_sums_match_the_portable_sums),
+        cmocka_unit_test(byte_lookup_is_the_table),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

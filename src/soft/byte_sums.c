@@ -1,0 +1,186 @@
+#include "byte_sums.h"
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#elif defined(__ARM_NEON)
+#include <arm_neon.h>
+#endif
+
+static inline uint32_t magnitude(int liquid, uint8_t b)
+{
+    int v = liquid ? 127 - (int)b : (int)(int8_t)b;
+    return (uint32_t)(v < 0 ? -v : v);
+}
+
+/* The smallest whole magnitude at or above clip_share x largest. */
+static uint32_t clip_threshold(uint32_t largest, double clip_share)
+{
+    uint32_t at_clip = 0;
+    while ((double)at_clip < clip_share * (double)largest)
+        at_clip++;
+    return at_clip;
+}
+
+static void add_portable(int liquid, const uint8_t *raw, size_t count, soft_byte_sums *s)
+{
+    for (size_t i = 0; i < count; i++) {
+        uint32_t a = magnitude(liquid, raw[i]);
+        s->sum += a;
+        s->square += a * a;
+        if (a >= s->at_clip) {
+            s->clipped++;
+            s->clipped_sum += a;
+        }
+    }
+}
+
+void soft_byte_sums_portable(int liquid, const uint8_t *raw, size_t count, double clip_share,
+                             soft_byte_sums *out)
+{
+    *out = (soft_byte_sums){0};
+    for (size_t i = 0; i < count; i++) {
+        uint32_t a = magnitude(liquid, raw[i]);
+        out->largest = a > out->largest ? a : out->largest;
+    }
+    out->at_clip = clip_threshold(out->largest, clip_share);
+    add_portable(liquid, raw, count, out);
+}
+
+#if defined(__SSE2__)
+
+/* 16 magnitudes: |x - c| of unsigned bytes, with x = b, c = 127 for liquid
+ * soft bits, and x = b ^ 0x80, c = 128 for int8 (|b| = |(b + 128) - 128|). */
+static inline __m128i magnitudes(__m128i b, __m128i flip, __m128i centre)
+{
+    __m128i x = _mm_xor_si128(b, flip);
+    return _mm_or_si128(_mm_subs_epu8(x, centre), _mm_subs_epu8(centre, x));
+}
+
+static inline uint64_t sum_u64x2(__m128i v)
+{
+    uint64_t lanes[2];
+    _mm_storeu_si128((void *)lanes, v);
+    return lanes[0] + lanes[1];
+}
+
+/* 32-bit square sums take at most 4096 blocks of 16 (each lane gains at
+ * most 2 x 2 x 128^2 per block). */
+#define SQUARE_BLOCKS 4096
+
+void soft_byte_sums_compute(int liquid, const uint8_t *raw, size_t count, double clip_share,
+                            soft_byte_sums *out)
+{
+    *out = (soft_byte_sums){0};
+    __m128i flip = _mm_set1_epi8(liquid ? 0 : (char)0x80);
+    __m128i centre = _mm_set1_epi8(liquid ? 127 : (char)128);
+    __m128i zero = _mm_setzero_si128();
+    size_t blocks = count / 16;
+    __m128i largest = zero;
+    for (size_t i = 0; i < blocks; i++)
+        largest = _mm_max_epu8(largest, magnitudes(_mm_loadu_si128((const void *)(raw + 16 * i)),
+                                                   flip, centre));
+    uint8_t lanes[16];
+    _mm_storeu_si128((void *)lanes, largest);
+    for (int l = 0; l < 16; l++)
+        out->largest = lanes[l] > out->largest ? lanes[l] : out->largest;
+    for (size_t i = 16 * blocks; i < count; i++) {
+        uint32_t a = magnitude(liquid, raw[i]);
+        out->largest = a > out->largest ? a : out->largest;
+    }
+    out->at_clip = clip_threshold(out->largest, clip_share);
+
+    __m128i at_clip = _mm_set1_epi8((char)out->at_clip);
+    __m128i one = _mm_set1_epi8(1);
+    __m128i sum = zero, clipped = zero, clipped_sum = zero;
+    for (size_t start = 0; start < blocks; start += SQUARE_BLOCKS) {
+        size_t end = start + SQUARE_BLOCKS < blocks ? start + SQUARE_BLOCKS : blocks;
+        __m128i square = zero;
+        for (size_t i = start; i < end; i++) {
+            __m128i a = magnitudes(_mm_loadu_si128((const void *)(raw + 16 * i)), flip, centre);
+            sum = _mm_add_epi64(sum, _mm_sad_epu8(a, zero));
+            __m128i low = _mm_unpacklo_epi8(a, zero), high = _mm_unpackhi_epi8(a, zero);
+            square = _mm_add_epi32(square, _mm_madd_epi16(low, low));
+            square = _mm_add_epi32(square, _mm_madd_epi16(high, high));
+            __m128i is_clipped = _mm_cmpeq_epi8(_mm_max_epu8(a, at_clip), a);
+            clipped = _mm_add_epi64(clipped, _mm_sad_epu8(_mm_and_si128(is_clipped, one), zero));
+            clipped_sum = _mm_add_epi64(clipped_sum, _mm_sad_epu8(_mm_and_si128(is_clipped, a), zero));
+        }
+        uint32_t squares[4];
+        _mm_storeu_si128((void *)squares, square);
+        out->square += (uint64_t)squares[0] + squares[1] + squares[2] + squares[3];
+    }
+    out->sum = sum_u64x2(sum);
+    out->clipped = sum_u64x2(clipped);
+    out->clipped_sum = sum_u64x2(clipped_sum);
+    add_portable(liquid, raw + 16 * blocks, count - 16 * blocks, out);
+}
+
+#elif defined(__ARM_NEON)
+
+static inline uint8x16_t magnitudes(uint8x16_t b, uint8x16_t flip, uint8x16_t centre)
+{
+    return vabdq_u8(veorq_u8(b, flip), centre);
+}
+
+static inline uint64_t sum_u32x4(uint32x4_t v)
+{
+    return (uint64_t)vgetq_lane_u32(v, 0) + vgetq_lane_u32(v, 1) + vgetq_lane_u32(v, 2) +
+           vgetq_lane_u32(v, 3);
+}
+
+/* 32-bit lanes take at most 4096 blocks of 16 (a square lane gains at most
+ * 4 x 128^2 per block). */
+#define LANE_BLOCKS 4096
+
+void soft_byte_sums_compute(int liquid, const uint8_t *raw, size_t count, double clip_share,
+                            soft_byte_sums *out)
+{
+    *out = (soft_byte_sums){0};
+    uint8x16_t flip = vdupq_n_u8(liquid ? 0 : 0x80);
+    uint8x16_t centre = vdupq_n_u8(liquid ? 127 : 128);
+    size_t blocks = count / 16;
+    uint8x16_t largest = vdupq_n_u8(0);
+    for (size_t i = 0; i < blocks; i++)
+        largest = vmaxq_u8(largest, magnitudes(vld1q_u8(raw + 16 * i), flip, centre));
+    uint8_t lanes[16];
+    vst1q_u8(lanes, largest);
+    for (int l = 0; l < 16; l++)
+        out->largest = lanes[l] > out->largest ? lanes[l] : out->largest;
+    for (size_t i = 16 * blocks; i < count; i++) {
+        uint32_t a = magnitude(liquid, raw[i]);
+        out->largest = a > out->largest ? a : out->largest;
+    }
+    out->at_clip = clip_threshold(out->largest, clip_share);
+
+    uint8x16_t at_clip = vdupq_n_u8((uint8_t)out->at_clip);
+    uint8x16_t one = vdupq_n_u8(1);
+    for (size_t start = 0; start < blocks; start += LANE_BLOCKS) {
+        size_t end = start + LANE_BLOCKS < blocks ? start + LANE_BLOCKS : blocks;
+        uint32x4_t sum = vdupq_n_u32(0), square = vdupq_n_u32(0);
+        uint32x4_t clipped = vdupq_n_u32(0), clipped_sum = vdupq_n_u32(0);
+        for (size_t i = start; i < end; i++) {
+            uint8x16_t a = magnitudes(vld1q_u8(raw + 16 * i), flip, centre);
+            sum = vpadalq_u16(sum, vpaddlq_u8(a));
+            square = vpadalq_u16(square, vmull_u8(vget_low_u8(a), vget_low_u8(a)));
+            square = vpadalq_u16(square, vmull_u8(vget_high_u8(a), vget_high_u8(a)));
+            uint8x16_t is_clipped = vcgeq_u8(a, at_clip);
+            clipped = vpadalq_u16(clipped, vpaddlq_u8(vandq_u8(is_clipped, one)));
+            clipped_sum = vpadalq_u16(clipped_sum, vpaddlq_u8(vandq_u8(is_clipped, a)));
+        }
+        out->sum += sum_u32x4(sum);
+        out->square += sum_u32x4(square);
+        out->clipped += sum_u32x4(clipped);
+        out->clipped_sum += sum_u32x4(clipped_sum);
+    }
+    add_portable(liquid, raw + 16 * blocks, count - 16 * blocks, out);
+}
+
+#else
+
+void soft_byte_sums_compute(int liquid, const uint8_t *raw, size_t count, double clip_share,
+                            soft_byte_sums *out)
+{
+    soft_byte_sums_portable(liquid, raw, count, clip_share, out);
+}
+
+#endif
