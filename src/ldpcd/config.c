@@ -105,6 +105,10 @@ static const config_key keys[] = {
      "backend of the nonbinary decoder: auto (the best SIMD variant of this CPU), reference, "
      "or a named nonbinary backend (avx512bw, avx2, ...); backend_fallback applies"},
     {"workers", "2", UINT(workers, 1, 256), "decoding threads"},
+    {"io_threads", "auto", UINT_AUTO(io_threads, 1, 63),
+     "ZeroMQ I/O threads (read at start-up; a reload keeps them); auto: one per 4 cores, at "
+     "most 4; with several, the output has one of its own so that reading a fast input "
+     "never holds up the results"},
     {"batch_frames", "auto", UINT_AUTO(batch_frames, 1, 4096),
      "largest number of frames of one code decoded together (fewer when frames come slowly: "
      "batch_wait_us); auto: up to 4096 for the OpenCL backends (a GPU wants thousands per "

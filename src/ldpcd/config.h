@@ -70,6 +70,7 @@ typedef struct {
     uint32_t workers;
     uint32_t batch_frames;
     uint32_t convert_threads; /* 0: auto */
+    uint32_t io_threads;      /* 0: auto */
     uint32_t batch_wait_us;
     uint32_t queue_frames;
 

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <zmq.h>
 
 #include "alloc_count.h"
@@ -121,6 +122,20 @@ static int prepare_reframer(ldpcd_service *s, const ldpcd_pipeline *p, const ldp
     return 0;
 }
 
+/* io_threads = auto: one ZeroMQ I/O thread moves a few GB/s; a 16-core host
+ * decoding DVB-S2 normal frames on a GPU reads more than that. */
+#define CORES_PER_IO_THREAD 4
+#define AUTO_IO_THREADS_MAX 4
+
+static int io_threads(const ldpcd_config *config)
+{
+    if (config->io_threads != 0)
+        return (int)config->io_threads;
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    long threads = cores / CORES_PER_IO_THREAD;
+    return threads < 1 ? 1 : threads > AUTO_IO_THREADS_MAX ? AUTO_IO_THREADS_MAX : (int)threads;
+}
+
 int ldpcd_service_start(ldpcd_service *s, const ldpcd_config *config, char *error,
                         size_t error_size)
 {
@@ -133,6 +148,8 @@ int ldpcd_service_start(ldpcd_service *s, const ldpcd_config *config, char *erro
     if (prepare_reframer(s, s->pipeline, config, 0, error, error_size) != 0)
         return -1;
     s->zmq = zmq_ctx_new();
+    s->io_threads = io_threads(config);
+    zmq_ctx_set(s->zmq, ZMQ_IO_THREADS, s->io_threads);
     if (config->curve_secret_key_file[0] != '\0') {
         s->zap_thread = ldpcd_zap_start(s->zmq, config, error, error_size);
         if (s->zap_thread == NULL)

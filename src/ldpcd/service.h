@@ -108,6 +108,7 @@ typedef struct ldpcd_service {
     ldpcd_reframer reframer;
 
     void *zmq;
+    int io_threads; /* of the ZeroMQ context, fixed at start */
     void *input, *output, *stats_socket;
     void *zap_thread; /* ldpcd_zap handler when CURVE is on */
 

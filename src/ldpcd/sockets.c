@@ -135,6 +135,11 @@ int ldpcd_sockets_open(ldpcd_service *s, const ldpcd_config *config, int input, 
         s->input = zmq_socket(s->zmq, config->input_socket == LDPCD_INPUT_SUB ? ZMQ_SUB : ZMQ_PULL);
         int hwm = (int)config->input_hwm;
         zmq_setsockopt(s->input, ZMQ_RCVHWM, &hwm, sizeof hwm);
+        if (s->io_threads > 1) {
+            /* every I/O thread but the output's */
+            uint64_t affinity = ((1ull << s->io_threads) - 1u) & ~1ull;
+            zmq_setsockopt(s->input, ZMQ_AFFINITY, &affinity, sizeof affinity);
+        }
         if (config->input_socket == LDPCD_INPUT_SUB)
             zmq_setsockopt(s->input, ZMQ_SUBSCRIBE, "", 0);
         if (attach(s->input, "input", config->input_endpoint, config->input_bind,
@@ -149,6 +154,10 @@ int ldpcd_sockets_open(ldpcd_service *s, const ldpcd_config *config, int input, 
         s->output = zmq_socket(s->zmq, pub ? ZMQ_PUB : ZMQ_PUSH);
         int hwm = (int)config->output_hwm;
         zmq_setsockopt(s->output, ZMQ_SNDHWM, &hwm, sizeof hwm);
+        if (s->io_threads > 1) {
+            uint64_t affinity = 1; /* the first I/O thread, its own */
+            zmq_setsockopt(s->output, ZMQ_AFFINITY, &affinity, sizeof affinity);
+        }
         if (pub) {
             /* a full subscriber makes the send fail (counted) instead of vanishing */
             int nodrop = 1;
