@@ -4,9 +4,12 @@ set -euo pipefail
 export DEBIAN_FRONTEND=noninteractive
 sudo_cmd=""
 if [ "$(id -u)" != 0 ]; then sudo_cmd="sudo"; fi
-# arm64 packages (cmocka) for the aarch64 cross build tested under qemu-user;
-# the armhf cross compiler for the armhf NEON check (tools/cross-neon-check.sh).
+# arm64 packages (cmocka, libzmq) for the aarch64 cross build tested under
+# qemu-user; the armhf cross compiler for the armhf NEON check
+# (tools/cross-neon-check.sh) and armhf libzmq for the armhf daemon
+# (tools/cross-daemon.sh).
 $sudo_cmd dpkg --add-architecture arm64
+$sudo_cmd dpkg --add-architecture armhf
 $sudo_cmd apt-get update
 $sudo_cmd apt-get install -y --no-install-recommends \
     build-essential cmake pkg-config git \
@@ -15,4 +18,4 @@ $sudo_cmd apt-get install -y --no-install-recommends \
     gnuplot-nox python3 \
     clang libclang-rt-14-dev \
     gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user libcmocka-dev:arm64 \
-    gcc-arm-linux-gnueabihf libc6-dev-armhf-cross
+    libzmq3-dev:arm64 gcc-arm-linux-gnueabihf libc6-dev-armhf-cross libzmq3-dev:armhf

@@ -19,6 +19,7 @@ ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:ha
 if command -v aarch64-linux-gnu-gcc >/dev/null && command -v qemu-aarch64 >/dev/null; then
     bash tools/cross-test.sh aarch64
     bash tools/cross-smoke.sh aarch64 build/cross-aarch64/tools/ldpc
+    bash tools/cross-daemon.sh aarch64 build/ci
 else
     echo "run-tests: aarch64 cross test skipped: tools/install-deps.sh installs its tools" >&2
 fi
@@ -26,6 +27,7 @@ fi
 if command -v arm-linux-gnueabihf-gcc >/dev/null && command -v qemu-arm >/dev/null; then
     bash tools/cross-neon-check.sh armhf build/ci/tools/ldpc
     bash tools/cross-smoke.sh armhf build/cross-armhf-tool/tools/ldpc
+    bash tools/cross-daemon.sh armhf build/ci
 else
     echo "run-tests: armhf NEON check skipped: tools/install-deps.sh installs its tools" >&2
 fi
