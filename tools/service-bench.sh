@@ -5,12 +5,18 @@
 # frames/s end to end against the decoders alone in the same run (ldpcd's
 # busy-time based decoder_frames_per_s), latency p50/p99, and where the
 # service's threads spent their time (docs/PROTOCOL.md, statistics).
+# With --instances N > 1, N ldpcd instances share one feeder (a single
+# ldpc-tx binding PUSH, ZeroMQ balancing the frames) and push their results
+# to one ldpc-rx that restores the order and checks every frame arrived once
+# (docs/SERVICE.md, scale-out); the instances then report no statistics.
 # usage: tools/service-bench.sh [--build DIR] [--code NAME] [--senders S]
-#            [--frames N (per sender)] [--esn0 DB] [--] [KEY=VALUE ...]
-#   KEY=VALUE: ldpcd settings (--set), e.g. workers=16 backend=opencl
+#            [--frames N (per sender)] [--esn0 DB] [--instances N] [--]
+#            [KEY=VALUE ...]
+#   KEY=VALUE: ldpcd settings (--set) of every instance, e.g. workers=16
+#   backend=opencl
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-build=$root/build/ci code=dvbs2-normal-1/2 senders=2 frames=20000 esn0=4
+build=$root/build/ci code=dvbs2-normal-1/2 senders=2 frames=20000 esn0=4 instances=1
 while [ $# -gt 0 ]; do
     case $1 in
         --build) build=$2; shift 2 ;;
@@ -18,25 +24,62 @@ while [ $# -gt 0 ]; do
         --senders) senders=$2; shift 2 ;;
         --frames) frames=$2; shift 2 ;;
         --esn0) esn0=$2; shift 2 ;;
+        --instances) instances=$2; shift 2 ;;
         --) shift; break ;;
-        --*) sed -n '2,10p' "$0" >&2; exit 2 ;;
+        --*) sed -n '2,17p' "$0" >&2; exit 2 ;;
         *) break ;;
     esac
 done
 sets=()
 for setting in "$@"; do sets+=(--set "$setting"); done
 run=$(mktemp -d)
-pid=
+pids=()
 cleanup() {
-    [ -n "$pid" ] && kill "$pid" 2>/dev/null || true
+    for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
     rm -rf "$run"
 }
 trap cleanup EXIT
+started() {
+    for _ in $(seq 300); do grep -q 'ready:' "$1" && return 0; sleep 0.1; done
+    cat "$1" >&2
+    return 1
+}
+if [ "$instances" -gt 1 ]; then
+    scaled() {
+        "$build/tools/ldpcd-liquid/ldpc-rx" --endpoint "ipc://$run/results" --bind \
+            --frames "$frames" --pool 64 --seed 1 --reorder --timeout-ms 30000 --quiet \
+            >"$run/rx.out" &
+        rx=$!
+        for i in $(seq "$instances"); do
+            mkdir -p "$run/$i"
+            "$build/src/ldpcd/ldpcd" --set runtime_dir="$run/$i" --set codes="$code" \
+                --set input_endpoint="ipc://$run/frames" --set input_bind=no \
+                --set output_endpoint="ipc://$run/results" --set output_bind=no \
+                --set stats_endpoint= "${sets[@]}" 2>"$run/ldpcd$i.log" &
+            pids+=($!)
+        done
+        for i in $(seq "$instances"); do started "$run/ldpcd$i.log"; done
+        grep -o 'pipeline: .*' "$run/ldpcd1.log" | sed "s/^/$instances x /"
+        "$build/tools/ldpcd-liquid/ldpc-tx" --endpoint "ipc://$run/frames" --bind --code "$code" \
+            --modem qpsk --esn0 "$esn0" --frames "$frames" --pool 64 --seed 1 \
+            --frames-per-message 4 --io-threads 4 2>>"$run/tx.err"
+        wait "$rx"
+    }
+    status=0
+    scaled || status=$?
+    for p in "${pids[@]}"; do kill -TERM "$p"; wait "$p" || true; done
+    pids=()
+    cat "$run/rx.out"
+    for i in $(seq "$instances"); do
+        echo "instance $i: $(grep -o 'stopped in .*frames in' "$run/ldpcd$i.log")"
+    done
+    exit "$status"
+fi
+
 "$build/src/ldpcd/ldpcd" --set runtime_dir="$run" --set stats_interval_ms=1000 \
     --set codes="$code" "${sets[@]}" 2>"$run/ldpcd.log" &
-pid=$!
-for _ in $(seq 300); do grep -q 'ready:' "$run/ldpcd.log" && break; sleep 0.1; done
-grep -q 'ready:' "$run/ldpcd.log" || { cat "$run/ldpcd.log" >&2; exit 1; }
+pids+=($!)
+started "$run/ldpcd.log"
 grep -o 'pipeline: .*' "$run/ldpcd.log"
 total=$((senders * frames))
 "$build/tools/ldpcd-liquid/ldpc-rx" --endpoint "ipc://$run/output" --frames "$total" --pool 64 \
@@ -52,9 +95,9 @@ done
 for source in "${sources[@]}"; do wait "$source"; done
 status=0
 wait "$rx" || status=$?
-kill -TERM "$pid"
-wait "$pid" || true
-pid=
+kill -TERM "${pids[0]}"
+wait "${pids[0]}" || true
+pids=()
 cat "$run/rx.out"
 # where the time went: the last interval report before the stop
 stats=$(grep -o '{"uptime_s".*}' "$run/ldpcd.log" | grep -v '"final":true' | tail -2 | head -1)

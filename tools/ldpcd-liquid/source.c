@@ -30,6 +30,7 @@ typedef struct {
     uint32_t frames_per_message;
     double rate_fps; /* 0: as fast as ldpcd takes them */
     uint64_t first_sequence; /* several sources into one ldpcd: disjoint ranges */
+    int io_threads;          /* ZeroMQ's: one feeding several ldpcd instances */
 } source_options;
 
 static void usage(void)
@@ -37,6 +38,7 @@ static void usage(void)
     fputs("usage: ldpc-tx --endpoint EP [--bind] [--code NAME] [--modem NAME]\n"
           "         [--esn0 DB] [--frames N | --seconds S] [--seed S] [--pool P]\n"
           "         [--frames-per-message F] [--rate FPS] [--first-sequence S]\n"
+          "         [--io-threads N]\n"
           "modems: bpsk qpsk 8psk 16apsk 32apsk. --pool P replays P distinct frames\n"
           "(generation is then not the bottleneck of a throughput measurement);\n"
           "several sources feeding one ldpcd take disjoint --first-sequence ranges.\n",
@@ -80,7 +82,7 @@ static void make_frame(const ldpc_code *code, modemcf modem, unsigned bps, doubl
 
 int main(int argc, char **argv)
 {
-    source_options o = {NULL, 0, "dvbs2-normal-1/2", "qpsk", 3.0, 100, 0, 1, 0, 1, 0, 0};
+    source_options o = {NULL, 0, "dvbs2-normal-1/2", "qpsk", 3.0, 100, 0, 1, 0, 1, 0, 0, 1};
     for (int i = 1; i < argc; i++) {
         const char *v;
         if ((v = demo_arg(argc, argv, &i, "--endpoint")))
@@ -107,6 +109,8 @@ int main(int argc, char **argv)
             o.rate_fps = atof(v);
         else if ((v = demo_arg(argc, argv, &i, "--first-sequence")))
             o.first_sequence = strtoull(v, NULL, 10);
+        else if ((v = demo_arg(argc, argv, &i, "--io-threads")))
+            o.io_threads = atoi(v) > 0 ? atoi(v) : 1;
         else {
             usage();
             return 2;
@@ -148,6 +152,7 @@ int main(int argc, char **argv)
                    pool + (size_t)p * code->n);
 
     void *context = zmq_ctx_new();
+    zmq_ctx_set(context, ZMQ_IO_THREADS, o.io_threads);
     void *socket = zmq_socket(context, ZMQ_PUSH);
     int hwm = 64;
     zmq_setsockopt(socket, ZMQ_SNDHWM, &hwm, sizeof hwm);
