@@ -3,6 +3,12 @@
 #include <math.h>
 #include <string.h>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#elif defined(__aarch64__)
+#include <arm_neon.h>
+#endif
+
 #include "ldpc/soft.h"
 #include "soft/byte_sums.h"
 #include "soft/calibrate.h"
@@ -145,21 +151,103 @@ static void add_values(soft_moments *m, double magnitude, uint32_t weight)
 #define LANES 8          /* independent accumulators: no chain of dependent additions */
 #define MOMENT_BLOCK 512 /* values summed in float before a double takes them */
 
+/* The LANES float lanes as two vectors of four where the target has them
+ * (SSE2, aarch64 NEON): the same IEEE operations lane for lane as the
+ * plain loops, so the same results. */
+#if defined(__SSE2__)
+typedef __m128 f4;
+#define F4_LOAD(p) _mm_loadu_ps(p)
+#define F4_STORE(p, v) _mm_storeu_ps(p, v)
+#define F4_ZERO() _mm_setzero_ps()
+#define F4_ADD(a, b) _mm_add_ps(a, b)
+#define F4_SUB(a, b) _mm_sub_ps(a, b)
+#define F4_MUL(a, b) _mm_mul_ps(a, b)
+#define F4_MAX(a, b) _mm_max_ps(a, b) /* a > b ? a : b */
+#define F4_ABS(a) _mm_and_ps(a, _mm_castsi128_ps(_mm_set1_epi32(0x7fffffff)))
+#define F4_AT_LEAST(a, b) _mm_and_ps(_mm_cmpge_ps(a, b), _mm_set1_ps(1.0f)) /* 1 or 0 */
+#define F4_SET(x) _mm_set1_ps(x)
+#define HAVE_F4 1
+#elif defined(__aarch64__)
+typedef float32x4_t f4;
+#define F4_LOAD(p) vld1q_f32(p)
+#define F4_STORE(p, v) vst1q_f32(p, v)
+#define F4_ZERO() vdupq_n_f32(0.0f)
+#define F4_ADD(a, b) vaddq_f32(a, b)
+#define F4_SUB(a, b) vsubq_f32(a, b)
+#define F4_MUL(a, b) vmulq_f32(a, b)
+#define F4_MAX(a, b) vmaxq_f32(a, b)
+#define F4_ABS(a) vabsq_f32(a)
+#define F4_AT_LEAST(a, b) \
+    vreinterpretq_f32_u32(vandq_u32(vcgeq_f32(a, b), vreinterpretq_u32_f32(vdupq_n_f32(1.0f))))
+#define F4_SET(x) vdupq_n_f32(x)
+#define HAVE_F4 1
+#endif
+
 static float largest_magnitude(const float *x, size_t count)
 {
     float lane[LANES] = {0};
     size_t i = 0;
+#ifdef HAVE_F4
+    f4 low = F4_ZERO(), high = F4_ZERO();
+    for (; i + LANES <= count; i += LANES) {
+        low = F4_MAX(F4_ABS(F4_LOAD(x + i)), low);
+        high = F4_MAX(F4_ABS(F4_LOAD(x + i + 4)), high);
+    }
+    F4_STORE(lane, low);
+    F4_STORE(lane + 4, high);
+#else
     for (; i + LANES <= count; i += LANES)
         for (int l = 0; l < LANES; l++) {
             float a = fabsf(x[i + l]);
             lane[l] = a > lane[l] ? a : lane[l];
         }
+#endif
     float largest = 0.0f;
     for (int l = 0; l < LANES; l++)
         largest = lane[l] > largest ? lane[l] : largest;
     for (; i < count; i++)
         largest = fabsf(x[i]) > largest ? fabsf(x[i]) : largest;
     return largest;
+}
+
+/* One block's lane sums, from i while i + LANES <= end. */
+static size_t block_moments(const float *x, size_t i, size_t end, float threshold,
+                            float sum[LANES], float square[LANES], float clipped[LANES],
+                            float unclipped[LANES])
+{
+#ifdef HAVE_F4
+    f4 limit = F4_SET(threshold);
+    f4 s[2] = {F4_ZERO(), F4_ZERO()}, q[2] = {F4_ZERO(), F4_ZERO()};
+    f4 c[2] = {F4_ZERO(), F4_ZERO()}, u[2] = {F4_ZERO(), F4_ZERO()};
+    for (; i + LANES <= end; i += LANES)
+        for (int h = 0; h < 2; h++) {
+            f4 a = F4_ABS(F4_LOAD(x + i + 4 * h));
+            f4 at_clip = F4_AT_LEAST(a, limit);
+            s[h] = F4_ADD(s[h], a);
+            q[h] = F4_ADD(q[h], F4_MUL(a, a));
+            c[h] = F4_ADD(c[h], at_clip);
+            u[h] = F4_ADD(u[h], F4_SUB(a, F4_MUL(a, at_clip)));
+        }
+    for (int h = 0; h < 2; h++) {
+        F4_STORE(sum + 4 * h, s[h]);
+        F4_STORE(square + 4 * h, q[h]);
+        F4_STORE(clipped + 4 * h, c[h]);
+        F4_STORE(unclipped + 4 * h, u[h]);
+    }
+#else
+    for (int l = 0; l < LANES; l++)
+        sum[l] = square[l] = clipped[l] = unclipped[l] = 0.0f;
+    for (; i + LANES <= end; i += LANES)
+        for (int l = 0; l < LANES; l++) {
+            float a = fabsf(x[i + l]);
+            float at_clip = (float)(a >= threshold);
+            sum[l] += a;
+            square[l] += a * a;
+            clipped[l] += at_clip;
+            unclipped[l] += a - a * at_clip;
+        }
+#endif
+    return i;
 }
 
 /* The moments of a float frame: float lanes over blocks, blocks in double
@@ -171,16 +259,8 @@ static void frame_moments(const float *x, size_t count, soft_moments *m)
     size_t i = 0;
     while (i + LANES <= count) {
         size_t end = i + MOMENT_BLOCK < count ? i + MOMENT_BLOCK : count;
-        float sum[LANES] = {0}, square[LANES] = {0}, unclipped[LANES] = {0}, clipped[LANES] = {0};
-        for (; i + LANES <= end; i += LANES)
-            for (int l = 0; l < LANES; l++) {
-                float a = fabsf(x[i + l]);
-                float at_clip = (float)(a >= threshold);
-                sum[l] += a;
-                square[l] += a * a;
-                clipped[l] += at_clip;
-                unclipped[l] += a - a * at_clip;
-            }
+        float sum[LANES], square[LANES], unclipped[LANES], clipped[LANES];
+        i = block_moments(x, i, end, threshold, sum, square, clipped, unclipped);
         for (int l = 0; l < LANES; l++) {
             m->sum_abs += sum[l];
             m->sum_square += square[l];
@@ -190,6 +270,18 @@ static void frame_moments(const float *x, size_t count, soft_moments *m)
     }
     for (; i < count; i++)
         add_values(m, fabsf(x[i]), 1);
+}
+
+static void multiply(float *llr, size_t count, float factor)
+{
+    size_t i = 0;
+#ifdef HAVE_F4
+    f4 by = F4_SET(factor);
+    for (; i + 4 <= count; i += 4)
+        F4_STORE(llr + i, F4_MUL(F4_LOAD(llr + i), by));
+#endif
+    for (; i < count; i++)
+        llr[i] *= factor;
 }
 
 /* Scales a frame by `factor` (the input's scale and sign), then calibrates
@@ -208,8 +300,7 @@ static void scale_frame(const ldpc_soft_input *input, float factor, float *llr, 
         factor *= (float)normalize_factor(input, &m);
     }
     if (factor != 1.0f)
-        for (size_t i = 0; i < count; i++)
-            llr[i] *= factor;
+        multiply(llr, count, factor);
 }
 
 void ldpc_soft_byte_table(const ldpc_soft_input *input, const uint8_t *raw, size_t count,
@@ -280,9 +371,72 @@ int8_t ldpc_quantise_one(float llr, float llr_scale)
     return (int8_t)truncated;
 }
 
+/* ldpc_quantise_one on whole vectors, step for step (the same IEEE
+ * operations, so the same values): NaN to 0, clamp, truncate, round on the
+ * exact remainder. */
+#if defined(__SSE2__)
+static size_t quantise_vectors(const float *llr, size_t count, float llr_scale, int8_t *out)
+{
+    const __m128 scale = _mm_set1_ps(llr_scale), high = _mm_set1_ps(127.0f);
+    const __m128 low = _mm_set1_ps(-127.0f), half = _mm_set1_ps(0.5f);
+    const __m128 minus_half = _mm_set1_ps(-0.5f);
+    size_t i = 0;
+    for (; i + 16 <= count; i += 16) {
+        __m128i word[4];
+        for (int v = 0; v < 4; v++) {
+            __m128 scaled = _mm_mul_ps(_mm_loadu_ps(llr + i + 4 * v), scale);
+            scaled = _mm_and_ps(scaled, _mm_cmpeq_ps(scaled, scaled));
+            scaled = _mm_max_ps(_mm_min_ps(scaled, high), low);
+            __m128i truncated = _mm_cvttps_epi32(scaled);
+            __m128 remainder = _mm_sub_ps(scaled, _mm_cvtepi32_ps(truncated));
+            /* the comparisons are -1 where true */
+            truncated = _mm_sub_epi32(truncated, _mm_castps_si128(_mm_cmpge_ps(remainder, half)));
+            truncated =
+                _mm_add_epi32(truncated, _mm_castps_si128(_mm_cmple_ps(remainder, minus_half)));
+            word[v] = truncated;
+        }
+        __m128i packed = _mm_packs_epi16(_mm_packs_epi32(word[0], word[1]),
+                                         _mm_packs_epi32(word[2], word[3]));
+        _mm_storeu_si128((void *)(out + i), packed);
+    }
+    return i;
+}
+#elif defined(__aarch64__)
+static size_t quantise_vectors(const float *llr, size_t count, float llr_scale, int8_t *out)
+{
+    const float32x4_t high = vdupq_n_f32(127.0f), low = vdupq_n_f32(-127.0f);
+    const float32x4_t half = vdupq_n_f32(0.5f), minus_half = vdupq_n_f32(-0.5f);
+    size_t i = 0;
+    for (; i + 8 <= count; i += 8) {
+        int32x4_t word[2];
+        for (int v = 0; v < 2; v++) {
+            float32x4_t scaled = vmulq_n_f32(vld1q_f32(llr + i + 4 * v), llr_scale);
+            scaled = vreinterpretq_f32_u32(
+                vandq_u32(vreinterpretq_u32_f32(scaled), vceqq_f32(scaled, scaled)));
+            scaled = vmaxq_f32(vminq_f32(scaled, high), low);
+            int32x4_t truncated = vcvtq_s32_f32(scaled);
+            float32x4_t remainder = vsubq_f32(scaled, vcvtq_f32_s32(truncated));
+            truncated = vsubq_s32(truncated, vreinterpretq_s32_u32(vcgeq_f32(remainder, half)));
+            truncated =
+                vaddq_s32(truncated, vreinterpretq_s32_u32(vcleq_f32(remainder, minus_half)));
+            word[v] = truncated;
+        }
+        int16x8_t narrow = vcombine_s16(vmovn_s32(word[0]), vmovn_s32(word[1]));
+        vst1_s8(out + i, vmovn_s16(narrow));
+    }
+    return i;
+}
+#else
+static size_t quantise_vectors(const float *llr, size_t count, float llr_scale, int8_t *out)
+{
+    (void)llr, (void)count, (void)llr_scale, (void)out;
+    return 0;
+}
+#endif
+
 void ldpc_quantise(const float *llr, size_t count, float llr_scale, int8_t *out)
 {
-    for (size_t i = 0; i < count; i++)
+    for (size_t i = quantise_vectors(llr, count, llr_scale, out); i < count; i++)
         out[i] = ldpc_quantise_one(llr[i], llr_scale);
 }
 

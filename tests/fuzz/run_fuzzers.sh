@@ -2,7 +2,8 @@
 # Builds the libFuzzer harnesses with clang (-fsanitize=fuzzer,address,undefined)
 # and runs each for a short while from a small seed corpus. Exit 77 (skipped)
 # when clang or its fuzzer runtime is missing: tools/install-deps.sh installs
-# clang and libclang-rt-14-dev.
+# clang and libclang-rt-14-dev. A crash exits 1 (libFuzzer's own default, 77,
+# would read as "skipped").
 set -euo pipefail
 source_dir=$1 work_dir=$2 seconds=${3:-15}
 clang=$(command -v clang || command -v clang-14 || true)
@@ -53,7 +54,7 @@ printf 'workers = 4\ncodes = dvbs2-*\ninput_framing = gnuradio\nraw_scale = 0.5\
 printf 'kw1="LDPC"\nkw2="dvbs2-short-1/2"\nkw3="tiny"\nkw4="\\xf0\\x5f\\x01"\n' >message.dict
 printf 'kw1=" = "\nkw2="workers"\nkw3="batch_frames"\nkw4="queue_frames"\nkw5="%%r"\nkw6="yes"\n' >config.dict
 
-./fuzz_ldpcd_message -max_total_time="$seconds" -dict=message.dict -print_final_stats=1 corpus_message
-./fuzz_ldpcd_config -max_total_time="$seconds" -dict=config.dict -print_final_stats=1 corpus_config
-./fuzz_alist -max_total_time="$seconds" -max_len=8192 -print_final_stats=1 corpus_alist
+./fuzz_ldpcd_message -error_exitcode=1 -max_total_time="$seconds" -dict=message.dict -print_final_stats=1 corpus_message
+./fuzz_ldpcd_config -error_exitcode=1 -max_total_time="$seconds" -dict=config.dict -print_final_stats=1 corpus_config
+./fuzz_alist -error_exitcode=1 -max_total_time="$seconds" -max_len=8192 -print_final_stats=1 corpus_alist
 echo "fuzzers: OK"

@@ -292,6 +292,34 @@ static void byte_sums_match_the_portable_sums(void **state)
     assert_int_equal(sums.clipped, 2); /* 127 and 128 are within 1% of 128 */
 }
 
+/* ldpc_quantise (SSE2, NEON) gives ldpc_quantise_one's value for every
+ * value: halves, clamps, infinities, NaN, negative zero, at any length. */
+static void quantise_vectors_match_quantise_one(void **state)
+{
+    (void)state;
+    enum { N = 4099 };
+    static float llr[N];
+    static int8_t out[N];
+    const float special[] = {0.25f, -0.25f, 0.2499999f, 1.25f, -1.25f, 63.5f, 63.74f,
+                             -63.5f, 1000.0f, -1000.0f, 0.0f, -0.0f, INFINITY, -INFINITY,
+                             NAN, 0.74999994f, -0.74999994f, 31.75f};
+    uint32_t state_bits = 12345u;
+    for (int i = 0; i < N; i++) {
+        state_bits = state_bits * 1103515245u + 12345u;
+        llr[i] = i < (int)(sizeof special / sizeof special[0])
+                     ? special[i]
+                     : ((float)(state_bits >> 8) / 16777216.0f - 0.5f) * 160.0f;
+    }
+    const float scales[] = {2.0f, 1.0f, 0.7f, 4.0f};
+    const size_t lengths[] = {0, 1, 7, 8, 15, 16, 17, N};
+    for (size_t c = 0; c < sizeof scales / sizeof scales[0]; c++)
+        for (size_t l = 0; l < sizeof lengths / sizeof lengths[0]; l++) {
+            ldpc_quantise(llr, lengths[l], scales[c], out);
+            for (size_t i = 0; i < lengths[l]; i++)
+                assert_int_equal(out[i], ldpc_quantise_one(llr[i], scales[c]));
+        }
+}
+
 static void byte_lookup_is_the_table(void **state)
 {
     (void)state;
@@ -346,6 +374,7 @@ int main(void)
         cmocka_unit_test(pack_is_msb_first_and_unpack_inverts),
         cmocka_unit_test(byte_sums_match_the_portable_sums),
         cmocka_unit_test(byte_lookup_is_the_table),
+        cmocka_unit_test(quantise_vectors_match_quantise_one),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
