@@ -85,11 +85,15 @@ static size_t make_message(uint8_t *out, int c, uint16_t frames, uint64_t sequen
 static void *push_socket(void *zmq)
 {
     void *push = zmq_socket(zmq, ZMQ_PUSH);
-    /* a closed (restarted) client's socket delivers what it still holds, as a
-     * client that exits cleanly does; long enough for a daemon restart and
-     * a consumer stall on a loaded machine */
-    int timeout_ms = 100, linger_ms = 60000;
+    /* A closed (restarted) client's socket delivers what it still holds, as a
+     * client that exits cleanly does: long enough for a consumer stall on a
+     * loaded machine. But a closed socket does not reconnect: what it holds
+     * when the daemon restarts is the client's loss (docs/PROTOCOL.md,
+     * "Across a restart"), so it holds little: 16 messages, not ZeroMQ's
+     * 1000 (a few seconds of a daemon's intake on a loaded machine). */
+    int timeout_ms = 100, linger_ms = 60000, hwm = 16;
     zmq_setsockopt(push, ZMQ_SNDTIMEO, &timeout_ms, sizeof timeout_ms);
+    zmq_setsockopt(push, ZMQ_SNDHWM, &hwm, sizeof hwm);
     zmq_setsockopt(push, ZMQ_LINGER, &linger_ms, sizeof linger_ms);
     zmq_connect(push, daemon_view.input);
     return push;
