@@ -107,9 +107,15 @@ static void log_program_cache(const ldpcd_worker *w)
 #define AUTO_QUEUE_MIN 256
 #define AUTO_QUEUE_MAX 1000000 /* queue_frames' own bound */
 
+/* The OpenCL backends (opencl, opencl-...): a GPU's workers. */
+static int backend_is_gpu(const ldpcd_config *config)
+{
+    return strncmp(config->backend, "opencl", 6) == 0;
+}
+
 static uint32_t auto_batch_frames(const ldpcd_config *config, uint32_t max_n)
 {
-    if (strncmp(config->backend, "opencl", 6) != 0)
+    if (!backend_is_gpu(config))
         return AUTO_BATCH_CPU;
     long pages = sysconf(_SC_PHYS_PAGES), page_size = sysconf(_SC_PAGESIZE);
     if (pages <= 0 || page_size <= 0)
@@ -128,7 +134,7 @@ static uint32_t auto_batch_frames(const ldpcd_config *config, uint32_t max_n)
 static uint32_t auto_convert_threads(const ldpcd_config *config)
 {
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    if (strncmp(config->backend, "opencl", 6) != 0 || cores <= (long)config->workers)
+    if (!backend_is_gpu(config) || cores <= (long)config->workers)
         return 0;
     return (uint32_t)(cores - (long)config->workers);
 }

@@ -21,6 +21,16 @@ static uint32_t clip_threshold(uint32_t largest, double clip_share)
     return at_clip;
 }
 
+static uint32_t largest_portable(int liquid, const uint8_t *raw, size_t count)
+{
+    uint32_t largest = 0;
+    for (size_t i = 0; i < count; i++) {
+        uint32_t a = magnitude(liquid, raw[i]);
+        largest = a > largest ? a : largest;
+    }
+    return largest;
+}
+
 static void add_portable(int liquid, const uint8_t *raw, size_t count, soft_byte_sums *s)
 {
     for (size_t i = 0; i < count; i++) {
@@ -34,25 +44,29 @@ static void add_portable(int liquid, const uint8_t *raw, size_t count, soft_byte
     }
 }
 
-void soft_byte_sums_portable(int liquid, const uint8_t *raw, size_t count, double clip_share,
-                             soft_byte_sums *out)
+/* Each instruction set gives two kernels over `blocks` blocks of 16 values:
+ * the largest magnitude, and the sums (s->at_clip set). */
+#define BLOCK 16
+
+#if defined(__SSE2__) || defined(__ARM_NEON)
+static uint32_t largest_lane(const uint8_t lanes[BLOCK])
 {
-    *out = (soft_byte_sums){0};
-    for (size_t i = 0; i < count; i++) {
-        uint32_t a = magnitude(liquid, raw[i]);
-        out->largest = a > out->largest ? a : out->largest;
-    }
-    out->at_clip = clip_threshold(out->largest, clip_share);
-    add_portable(liquid, raw, count, out);
+    uint32_t largest = 0;
+    for (int l = 0; l < BLOCK; l++)
+        largest = lanes[l] > largest ? lanes[l] : largest;
+    return largest;
 }
+#endif
 
 #if defined(__SSE2__)
 
 /* 16 magnitudes: |x - c| of unsigned bytes, with x = b, c = 127 for liquid
  * soft bits, and x = b ^ 0x80, c = 128 for int8 (|b| = |(b + 128) - 128|). */
-static inline __m128i magnitudes(__m128i b, __m128i flip, __m128i centre)
+static inline __m128i magnitudes(int liquid, const uint8_t *raw)
 {
-    __m128i x = _mm_xor_si128(b, flip);
+    __m128i x = _mm_xor_si128(_mm_loadu_si128((const void *)raw),
+                              _mm_set1_epi8(liquid ? 0 : (char)0x80));
+    __m128i centre = _mm_set1_epi8(liquid ? 127 : (char)128);
     return _mm_or_si128(_mm_subs_epu8(x, centre), _mm_subs_epu8(centre, x));
 }
 
@@ -63,40 +77,30 @@ static inline uint64_t sum_u64x2(__m128i v)
     return lanes[0] + lanes[1];
 }
 
-/* 32-bit square sums take at most 4096 blocks of 16 (each lane gains at
- * most 2 x 2 x 128^2 per block). */
+static uint32_t largest_in_blocks(int liquid, const uint8_t *raw, size_t blocks)
+{
+    __m128i largest = _mm_setzero_si128();
+    for (size_t i = 0; i < blocks; i++)
+        largest = _mm_max_epu8(largest, magnitudes(liquid, raw + BLOCK * i));
+    uint8_t lanes[BLOCK];
+    _mm_storeu_si128((void *)lanes, largest);
+    return largest_lane(lanes);
+}
+
+/* 32-bit square sums take at most 4096 blocks (each lane gains at most
+ * 2 x 2 x 128^2 per block). */
 #define SQUARE_BLOCKS 4096
 
-void soft_byte_sums_compute(int liquid, const uint8_t *raw, size_t count, double clip_share,
-                            soft_byte_sums *out)
+static void add_blocks(int liquid, const uint8_t *raw, size_t blocks, soft_byte_sums *s)
 {
-    *out = (soft_byte_sums){0};
-    __m128i flip = _mm_set1_epi8(liquid ? 0 : (char)0x80);
-    __m128i centre = _mm_set1_epi8(liquid ? 127 : (char)128);
-    __m128i zero = _mm_setzero_si128();
-    size_t blocks = count / 16;
-    __m128i largest = zero;
-    for (size_t i = 0; i < blocks; i++)
-        largest = _mm_max_epu8(largest, magnitudes(_mm_loadu_si128((const void *)(raw + 16 * i)),
-                                                   flip, centre));
-    uint8_t lanes[16];
-    _mm_storeu_si128((void *)lanes, largest);
-    for (int l = 0; l < 16; l++)
-        out->largest = lanes[l] > out->largest ? lanes[l] : out->largest;
-    for (size_t i = 16 * blocks; i < count; i++) {
-        uint32_t a = magnitude(liquid, raw[i]);
-        out->largest = a > out->largest ? a : out->largest;
-    }
-    out->at_clip = clip_threshold(out->largest, clip_share);
-
-    __m128i at_clip = _mm_set1_epi8((char)out->at_clip);
-    __m128i one = _mm_set1_epi8(1);
+    __m128i zero = _mm_setzero_si128(), one = _mm_set1_epi8(1);
+    __m128i at_clip = _mm_set1_epi8((char)s->at_clip);
     __m128i sum = zero, clipped = zero, clipped_sum = zero;
     for (size_t start = 0; start < blocks; start += SQUARE_BLOCKS) {
         size_t end = start + SQUARE_BLOCKS < blocks ? start + SQUARE_BLOCKS : blocks;
         __m128i square = zero;
         for (size_t i = start; i < end; i++) {
-            __m128i a = magnitudes(_mm_loadu_si128((const void *)(raw + 16 * i)), flip, centre);
+            __m128i a = magnitudes(liquid, raw + BLOCK * i);
             sum = _mm_add_epi64(sum, _mm_sad_epu8(a, zero));
             __m128i low = _mm_unpacklo_epi8(a, zero), high = _mm_unpackhi_epi8(a, zero);
             square = _mm_add_epi32(square, _mm_madd_epi16(low, low));
@@ -107,19 +111,19 @@ void soft_byte_sums_compute(int liquid, const uint8_t *raw, size_t count, double
         }
         uint32_t squares[4];
         _mm_storeu_si128((void *)squares, square);
-        out->square += (uint64_t)squares[0] + squares[1] + squares[2] + squares[3];
+        s->square += (uint64_t)squares[0] + squares[1] + squares[2] + squares[3];
     }
-    out->sum = sum_u64x2(sum);
-    out->clipped = sum_u64x2(clipped);
-    out->clipped_sum = sum_u64x2(clipped_sum);
-    add_portable(liquid, raw + 16 * blocks, count - 16 * blocks, out);
+    s->sum += sum_u64x2(sum);
+    s->clipped += sum_u64x2(clipped);
+    s->clipped_sum += sum_u64x2(clipped_sum);
 }
 
 #elif defined(__ARM_NEON)
 
-static inline uint8x16_t magnitudes(uint8x16_t b, uint8x16_t flip, uint8x16_t centre)
+static inline uint8x16_t magnitudes(int liquid, const uint8_t *raw)
 {
-    return vabdq_u8(veorq_u8(b, flip), centre);
+    return vabdq_u8(veorq_u8(vld1q_u8(raw), vdupq_n_u8(liquid ? 0 : 0x80)),
+                    vdupq_n_u8(liquid ? 127 : 128));
 }
 
 static inline uint64_t sum_u32x4(uint32x4_t v)
@@ -128,38 +132,29 @@ static inline uint64_t sum_u32x4(uint32x4_t v)
            vgetq_lane_u32(v, 3);
 }
 
-/* 32-bit lanes take at most 4096 blocks of 16 (a square lane gains at most
+static uint32_t largest_in_blocks(int liquid, const uint8_t *raw, size_t blocks)
+{
+    uint8x16_t largest = vdupq_n_u8(0);
+    for (size_t i = 0; i < blocks; i++)
+        largest = vmaxq_u8(largest, magnitudes(liquid, raw + BLOCK * i));
+    uint8_t lanes[BLOCK];
+    vst1q_u8(lanes, largest);
+    return largest_lane(lanes);
+}
+
+/* 32-bit lanes take at most 4096 blocks (a square lane gains at most
  * 4 x 128^2 per block). */
 #define LANE_BLOCKS 4096
 
-void soft_byte_sums_compute(int liquid, const uint8_t *raw, size_t count, double clip_share,
-                            soft_byte_sums *out)
+static void add_blocks(int liquid, const uint8_t *raw, size_t blocks, soft_byte_sums *s)
 {
-    *out = (soft_byte_sums){0};
-    uint8x16_t flip = vdupq_n_u8(liquid ? 0 : 0x80);
-    uint8x16_t centre = vdupq_n_u8(liquid ? 127 : 128);
-    size_t blocks = count / 16;
-    uint8x16_t largest = vdupq_n_u8(0);
-    for (size_t i = 0; i < blocks; i++)
-        largest = vmaxq_u8(largest, magnitudes(vld1q_u8(raw + 16 * i), flip, centre));
-    uint8_t lanes[16];
-    vst1q_u8(lanes, largest);
-    for (int l = 0; l < 16; l++)
-        out->largest = lanes[l] > out->largest ? lanes[l] : out->largest;
-    for (size_t i = 16 * blocks; i < count; i++) {
-        uint32_t a = magnitude(liquid, raw[i]);
-        out->largest = a > out->largest ? a : out->largest;
-    }
-    out->at_clip = clip_threshold(out->largest, clip_share);
-
-    uint8x16_t at_clip = vdupq_n_u8((uint8_t)out->at_clip);
-    uint8x16_t one = vdupq_n_u8(1);
+    uint8x16_t at_clip = vdupq_n_u8((uint8_t)s->at_clip), one = vdupq_n_u8(1);
     for (size_t start = 0; start < blocks; start += LANE_BLOCKS) {
         size_t end = start + LANE_BLOCKS < blocks ? start + LANE_BLOCKS : blocks;
         uint32x4_t sum = vdupq_n_u32(0), square = vdupq_n_u32(0);
         uint32x4_t clipped = vdupq_n_u32(0), clipped_sum = vdupq_n_u32(0);
         for (size_t i = start; i < end; i++) {
-            uint8x16_t a = magnitudes(vld1q_u8(raw + 16 * i), flip, centre);
+            uint8x16_t a = magnitudes(liquid, raw + BLOCK * i);
             sum = vpadalq_u16(sum, vpaddlq_u8(a));
             square = vpadalq_u16(square, vmull_u8(vget_low_u8(a), vget_low_u8(a)));
             square = vpadalq_u16(square, vmull_u8(vget_high_u8(a), vget_high_u8(a)));
@@ -167,20 +162,51 @@ void soft_byte_sums_compute(int liquid, const uint8_t *raw, size_t count, double
             clipped = vpadalq_u16(clipped, vpaddlq_u8(vandq_u8(is_clipped, one)));
             clipped_sum = vpadalq_u16(clipped_sum, vpaddlq_u8(vandq_u8(is_clipped, a)));
         }
-        out->sum += sum_u32x4(sum);
-        out->square += sum_u32x4(square);
-        out->clipped += sum_u32x4(clipped);
-        out->clipped_sum += sum_u32x4(clipped_sum);
+        s->sum += sum_u32x4(sum);
+        s->square += sum_u32x4(square);
+        s->clipped += sum_u32x4(clipped);
+        s->clipped_sum += sum_u32x4(clipped_sum);
     }
-    add_portable(liquid, raw + 16 * blocks, count - 16 * blocks, out);
 }
 
 #else
 
-void soft_byte_sums_compute(int liquid, const uint8_t *raw, size_t count, double clip_share,
-                            soft_byte_sums *out)
+/* no vectors: the blocks go through the plain loops too */
+static uint32_t largest_in_blocks(int liquid, const uint8_t *raw, size_t blocks)
 {
-    soft_byte_sums_portable(liquid, raw, count, clip_share, out);
+    return largest_portable(liquid, raw, blocks * BLOCK);
+}
+
+static void add_blocks(int liquid, const uint8_t *raw, size_t blocks, soft_byte_sums *s)
+{
+    add_portable(liquid, raw, blocks * BLOCK, s);
 }
 
 #endif
+
+/* Whole blocks in the kernels (none when vectored is 0), the rest plain. */
+static void byte_sums(int liquid, const uint8_t *raw, size_t count, double clip_share,
+                      int vectored, soft_byte_sums *out)
+{
+    *out = (soft_byte_sums){0};
+    size_t blocks = vectored ? count / BLOCK : 0;
+    size_t done = blocks * BLOCK;
+    uint32_t in_blocks = largest_in_blocks(liquid, raw, blocks);
+    uint32_t in_tail = largest_portable(liquid, raw + done, count - done);
+    out->largest = in_blocks > in_tail ? in_blocks : in_tail;
+    out->at_clip = clip_threshold(out->largest, clip_share);
+    add_blocks(liquid, raw, blocks, out);
+    add_portable(liquid, raw + done, count - done, out);
+}
+
+void soft_byte_sums_compute(int liquid, const uint8_t *raw, size_t count, double clip_share,
+                            soft_byte_sums *out)
+{
+    byte_sums(liquid, raw, count, clip_share, 1, out);
+}
+
+void soft_byte_sums_portable(int liquid, const uint8_t *raw, size_t count, double clip_share,
+                             soft_byte_sums *out)
+{
+    byte_sums(liquid, raw, count, clip_share, 0, out);
+}
