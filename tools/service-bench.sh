@@ -4,32 +4,37 @@
 # never the bottleneck) -> ipc -> ldpcd -> ipc -> ldpc-rx. Prints the sink's
 # frames/s end to end against the decoders alone in the same run (ldpcd's
 # busy-time based decoder_frames_per_s), latency p50/p99, and where the
-# service's threads spent their time (docs/PROTOCOL.md, statistics).
+# service's threads spent their time (docs/PROTOCOL.md, statistics), and
+# ldpcd's peak resident memory (VmHWM).
 # With --instances N > 1, N ldpcd instances share one feeder (a single
 # ldpc-tx binding PUSH, ZeroMQ balancing the frames) and push their results
 # to one ldpc-rx that restores the order and checks every frame arrived once
 # (docs/SERVICE.md, scale-out); the instances then report no statistics.
-# usage: tools/service-bench.sh [--build DIR] [--code NAME] [--senders S]
-#            [--frames N (per sender)] [--esn0 DB] [--instances N] [--]
-#            [KEY=VALUE ...]
+# usage: tools/service-bench.sh [--build DIR] [--code NAME] [--codes SPEC]
+#            [--senders S] [--frames N (per sender)] [--esn0 DB]
+#            [--instances N] [--] [KEY=VALUE ...]
+#   --code: what the senders send; --codes: what ldpcd accepts (its `codes`
+#   setting, e.g. 'dvbs2-*'; default the sent code)
 #   KEY=VALUE: ldpcd settings (--set) of every instance, e.g. workers=16
 #   backend=opencl
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-build=$root/build/ci code=dvbs2-normal-1/2 senders=2 frames=20000 esn0=4 instances=1
+build=$root/build/ci code=dvbs2-normal-1/2 codes= senders=2 frames=20000 esn0=4 instances=1
 while [ $# -gt 0 ]; do
     case $1 in
         --build) build=$2; shift 2 ;;
         --code) code=$2; shift 2 ;;
+        --codes) codes=$2; shift 2 ;;
         --senders) senders=$2; shift 2 ;;
         --frames) frames=$2; shift 2 ;;
         --esn0) esn0=$2; shift 2 ;;
         --instances) instances=$2; shift 2 ;;
         --) shift; break ;;
-        --*) sed -n '2,17p' "$0" >&2; exit 2 ;;
+        --*) sed -n '2,20p' "$0" >&2; exit 2 ;;
         *) break ;;
     esac
 done
+codes=${codes:-$code}
 sets=()
 for setting in "$@"; do sets+=(--set "$setting"); done
 run=$(mktemp -d)
@@ -52,7 +57,7 @@ if [ "$instances" -gt 1 ]; then
         rx=$!
         for i in $(seq "$instances"); do
             mkdir -p "$run/$i"
-            "$build/src/ldpcd/ldpcd" --set runtime_dir="$run/$i" --set codes="$code" \
+            "$build/src/ldpcd/ldpcd" --set runtime_dir="$run/$i" --set codes="$codes" \
                 --set input_endpoint="ipc://$run/frames" --set input_bind=no \
                 --set output_endpoint="ipc://$run/results" --set output_bind=no \
                 --set stats_endpoint= "${sets[@]}" 2>"$run/ldpcd$i.log" &
@@ -77,7 +82,7 @@ if [ "$instances" -gt 1 ]; then
 fi
 
 "$build/src/ldpcd/ldpcd" --set runtime_dir="$run" --set stats_interval_ms=1000 \
-    --set codes="$code" "${sets[@]}" 2>"$run/ldpcd.log" &
+    --set codes="$codes" "${sets[@]}" 2>"$run/ldpcd.log" &
 pids+=($!)
 started "$run/ldpcd.log"
 grep -o 'pipeline: .*' "$run/ldpcd.log"
@@ -95,6 +100,7 @@ done
 for source in "${sources[@]}"; do wait "$source"; done
 status=0
 wait "$rx" || status=$?
+peak_kb=$(sed -n 's/^VmHWM: *\([0-9]*\) kB/\1/p' "/proc/${pids[0]}/status")
 kill -TERM "${pids[0]}"
 wait "${pids[0]}" || true
 pids=()
@@ -106,4 +112,5 @@ for key in decoder_busy workers_converting workers_waiting intake_busy intake_bl
     printf '%s %s  ' "$key" "$(sed -n "s/.*\"$key\":\([0-9.]*\).*/\1/p" <<<"$stats")"
 done
 echo
+echo "ldpcd peak RSS (VmHWM): $((peak_kb / 1024)) MB"
 exit "$status"

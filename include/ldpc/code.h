@@ -124,6 +124,18 @@ ldpc_status ldpc_code_load_alist(const char *path, ldpc_code **out, ldpc_error *
 
 void ldpc_code_destroy(ldpc_code *code);
 
+/* A built-in DVB code as ldpc_code_create builds it, less its Tanner graph:
+ * check_offsets, check_var, var_offsets, var_edges, edge_check, layer_checks,
+ * layer_edge_offsets, layer_var and the repeat lists are NULL (every count and
+ * degree is kept), which leaves at most 1/16 of the footprint. The DVB encoder,
+ * ldpc_code_unsatisfied_checks and the decoders whose ldpc_decoder_needs_graph
+ * is 0 for it (the CPU frame path) take it; other decoders refuse it. Any
+ * other name is built whole, as by ldpc_code_create. */
+ldpc_status ldpc_code_create_compact(const char *name, ldpc_code **out, ldpc_error *err);
+
+/* 1 unless `code` was built compact (ldpc_code_create_compact of a DVB code). */
+int ldpc_code_has_graph(const ldpc_code *code);
+
 /* The number of bytes ldpc_code_create would allocate for a built-in code,
  * computed without building it (0 for an unknown name). */
 size_t ldpc_code_builtin_footprint(const char *name);

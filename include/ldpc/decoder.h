@@ -87,6 +87,11 @@ typedef struct {
     uint32_t max_check_degree;
     uint32_t max_layer_snapshots; /* code->max_layer_snapshots; may be 0 */
     uint32_t max_frames; /* frames per decode call */
+    /* Bit 1u << f for each ldpc_family f of the codes to decode; 0 = any.
+     * A backend reserves nothing for the families left out (the CPU frame
+     * path, given only DVB codes, drops its decoder for other codes), and a
+     * code of another family exceeds the limits. */
+    uint32_t families;
 } ldpc_decoder_limits;
 
 /* Limits that fit `code` with `frames` per call, and the union of two limits. */
@@ -119,6 +124,10 @@ int ldpc_decoder_describe(const ldpc_decoder *decoder, char *out, size_t size);
 const ldpc_decoder_config *ldpc_decoder_get_config(const ldpc_decoder *decoder);
 /* Bytes reserved at creation (for the memory report of the bench tool). */
 size_t ldpc_decoder_footprint(const ldpc_decoder *decoder);
+/* 1 if decoding `code` reads its Tanner graph, so that a compact code
+ * (ldpc_code_create_compact) must be built whole for this decoder; 0 where
+ * the backend decodes it from the DVB table (the CPU frame path). */
+int ldpc_decoder_needs_graph(const ldpc_decoder *decoder, const ldpc_code *code);
 
 /* Decode `frames` frames laid out one after another. llr: n values per frame,
  * positive means bit 0. bits: n bytes of 0/1 per frame (the decided codeword).

@@ -36,6 +36,7 @@
 #include "decode/ref_fixed.h"
 #include "decode/workspace_layout.h"
 #include "ldpc/soft.h"
+#include "util/error_internal.h"
 #include "util/worker_pool.h"
 
 typedef struct {
@@ -51,9 +52,11 @@ typedef struct {
     const frame_variant *variant;
     /* Codes the frame path cannot decode: the inter-frame backend `fallback`
      * (its state follows the workers' workspaces), or, if NULL, the reference
-     * on the workers. */
+     * on the workers (`reference_carved`); neither where the limits admit
+     * DVB codes only. */
     const decode_backend *fallback;
     void *fallback_state;
+    int reference_carved;
     worker_pool *pool;
     uint32_t workers;
     frame_worker *per_worker; /* inside the state block */
@@ -88,11 +91,20 @@ static size_t worker_bytes(const ldpc_decoder_limits *limits, int with_reference
                            : 0);
 }
 
+/* Limits of DVB codes only leave nothing for the frame path's fallback. */
+static int admits_other_codes(const ldpc_decoder_limits *limits)
+{
+    return limits->families != (1u << LDPC_FAMILY_DVB_IRA);
+}
+
 static size_t state_bytes(const decode_backend *fallback, const ldpc_decoder_limits *limits,
                           const ldpc_decoder_config *config)
 {
     uint32_t workers = worker_count(config);
-    size_t bytes = header_bytes(workers) + workers * worker_bytes(limits, fallback == NULL);
+    int others = admits_other_codes(limits);
+    if (!others)
+        fallback = NULL;
+    size_t bytes = header_bytes(workers) + workers * worker_bytes(limits, others && !fallback);
     if (fallback != NULL)
         bytes += workspace_round_up(fallback->state_bytes(limits, config));
     return bytes;
@@ -105,7 +117,10 @@ static ldpc_status frame_init(const frame_variant *variant, const decode_backend
     frame_state *state = memory;
     state->config = *config;
     state->variant = variant;
+    if (!admits_other_codes(limits))
+        fallback = NULL;
     state->fallback = fallback;
+    state->reference_carved = admits_other_codes(limits) && fallback == NULL;
     state->workers = worker_count(config);
     state->per_worker =
         (frame_worker *)((unsigned char *)memory + workspace_round_up(sizeof(frame_state)));
@@ -113,14 +128,14 @@ static ldpc_status frame_init(const frame_variant *variant, const decode_backend
     for (uint32_t w = 0; w < state->workers; w++) {
         frame_worker *worker = &state->per_worker[w];
         frame_workspace_carve(&worker->frame, cursor, limits);
-        if (fallback == NULL) {
+        if (state->reference_carved) {
             unsigned char *reference = cursor + frame_workspace_bytes(limits);
             ref_fixed_workspace_carve(&worker->reference, reference, limits,
                                       LDPC_SCHEDULE_LAYERED);
             worker->channel = (int8_t *)(reference + ref_fixed_workspace_bytes(
                                                          limits, LDPC_SCHEDULE_LAYERED));
         }
-        cursor += worker_bytes(limits, fallback == NULL);
+        cursor += worker_bytes(limits, state->reference_carved);
     }
     atomic_init(&state->next_frame, 0);
     ldpc_status status = LDPC_OK;
@@ -180,6 +195,11 @@ static ldpc_status frame_decode_i8(void *memory, const ldpc_code *code, const in
     if (!state->frame_path && state->fallback != NULL)
         return state->fallback->decode_i8(state->fallback_state, code, q, frames, bits, stats,
                                           err);
+    if (!state->frame_path && !state->reference_carved)
+        return ldpc_fail(err, LDPC_ERR_LIMITS,
+                         "code '%s' is not on the frame path, and the decoder's limits "
+                         "admit DVB codes only",
+                         code->name);
     state->code = code;
     state->q = q;
     state->frames = frames;
@@ -237,6 +257,11 @@ static ldpc_status frame_decode_quantising(void *memory, const ldpc_code *code,
     if (first_bad != SIZE_MAX)
         return decoder_fail_not_finite(code, first_bad, llr[first_bad], err);
     return frame_decode_i8(memory, code, channel, frames, bits, stats, err);
+}
+
+static int frame_needs_graph(const ldpc_code *code)
+{
+    return !frame_code_supported(code);
 }
 
 static int frame_supports(const ldpc_decoder_config *config)
@@ -341,13 +366,15 @@ COMBINED_SLOT(2)
 #define FRAME_BACKEND(index)                                                                   \
     {.name = NULL, .available = available_##index, .supports = frame_supports,                 \
      .state_bytes = state_bytes_##index, .init = init_##index, .maps_input = 1,                \
-     .decode_i8 = frame_decode_i8, .decode_quantising = frame_decode_quantising,               \
-     .decode_f32 = NULL, .destroy = frame_destroy}
+     .needs_graph = frame_needs_graph, .decode_i8 = frame_decode_i8,                           \
+     .decode_quantising = frame_decode_quantising, .decode_f32 = NULL,                         \
+     .destroy = frame_destroy}
 
 #define COMBINED_BACKEND(index)                                                                \
     {.name = NULL, .available = combined_available_##index,                                    \
      .supports = combined_supports_##index, .state_bytes = combined_state_bytes_##index,       \
-     .init = combined_init_##index, .maps_input = 1, .decode_i8 = frame_decode_i8,             \
+     .init = combined_init_##index, .maps_input = 1, .needs_graph = frame_needs_graph,         \
+     .decode_i8 = frame_decode_i8,                                                             \
      .decode_quantising = frame_decode_quantising, .decode_f32 = NULL,                         \
      .destroy = frame_destroy}
 

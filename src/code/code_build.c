@@ -6,7 +6,7 @@
 
 /* Every array is a multiple of 8 bytes so that the 64-bit generator rows that
  * follow the 32-bit arrays stay aligned. */
-static size_t words32(size_t count)
+size_t code_words32(size_t count)
 {
     return ((count * sizeof(uint32_t) + 7u) / 8u) * 8u;
 }
@@ -14,21 +14,21 @@ static size_t words32(size_t count)
 size_t code_shape_footprint(const code_shape *s)
 {
     size_t bytes = ((sizeof(ldpc_code) + 7u) / 8u) * 8u;
-    bytes += words32((size_t)s->m + 1) + words32(s->edges);        /* check view */
-    bytes += words32((size_t)s->n + 1) + words32(s->edges);        /* variable view */
-    bytes += words32(s->edges);                                    /* edge_check */
-    bytes += words32((size_t)s->layer_count + 1) + words32(s->m);  /* layers */
+    bytes += code_words32((size_t)s->m + 1) + code_words32(s->edges);        /* check view */
+    bytes += code_words32((size_t)s->n + 1) + code_words32(s->edges);        /* variable view */
+    bytes += code_words32(s->edges);                                    /* edge_check */
+    bytes += code_words32((size_t)s->layer_count + 1) + code_words32(s->m);  /* layers */
     if (s->layers_reorder_checks)
-        bytes += words32((size_t)s->m + 1) + words32(s->edges);    /* layer-ordered edges */
-    bytes += words32(s->k);                                        /* info positions */
+        bytes += code_words32((size_t)s->m + 1) + code_words32(s->edges);    /* layer-ordered edges */
+    bytes += code_words32(s->k);                                        /* info positions */
     if (s->dvb_groups > 0)
-        bytes += words32((size_t)s->dvb_groups + 1) + words32(s->dvb_address_count);
+        bytes += code_words32((size_t)s->dvb_groups + 1) + code_words32(s->dvb_address_count);
     if (s->gen_words_per_row > 0) {
-        bytes += words32((size_t)s->n - s->k);
+        bytes += code_words32((size_t)s->n - s->k);
         bytes += (size_t)(s->n - s->k) * s->gen_words_per_row * sizeof(uint64_t);
     }
     if (s->triangular)
-        bytes += 2 * words32((size_t)s->n - s->k); /* parity positions and checks */
+        bytes += 2 * code_words32((size_t)s->n - s->k); /* parity positions and checks */
     return bytes;
 }
 
@@ -65,32 +65,32 @@ ldpc_status code_builder_begin(code_builder *b, const code_shape *s, const char 
     c->layer_count = s->layer_count;
     c->footprint_bytes = total;
 
-    c->check_offsets = b->check_offsets = carve(&cursor, words32((size_t)s->m + 1));
-    c->check_var = b->check_var = carve(&cursor, words32(s->edges));
-    c->var_offsets = b->var_offsets = carve(&cursor, words32((size_t)s->n + 1));
-    c->var_edges = b->var_edges = carve(&cursor, words32(s->edges));
-    c->edge_check = b->edge_check = carve(&cursor, words32(s->edges));
-    c->layer_offsets = b->layer_offsets = carve(&cursor, words32((size_t)s->layer_count + 1));
-    c->layer_checks = b->layer_checks = carve(&cursor, words32(s->m));
+    c->check_offsets = b->check_offsets = carve(&cursor, code_words32((size_t)s->m + 1));
+    c->check_var = b->check_var = carve(&cursor, code_words32(s->edges));
+    c->var_offsets = b->var_offsets = carve(&cursor, code_words32((size_t)s->n + 1));
+    c->var_edges = b->var_edges = carve(&cursor, code_words32(s->edges));
+    c->edge_check = b->edge_check = carve(&cursor, code_words32(s->edges));
+    c->layer_offsets = b->layer_offsets = carve(&cursor, code_words32((size_t)s->layer_count + 1));
+    c->layer_checks = b->layer_checks = carve(&cursor, code_words32(s->m));
     if (s->layers_reorder_checks) {
-        c->layer_edge_offsets = b->layer_edge_offsets = carve(&cursor, words32((size_t)s->m + 1));
-        c->layer_var = b->layer_var = carve(&cursor, words32(s->edges));
+        c->layer_edge_offsets = b->layer_edge_offsets = carve(&cursor, code_words32((size_t)s->m + 1));
+        c->layer_var = b->layer_var = carve(&cursor, code_words32(s->edges));
     }
-    c->info_positions = b->info_positions = carve(&cursor, words32(s->k));
+    c->info_positions = b->info_positions = carve(&cursor, code_words32(s->k));
     if (s->dvb_groups > 0) {
         c->dvb_groups = s->dvb_groups;
-        c->dvb_row_offsets = b->dvb_row_offsets = carve(&cursor, words32((size_t)s->dvb_groups + 1));
-        c->dvb_addresses = b->dvb_addresses = carve(&cursor, words32(s->dvb_address_count));
+        c->dvb_row_offsets = b->dvb_row_offsets = carve(&cursor, code_words32((size_t)s->dvb_groups + 1));
+        c->dvb_addresses = b->dvb_addresses = carve(&cursor, code_words32(s->dvb_address_count));
     }
     if (s->gen_words_per_row > 0) {
         c->gen_words_per_row = s->gen_words_per_row;
-        c->parity_positions = b->parity_positions = carve(&cursor, words32((size_t)s->n - s->k));
+        c->parity_positions = b->parity_positions = carve(&cursor, code_words32((size_t)s->n - s->k));
         c->gen_rows = b->gen_rows =
             carve(&cursor, (size_t)(s->n - s->k) * s->gen_words_per_row * sizeof(uint64_t));
     }
     if (s->triangular) {
-        c->parity_positions = b->parity_positions = carve(&cursor, words32((size_t)s->n - s->k));
-        c->parity_checks = b->parity_checks = carve(&cursor, words32((size_t)s->n - s->k));
+        c->parity_positions = b->parity_positions = carve(&cursor, code_words32((size_t)s->n - s->k));
+        c->parity_checks = b->parity_checks = carve(&cursor, code_words32((size_t)s->n - s->k));
     }
     return LDPC_OK;
 }
@@ -170,8 +170,8 @@ size_t code_repeat_lists_bytes(uint32_t layer_count, uint32_t m, uint32_t snapsh
 {
     if (repeat_edges == 0)
         return 0;
-    return words32((size_t)layer_count + 1) + words32(snapshot_vars) + words32((size_t)m + 1) +
-           2 * words32(repeat_edges);
+    return code_words32((size_t)layer_count + 1) + code_words32(snapshot_vars) + code_words32((size_t)m + 1) +
+           2 * code_words32(repeat_edges);
 }
 
 typedef struct {
@@ -261,11 +261,11 @@ ldpc_status code_builder_check_layers(code_builder *b, uint32_t *scratch)
         } else {
             repeat_lists lists;
             unsigned char *cursor = block;
-            lists.snapshot_offsets = carve(&cursor, words32((size_t)c->layer_count + 1));
-            lists.snapshot_vars = carve(&cursor, words32(count.snapshots));
-            lists.repeat_offsets = carve(&cursor, words32((size_t)c->m + 1));
-            lists.repeat_edges = carve(&cursor, words32(count.repeats));
-            lists.repeat_slots = carve(&cursor, words32(count.repeats));
+            lists.snapshot_offsets = carve(&cursor, code_words32((size_t)c->layer_count + 1));
+            lists.snapshot_vars = carve(&cursor, code_words32(count.snapshots));
+            lists.repeat_offsets = carve(&cursor, code_words32((size_t)c->m + 1));
+            lists.repeat_edges = carve(&cursor, code_words32(count.repeats));
+            lists.repeat_slots = carve(&cursor, code_words32(count.repeats));
             walk_layer_repeats(b, scratch, slot, &lists);
             c->repeats_block = block;
             c->layer_snapshot_offsets = lists.snapshot_offsets;
@@ -290,6 +290,8 @@ void ldpc_code_destroy(ldpc_code *code)
 
 uint32_t ldpc_code_unsatisfied_checks(const ldpc_code *code, const uint8_t *bits)
 {
+    if (!ldpc_code_has_graph(code))
+        return dvb_unsatisfied_checks(code, bits);
     uint32_t unsatisfied = 0;
     for (uint32_t chk = 0; chk < code->m; chk++) {
         uint8_t parity = 0;

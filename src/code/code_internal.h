@@ -33,6 +33,10 @@ typedef struct {
 
 size_t code_shape_footprint(const code_shape *shape);
 
+/* Bytes of an array of `count` uint32_t inside a description's block: a
+ * multiple of 8, so that 64-bit arrays after it stay aligned. */
+size_t code_words32(size_t count);
+
 /* Allocates the block (zeroed) and sets counts and pointers. */
 ldpc_status code_builder_begin(code_builder *b, const code_shape *shape, const char *name,
                                ldpc_family family, ldpc_error *err);
@@ -75,5 +79,11 @@ ldpc_status generic_code_create(const char *name, uint32_t n, uint32_t m,
 /* Built-in DVB codes (dvb_codes.c): LDPC_ERR_UNKNOWN_CODE for another name. */
 ldpc_status dvb_code_create(const char *name, ldpc_code **out, ldpc_error *err);
 size_t dvb_code_footprint(const char *name);
+
+/* Compact DVB codes (code_compact.c): the compact copy of a whole DVB
+ * description (NULL without memory), and the unsatisfied checks of `bits`
+ * computed from its address table, as the encoder accumulates parity. */
+ldpc_code *code_compact_copy(const ldpc_code *whole);
+uint32_t dvb_unsatisfied_checks(const ldpc_code *code, const uint8_t *bits);
 
 #endif

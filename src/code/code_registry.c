@@ -15,6 +15,21 @@ ldpc_status ldpc_code_create(const char *name, ldpc_code **out, ldpc_error *err)
     return dvb_code_create(name, out, err);
 }
 
+ldpc_status ldpc_code_create_compact(const char *name, ldpc_code **out, ldpc_error *err)
+{
+    ldpc_code *whole;
+    ldpc_status status = ldpc_code_create(name, &whole, err);
+    *out = whole;
+    if (status != LDPC_OK || whole->family != LDPC_FAMILY_DVB_IRA)
+        return status;
+    *out = code_compact_copy(whole);
+    ldpc_code_destroy(whole);
+    if (*out == NULL)
+        return ldpc_fail(err, LDPC_ERR_NO_MEMORY, "%s: cannot allocate its compact description",
+                         name);
+    return LDPC_OK;
+}
+
 size_t ldpc_code_builtin_footprint(const char *name)
 {
     return dvb_code_footprint(name);

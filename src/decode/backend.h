@@ -35,6 +35,9 @@ typedef struct decode_backend {
      * Float input to a fixed-point decoder is still quantised by the decoder
      * (after its finiteness check), so q is then in [-127, 127] either way. */
     int maps_input;
+    /* Optional (NULL: every code): 1 if decoding `code` reads its Tanner
+     * graph (check_offsets, layer_var, ...), which a compact code lacks. */
+    int (*needs_graph)(const ldpc_code *code);
     /* 8-bit arithmetic. q: frames * code->n values in [-127, 127] (the caller
      * has already mapped -128), or in [-128, 127] where maps_input is set; the
      * caller has checked the code against the limits. stats: one per frame,

@@ -135,6 +135,11 @@ size_t ldpc_decoder_footprint(const ldpc_decoder *decoder)
     return decoder->footprint;
 }
 
+int ldpc_decoder_needs_graph(const ldpc_decoder *decoder, const ldpc_code *code)
+{
+    return decoder->backend->needs_graph == NULL || decoder->backend->needs_graph(code);
+}
+
 /* Arguments present and the code within the limits the decoder was made for. */
 static ldpc_status check_call(const ldpc_decoder *d, const ldpc_code *code, const void *llr,
                               uint32_t frames, const uint8_t *bits, ldpc_error *err)
@@ -161,6 +166,16 @@ static ldpc_status check_call(const ldpc_decoder *d, const ldpc_code *code, cons
                              "code '%s' exceeds the decoder limits: %s = %u > %s = %u",
                              code->name, checks[i].quantity, checks[i].value, checks[i].bound,
                              checks[i].limit);
+    if (lim->families != 0 && (lim->families & (1u << code->family)) == 0)
+        return ldpc_fail(err, LDPC_ERR_LIMITS,
+                         "code '%s' exceeds the decoder limits: its family (%d) is not in "
+                         "families = 0x%x",
+                         code->name, (int)code->family, lim->families);
+    if (ldpc_decoder_needs_graph(d, code) && !ldpc_code_has_graph(code))
+        return ldpc_fail(err, LDPC_ERR_INVALID,
+                         "code '%s' is compact (no Tanner graph), which backend %s cannot "
+                         "decode: build it with ldpc_code_create",
+                         code->name, d->backend->name);
     return LDPC_OK;
 }
 

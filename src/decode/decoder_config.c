@@ -101,6 +101,7 @@ ldpc_decoder_limits ldpc_decoder_limits_for_code(const ldpc_code *code, uint32_t
         .max_check_degree = code->max_check_degree,
         .max_layer_snapshots = code->max_layer_snapshots,
         .max_frames = frames,
+        .families = 1u << code->family,
     };
     return limits;
 }
@@ -119,6 +120,7 @@ ldpc_decoder_limits ldpc_decoder_limits_union(ldpc_decoder_limits a, ldpc_decode
         .max_check_degree = larger(a.max_check_degree, b.max_check_degree),
         .max_layer_snapshots = larger(a.max_layer_snapshots, b.max_layer_snapshots),
         .max_frames = larger(a.max_frames, b.max_frames),
+        .families = a.families == 0 || b.families == 0 ? 0 : a.families | b.families,
     };
     return limits;
 }

@@ -58,7 +58,7 @@ static int add_entry(ldpcd_code_set *set, const char *wire_name, const char *lib
         return 0;
     }
     ldpc_error err;
-    if (ldpc_code_create(library_name, &entry->code, &err) != LDPC_OK)
+    if (ldpc_code_create_compact(library_name, &entry->code, &err) != LDPC_OK)
         return fail(error, error_size, "codes: %s: %s", wire_name, err.message);
     entry->owns_code = 1;
     entry->n_bits = entry->code->n;
@@ -185,6 +185,23 @@ int ldpcd_code_set_build(const char *spec, ldpcd_code_set *set, char *error, siz
         if (entry->owns_code)
             set->footprint_bytes += entry->code->footprint_bytes;
     }
+    return 0;
+}
+
+int ldpcd_code_set_give_graph(ldpcd_code_set *set, size_t index, char *error,
+                              size_t error_size)
+{
+    ldpcd_code_entry *entry = &set->entries[index];
+    ldpc_code *compact = entry->code;
+    ldpc_code *whole;
+    ldpc_error err;
+    if (ldpc_code_create(compact->name, &whole, &err) != LDPC_OK)
+        return fail(error, error_size, "codes: %s: %s", entry->name, err.message);
+    for (size_t i = 0; i < set->count; i++)
+        if (set->entries[i].code == compact)
+            set->entries[i].code = whole;
+    set->footprint_bytes += whole->footprint_bytes - compact->footprint_bytes;
+    ldpc_code_destroy(compact);
     return 0;
 }
 

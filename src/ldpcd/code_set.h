@@ -41,6 +41,12 @@ typedef struct {
  * that matches nothing is an error (a typo would otherwise go unnoticed). */
 int ldpcd_code_set_build(const char *spec, ldpcd_code_set *set, char *error, size_t error_size);
 void ldpcd_code_set_destroy(ldpcd_code_set *set);
+
+/* The set builds the DVB codes compact (ldpc_code_create_compact): this
+ * replaces entry `index`'s description (an owner's) by the whole one, which
+ * its aliases then share, for a decoder that needs the Tanner graph. */
+int ldpcd_code_set_give_graph(ldpcd_code_set *set, size_t index, char *error,
+                              size_t error_size);
 const ldpcd_code_entry *ldpcd_code_set_find(const ldpcd_code_set *set, const char *name);
 
 /* ldpcd_code_lookup over a code set (context: the set). */

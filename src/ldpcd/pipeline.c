@@ -148,6 +148,26 @@ static uint32_t auto_queue_frames(const ldpcd_config *config, uint32_t batch_fra
     return frames < AUTO_QUEUE_MIN ? AUTO_QUEUE_MIN : (uint32_t)frames;
 }
 
+/* The codes some worker's decoder reads as a Tanner graph, and the raw
+ * framings' code (its alignment search reads checks), built whole; the
+ * others stay compact (the CPU frame path decodes DVB codes from their
+ * tables). */
+static int give_graphs(ldpcd_pipeline *p, char *error, size_t error_size)
+{
+    for (size_t i = 0; i < p->codes.count; i++) {
+        const ldpcd_code_entry *entry = &p->codes.entries[i];
+        if (!entry->owns_code || entry->code == NULL || ldpc_code_has_graph(entry->code))
+            continue;
+        int needs = p->raw_code != NULL && p->raw_code->code == entry->code;
+        for (uint32_t w = 0; w < p->worker_count && !needs; w++)
+            needs = p->workers[w].decoder != NULL &&
+                    ldpc_decoder_needs_graph(p->workers[w].decoder, entry->code);
+        if (needs && ldpcd_code_set_give_graph(&p->codes, i, error, error_size) != 0)
+            return -1;
+    }
+    return 0;
+}
+
 static int build(ldpcd_pipeline *p, const ldpcd_config *config, ldpcd_stats *stats, char *error,
                  size_t error_size)
 {
@@ -251,6 +271,8 @@ static int build(ldpcd_pipeline *p, const ldpcd_config *config, ldpcd_stats *sta
                                              .llr_scale = llr_scale,
                                              .llr_scratch = w->llr_scratch};
     }
+    if (give_graphs(p, error, error_size) != 0)
+        return -1;
     ldpcd_frame_input input = p->workers[0].frame_input;
     if (ldpcd_convert_pool_create(&p->converters, p->convert_threads, p->worker_count, &input,
                                   max_n) != 0)

@@ -29,7 +29,8 @@ flags=(-g -O1 -std=c11 -D_POSIX_C_SOURCE=200809L -fsanitize=fuzzer,address,undef
 "$clang" "${flags[@]}" "$source_dir/tests/fuzz/fuzz_ldpcd_config.c" \
     "$source_dir/src/ldpcd/config.c" "$source_dir/src/ldpcd/log.c" -lm -o fuzz_ldpcd_config
 "$clang" "${flags[@]}" "$source_dir/tests/fuzz/fuzz_alist.c" "$source_dir/src/code/alist.c" \
-    "$source_dir/src/code/code_build.c" "$source_dir/src/code/code_from_edges.c" \
+    "$source_dir/src/code/code_build.c" "$source_dir/src/code/code_compact.c" \
+    "$source_dir/src/code/code_from_edges.c" \
     "$source_dir/src/code/gf2_generator.c" "$source_dir/src/code/gf2_triangular.c" \
     "$source_dir/src/nb/nb_alist.c" \
     "$source_dir/src/nb/nb_code_build.c" "$source_dir/src/nb/gf.c" \

@@ -370,6 +370,77 @@ static void same_h_as_aff3ct_alists(void **state)
     }
 }
 
+/* A compact description keeps every count, degree and the table, drops the
+ * graph (under 1/16 of the footprint), encodes the same codewords and counts
+ * the same unsatisfied checks, for codewords, codewords with flipped bits and
+ * random words; a name that is not DVB comes back whole. */
+static void compact_codes_keep_all_but_the_graph(void **state)
+{
+    (void)state;
+    uint64_t rng = 12345;
+    for (size_t i = 0; i < ldpc_builtin_code_count(); i++) {
+        const char *name = ldpc_builtin_code_name(i);
+        ldpc_code *whole = create(name), *compact = NULL;
+        ldpc_error err = {{0}};
+        assert_int_equal(ldpc_code_create_compact(name, &compact, &err), LDPC_OK);
+        assert_true(ldpc_code_has_graph(whole));
+        assert_false(ldpc_code_has_graph(compact));
+        assert_null(compact->check_var);
+        assert_null(compact->layer_var);
+        assert_null(compact->check_repeat_edges);
+        assert_true(compact->footprint_bytes * 16 < whole->footprint_bytes);
+        assert_int_equal(compact->edges, whole->edges);
+        assert_int_equal(compact->max_check_degree, whole->max_check_degree);
+        assert_int_equal(compact->max_layer_snapshots, whole->max_layer_snapshots);
+        assert_int_equal(compact->layers_disjoint, whole->layers_disjoint);
+        assert_memory_equal(compact->layer_offsets, whole->layer_offsets,
+                            ((size_t)whole->layer_count + 1) * sizeof(uint32_t));
+        assert_memory_equal(compact->dvb_addresses, whole->dvb_addresses,
+                            whole->dvb_row_offsets[whole->dvb_groups] * sizeof(uint32_t));
+        uint8_t *info = malloc(whole->k), *a = malloc(whole->n), *b = malloc(whole->n);
+        assert_non_null(info);
+        assert_non_null(a);
+        assert_non_null(b);
+        for (uint32_t v = 0; v < whole->k; v++) {
+            rng = rng * 6364136223846793005u + 1442695040888963407u;
+            info[v] = (uint8_t)(rng >> 63);
+        }
+        assert_int_equal(ldpc_encode(whole, info, a, &err), LDPC_OK);
+        assert_int_equal(ldpc_encode(compact, info, b, &err), LDPC_OK);
+        assert_memory_equal(a, b, whole->n);
+        assert_int_equal(ldpc_code_unsatisfied_checks(compact, a), 0);
+        for (int flips = 0; flips < 40; flips++) {
+            rng = rng * 6364136223846793005u + 1442695040888963407u;
+            a[(rng >> 33) % whole->n] ^= 1u;
+        }
+        assert_true(ldpc_code_unsatisfied_checks(whole, a) > 0);
+        assert_int_equal(ldpc_code_unsatisfied_checks(compact, a),
+                         ldpc_code_unsatisfied_checks(whole, a));
+        for (uint32_t v = 0; v < whole->n; v++) {
+            rng = rng * 6364136223846793005u + 1442695040888963407u;
+            a[v] = (uint8_t)(rng >> 63);
+        }
+        assert_int_equal(ldpc_code_unsatisfied_checks(compact, a),
+                         ldpc_code_unsatisfied_checks(whole, a));
+        free(info);
+        free(a);
+        free(b);
+        ldpc_code_destroy(compact);
+        ldpc_code_destroy(whole);
+    }
+    ldpc_code *generic = NULL;
+    ldpc_error err = {{0}};
+    assert_int_equal(ldpc_code_create_compact("alist:" LDPC_SOURCE_DIR
+                                              "/tests/vectors/alist/hamming_7_4.alist",
+                                              &generic, &err),
+                     LDPC_OK);
+    assert_true(ldpc_code_has_graph(generic));
+    ldpc_code_destroy(generic);
+    assert_int_equal(ldpc_code_create_compact("alist:/nonexistent.alist", &generic, &err),
+                     LDPC_ERR_IO);
+    assert_null(generic);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -382,6 +453,7 @@ int main(void)
         cmocka_unit_test(variable_degree_profiles),
         cmocka_unit_test(check_degrees_are_regular_but_in_some_short_frames),
         cmocka_unit_test(same_h_as_aff3ct_alists),
+        cmocka_unit_test(compact_codes_keep_all_but_the_graph),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

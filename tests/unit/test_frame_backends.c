@@ -3,8 +3,9 @@
  * identical decided bits and statistics, frame by frame, on one thread and on
  * three (frames spread over the workers), for DVB normal and short codes
  * (with and without blocks repeated inside a layer), converging and failing
- * frames, syndrome periods 1, 4 and 0, normalized and offset min-sum; code
- * switches on one decoder; the fallback for a code that is not DVB (the
+ * frames, syndrome periods 1, 4 and 0, normalized and offset min-sum, whole
+ * and compact codes alike; code switches on one decoder; limits of DVB
+ * codes only; the fallback for a code that is not DVB (the
  * reference, or the inter-frame decoder of the combined backends); and "auto"
  * choosing a combined backend exactly where one runs. */
 #include <setjmp.h>
@@ -124,6 +125,7 @@ static size_t for_each_frame_backend(void (*body)(const char *backend, void *con
 typedef struct {
     const ldpc_decoder_config *config;
     const ldpc_code *code;
+    const ldpc_code *compact; /* the same code without its graph */
     const int8_t *q;
     uint32_t frames;
     const expected_results *expected;
@@ -146,6 +148,9 @@ static void compare_backend(const char *backend, void *context)
         assert_non_null(stats);
         decode(decoder, c->code, c->q, c->frames, bits, stats);
         assert_same(backend, c->code, c->expected, bits, stats, c->frames);
+        memset(bits, 0xff, (size_t)c->frames * c->code->n);
+        decode(decoder, c->compact, c->q, c->frames, bits, stats);
+        assert_same(backend, c->compact, c->expected, bits, stats, c->frames);
         free(bits);
         free(stats);
         ldpc_decoder_destroy(decoder);
@@ -154,13 +159,14 @@ static void compare_backend(const char *backend, void *context)
 
 static void compare_scenario(const ldpc_decoder_config *config, const scenario *s, uint64_t seed)
 {
-    ldpc_code *code = NULL;
+    ldpc_code *code = NULL, *compact = NULL;
     ldpc_error err;
-    if (ldpc_code_create(s->code_name, &code, &err) != LDPC_OK)
+    if (ldpc_code_create(s->code_name, &code, &err) != LDPC_OK ||
+        ldpc_code_create_compact(s->code_name, &compact, &err) != LDPC_OK)
         fail_msg("%s", err.message);
     int8_t *q = test_make_quantised_frames(code, s->frames, s->ebn0_db, seed);
     expected_results expected = reference_results(config, code, q, s->frames);
-    comparison c = {config, code, q, s->frames, &expected};
+    comparison c = {config, code, compact, q, s->frames, &expected};
     char names[256];
     assert_true(for_each_frame_backend(compare_backend, &c, names, sizeof names) >= 1);
     print_message("  %-18s %5.2f dB %2u frames (%u converged), %s, period %u, %5u repeated "
@@ -171,6 +177,7 @@ static void compare_scenario(const ldpc_decoder_config *config, const scenario *
     free_results(&expected);
     free(q);
     ldpc_code_destroy(code);
+    ldpc_code_destroy(compact);
 }
 
 static void test_normalized_min_sum(void **state)
@@ -288,6 +295,60 @@ static void test_code_switches_and_fallback(void **state)
     }
 }
 
+/* Limits of DVB codes only: every frame backend reserves less than for any
+ * family (no fallback decoder), refuses a code of another family, and reads
+ * no graph for a DVB code; the reference reads one and refuses a compact
+ * code. */
+static void family_limits(const char *backend, void *context)
+{
+    const ldpc_code *const *codes = context; /* DVB whole, DVB compact, generic */
+    ldpc_decoder_config config = ldpc_decoder_config_default();
+    ldpc_decoder_limits dvb_only = ldpc_decoder_limits_for_code(codes[0], 4);
+    ldpc_decoder_limits any = dvb_only;
+    any.families = 0;
+    ldpc_decoder *narrow = create_decoder(backend, &config, &dvb_only);
+    ldpc_decoder *wide = create_decoder(backend, &config, &any);
+    assert_true(ldpc_decoder_footprint(narrow) < ldpc_decoder_footprint(wide));
+    assert_false(ldpc_decoder_needs_graph(narrow, codes[1]));
+    assert_true(ldpc_decoder_needs_graph(narrow, codes[2]));
+    int8_t q[600] = {0};
+    uint8_t bits[600];
+    ldpc_error err;
+    assert_int_equal(ldpc_decoder_decode_i8(narrow, codes[2], q, 1, bits, NULL, &err),
+                     LDPC_ERR_LIMITS);
+    assert_int_equal(ldpc_decoder_decode_i8(wide, codes[2], q, 1, bits, NULL, &err), LDPC_OK);
+    ldpc_decoder_destroy(narrow);
+    ldpc_decoder_destroy(wide);
+}
+
+static void test_compact_codes_and_family_limits(void **state)
+{
+    (void)state;
+    ldpc_code *codes[3];
+    ldpc_error err;
+    assert_int_equal(ldpc_code_create("dvbs2-short-1/2", &codes[0], &err), LDPC_OK);
+    assert_int_equal(ldpc_code_create_compact("dvbs2-short-1/2", &codes[1], &err), LDPC_OK);
+    codes[2] = test_code_random_regular("random-regular-600", 600, 3, 6, 0, 5);
+    char names[256];
+    assert_true(for_each_frame_backend(family_limits, codes, names, sizeof names) >= 1);
+    ldpc_decoder_config config = ldpc_decoder_config_default();
+    ldpc_decoder_limits limits = ldpc_decoder_limits_for_code(codes[0], 1);
+    ldpc_decoder *reference = create_decoder("reference", &config, &limits);
+    assert_true(ldpc_decoder_needs_graph(reference, codes[1]));
+    int8_t *q = test_make_quantised_frames(codes[0], 1, 3.0, 41);
+    uint8_t *bits = malloc(codes[0]->n);
+    assert_non_null(bits);
+    assert_int_equal(ldpc_decoder_decode_i8(reference, codes[1], q, 1, bits, NULL, &err),
+                     LDPC_ERR_INVALID);
+    assert_non_null(strstr(err.message, "compact"));
+    print_message("  DVB-only limits, compact codes: %s\n", names);
+    free(bits);
+    free(q);
+    ldpc_decoder_destroy(reference);
+    for (size_t i = 0; i < 3; i++)
+        ldpc_code_destroy(codes[i]);
+}
+
 /* "auto" chooses the first combined backend that runs here for fixed-point
  * layered min-sum, the inter-frame or reference decoders for everything else;
  * the plain frame backends are reachable by name only, and every frame
@@ -324,7 +385,8 @@ static void test_selection(void **state)
     assert_string_equal(frame_backend_at(frame_backend_count() - 1)->name, "portable-frame");
     assert_null(frame_combined_backend_at(frame_combined_backend_count()));
 
-    ldpc_decoder_limits limits = {16200, 9000, 60000, 30, 0, 1};
+    ldpc_decoder_limits limits = {.max_n = 16200, .max_m = 9000, .max_edges = 60000,
+                                  .max_check_degree = 30, .max_frames = 1};
     ldpc_decoder *decoder = NULL;
     for (size_t i = 0; i < frame_backend_count() + frame_combined_backend_count(); i++) {
         const decode_backend *b = frame_or_combined_at(i);
@@ -349,6 +411,7 @@ int main(void)
         cmocka_unit_test(test_normalized_min_sum),
         cmocka_unit_test(test_offset_min_sum_and_periods),
         cmocka_unit_test(test_code_switches_and_fallback),
+        cmocka_unit_test(test_compact_codes_and_family_limits),
         cmocka_unit_test(test_selection),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -100,9 +100,21 @@ static void expect_message_rejected(test_daemon *d, uint64_t sequence,
 
 /* ---- mixed codes, order with several workers (ipc) ------------------------ */
 
+/* The megabytes of code tables the start-up log reports. */
+static double logged_table_mb(const test_daemon *d)
+{
+    char log[65536];
+    test_daemon_log(d, log, sizeof log);
+    const char *line = strstr(log, "codes (");
+    assert_non_null(line);
+    return strtod(line + strlen("codes ("), NULL);
+}
+
 /* ACM-like traffic of three codes through a daemon with `decoder_line`
- * (a config line, or ""): every frame comes back decoded, in order. */
-static void decode_mixed_codes(const char *decoder_line)
+ * (a config line, or ""): every frame comes back decoded, in order. The
+ * codes stay compact (0.1 MB instead of 3.2 MB) unless the decoder reads
+ * their graph (`compact`: whether it does not). */
+static void decode_mixed_codes(const char *decoder_line, int compact)
 {
     char config[512];
     snprintf(config, sizeof config,
@@ -111,7 +123,12 @@ static void decode_mixed_codes(const char *decoder_line)
              "socket_mode = 0600\n%s",
              decoder_line);
     test_daemon d;
+    test_daemon_capture_log(1);
     assert_int_equal(test_daemon_start(&d, ldpcd_binary, config, NULL), 0);
+    test_daemon_capture_log(0);
+    double tables_mb = logged_table_mb(&d);
+    print_message("code tables: %.1f MB\n", tables_mb);
+    assert_true(compact ? tables_mb < 0.5 : tables_mb > 3.0);
     /* the ipc socket files get socket_mode */
     struct stat socket_file;
     assert_int_equal(stat(d.input + strlen("ipc://"), &socket_file), 0);
@@ -143,14 +160,14 @@ static void decode_mixed_codes(const char *decoder_line)
 static void mixed_codes_in_order(void **state)
 {
     (void)state;
-    decode_mixed_codes("");
+    decode_mixed_codes("", 1);
 }
 
 /* The throughput variant (saturated 8-bit posteriors) through the service. */
 static void saturated_decoder_mixed_codes(void **state)
 {
     (void)state;
-    decode_mixed_codes("decoder = fixed-layered-oms,posterior=8\n");
+    decode_mixed_codes("decoder = fixed-layered-oms,posterior=8\n", 0);
 }
 
 /* ---- the OpenCL backend (PoCL in CI) ---------------------------------------- */
@@ -182,7 +199,7 @@ static void opencl_backend_mixed_codes(void **state)
     (void)state;
     if (!opencl_device_here())
         skip();
-    decode_mixed_codes("backend = opencl\nbackend_fallback = no\n");
+    decode_mixed_codes("backend = opencl\nbackend_fallback = no\n", 0);
 }
 
 /* The daemon with `config` and `env` exits with status 1 before it is ready. */
