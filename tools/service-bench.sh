@@ -100,7 +100,7 @@ done
 for source in "${sources[@]}"; do wait "$source"; done
 status=0
 wait "$rx" || status=$?
-peak_kb=$(sed -n 's/^VmHWM: *\([0-9]*\) kB/\1/p' "/proc/${pids[0]}/status")
+peak_kb=$(sed -n 's/^VmHWM:[[:space:]]*\([0-9]*\) kB/\1/p' "/proc/${pids[0]}/status")
 kill -TERM "${pids[0]}"
 wait "${pids[0]}" || true
 pids=()

@@ -124,6 +124,12 @@ int ldpc_decoder_describe(const ldpc_decoder *decoder, char *out, size_t size);
 const ldpc_decoder_config *ldpc_decoder_get_config(const ldpc_decoder *decoder);
 /* Bytes reserved at creation (for the memory report of the bench tool). */
 size_t ldpc_decoder_footprint(const ldpc_decoder *decoder);
+/* Frames of `code` the decoder decodes side by side, over its threads and
+ * vector lanes (the CPU frame path: one per thread; the inter-frame SIMD
+ * decoders: their lanes per thread, 64 in AVX-512). A call of fewer leaves
+ * some idle. Backends without such a figure say 1 (the reference, OpenCL,
+ * which wants thousands: docs/OPENCL.md). */
+uint32_t ldpc_decoder_frames_at_once(const ldpc_decoder *decoder, const ldpc_code *code);
 /* 1 if decoding `code` reads its Tanner graph, so that a compact code
  * (ldpc_code_create_compact) must be built whole for this decoder; 0 where
  * the backend decodes it from the DVB table (the CPU frame path). */

@@ -259,6 +259,18 @@ static ldpc_status frame_decode_quantising(void *memory, const ldpc_code *code,
     return frame_decode_i8(memory, code, channel, frames, bits, stats, err);
 }
 
+/* A frame per worker on the frame path; the fallback's figure otherwise. */
+static uint32_t frame_frames_at_once(const void *memory, const ldpc_code *code)
+{
+    const frame_state *state = memory;
+    if (frame_code_supported(code) || state->fallback == NULL)
+        return state->workers;
+    const decode_backend *fallback = state->fallback;
+    return fallback->frames_at_once != NULL
+               ? fallback->frames_at_once(state->fallback_state, code)
+               : 1;
+}
+
 static int frame_needs_graph(const ldpc_code *code)
 {
     return !frame_code_supported(code);
@@ -366,7 +378,8 @@ COMBINED_SLOT(2)
 #define FRAME_BACKEND(index)                                                                   \
     {.name = NULL, .available = available_##index, .supports = frame_supports,                 \
      .state_bytes = state_bytes_##index, .init = init_##index, .maps_input = 1,                \
-     .needs_graph = frame_needs_graph, .decode_i8 = frame_decode_i8,                           \
+     .needs_graph = frame_needs_graph, .frames_at_once = frame_frames_at_once,                 \
+     .decode_i8 = frame_decode_i8,                                                             \
      .decode_quantising = frame_decode_quantising, .decode_f32 = NULL,                         \
      .destroy = frame_destroy}
 
@@ -374,7 +387,7 @@ COMBINED_SLOT(2)
     {.name = NULL, .available = combined_available_##index,                                    \
      .supports = combined_supports_##index, .state_bytes = combined_state_bytes_##index,       \
      .init = combined_init_##index, .maps_input = 1, .needs_graph = frame_needs_graph,         \
-     .decode_i8 = frame_decode_i8,                                                             \
+     .frames_at_once = frame_frames_at_once, .decode_i8 = frame_decode_i8,                     \
      .decode_quantising = frame_decode_quantising, .decode_f32 = NULL,                         \
      .destroy = frame_destroy}
 

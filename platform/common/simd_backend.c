@@ -117,6 +117,13 @@ static void simd_destroy(void *memory)
     worker_pool_destroy(state->pool);
 }
 
+static uint32_t simd_frames_at_once(const void *memory, const ldpc_code *code)
+{
+    (void)code;
+    const simd_state *state = memory;
+    return state->workers * state->variant->lanes;
+}
+
 /* decode_backend's functions carry no backend pointer, so each variant slot
  * gets thin wrappers that name their variant. */
 #define SIMD_SLOT(index)                                                                       \
@@ -143,7 +150,8 @@ SIMD_SLOT(2)
 #define SIMD_BACKEND(index)                                                                    \
     {.name = NULL, .available = available_##index, .supports = simd_supports,                  \
      .state_bytes = state_bytes_##index, .init = init_##index, .maps_input = 1,                \
-     .decode_i8 = simd_decode_i8, .decode_f32 = NULL, .destroy = simd_destroy}
+     .frames_at_once = simd_frames_at_once, .decode_i8 = simd_decode_i8, .decode_f32 = NULL,   \
+     .destroy = simd_destroy}
 
 static decode_backend simd_backends[SIMD_MAX_VARIANTS] = {SIMD_BACKEND(0), SIMD_BACKEND(1),
                                                           SIMD_BACKEND(2)};

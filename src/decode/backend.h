@@ -35,6 +35,9 @@ typedef struct decode_backend {
      * Float input to a fixed-point decoder is still quantised by the decoder
      * (after its finiteness check), so q is then in [-127, 127] either way. */
     int maps_input;
+    /* Optional (NULL: 1): frames of `code` the decoder decodes side by side,
+     * over its threads and vector lanes. */
+    uint32_t (*frames_at_once)(const void *state, const ldpc_code *code);
     /* Optional (NULL: every code): 1 if decoding `code` reads its Tanner
      * graph (check_offsets, layer_var, ...), which a compact code lacks. */
     int (*needs_graph)(const ldpc_code *code);

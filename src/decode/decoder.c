@@ -135,6 +135,12 @@ size_t ldpc_decoder_footprint(const ldpc_decoder *decoder)
     return decoder->footprint;
 }
 
+uint32_t ldpc_decoder_frames_at_once(const ldpc_decoder *decoder, const ldpc_code *code)
+{
+    const decode_backend *b = decoder->backend;
+    return b->frames_at_once != NULL ? b->frames_at_once(decoder->backend_state, code) : 1;
+}
+
 int ldpc_decoder_needs_graph(const ldpc_decoder *decoder, const ldpc_code *code)
 {
     return decoder->backend->needs_graph == NULL || decoder->backend->needs_graph(code);

@@ -95,16 +95,22 @@ static void log_program_cache(const ldpcd_worker *w)
 
 /* batch_frames = auto: what the backend decodes well at once. A GPU needs
  * thousands of frames per call to fill its cores (4096 DVB-S2 normal frames
- * per call reach an H200's peak); the SIMD backends decode at most 64 frames
- * side by side (AVX-512). A GPU's batch is bounded by memory as well: a
+ * per call reach an H200's peak). On the CPU, what the backend decodes side
+ * by side (ldpc_decoder_frames_at_once: the frame path one frame per
+ * thread, the inter-frame decoders up to 64 in AVX-512 lanes), but at least
+ * AUTO_BATCH_CPU_MIN frames, so that a call's fixed costs (waking a worker,
+ * claiming its slots, deriving the code's schedule) stay small beside its
+ * decodes; each frame in a batch costs its worker's buffers about 3 bytes
+ * per soft value. A GPU's batch is bounded by memory as well: a
  * worker's batch costs about 4 bytes per value (soft values, decided bits
  * and the device's copies), and the workers' batches together may take an
  * eighth of the machine's memory (a board's GPU shares it). */
 #define AUTO_BATCH_GPU 4096
 #define AUTO_BATCH_CPU 64
+#define AUTO_BATCH_CPU_MIN 16
 #define AUTO_BATCH_BYTES_PER_VALUE 4
 #define AUTO_BATCH_MEMORY_SHARE 8
-#define AUTO_QUEUE_MIN 256
+#define AUTO_QUEUE_MIN 64
 #define AUTO_QUEUE_MAX 1000000 /* queue_frames' own bound */
 
 /* The OpenCL backends (opencl, opencl-...): a GPU's workers. */
@@ -113,10 +119,32 @@ static int backend_is_gpu(const ldpcd_config *config)
     return strncmp(config->backend, "opencl", 6) == 0;
 }
 
-static uint32_t auto_batch_frames(const ldpcd_config *config, uint32_t max_n)
+/* Asked of a one-frame decoder of the workers' kind; nonbinary codes keep
+ * AUTO_BATCH_CPU (their SIMD decoders fill vector lanes). */
+static uint32_t auto_cpu_batch(const ldpcd_pipeline *p, const ldpcd_config *config)
+{
+    ldpc_decoder_limits limits = p->codes.limits;
+    limits.max_frames = 1;
+    ldpc_decoder *probe = NULL;
+    ldpc_error err;
+    if (p->codes.nonbinary_count > 0 ||
+        ldpc_decoder_create(&p->decoder_config, &limits, config->backend, &probe, &err) != LDPC_OK)
+        return AUTO_BATCH_CPU;
+    uint32_t want = AUTO_BATCH_CPU_MIN;
+    for (size_t i = 0; i < p->codes.count; i++) {
+        const ldpc_code *code = p->codes.entries[i].code;
+        uint32_t frames = code != NULL ? ldpc_decoder_frames_at_once(probe, code) : 0;
+        want = frames > want ? frames : want;
+    }
+    ldpc_decoder_destroy(probe);
+    return want < AUTO_BATCH_CPU ? want : AUTO_BATCH_CPU;
+}
+
+static uint32_t auto_batch_frames(const ldpcd_pipeline *p, const ldpcd_config *config,
+                                  uint32_t max_n)
 {
     if (!backend_is_gpu(config))
-        return AUTO_BATCH_CPU;
+        return auto_cpu_batch(p, config);
     long pages = sysconf(_SC_PHYS_PAGES), page_size = sysconf(_SC_PAGESIZE);
     if (pages <= 0 || page_size <= 0)
         return AUTO_BATCH_CPU;
@@ -186,7 +214,7 @@ static int build(ldpcd_pipeline *p, const ldpcd_config *config, ldpcd_stats *sta
         snprintf(p->decoder_spec, sizeof p->decoder_spec, "%s", config->decoder);
     p->worker_count = config->workers;
     p->batch_frames = config->batch_frames != 0 ? config->batch_frames
-                                                : auto_batch_frames(config, p->codes.max_n);
+                                                : auto_batch_frames(p, config, p->codes.max_n);
     p->queue_frames = config->queue_frames != 0 ? config->queue_frames
                                                 : auto_queue_frames(config, p->batch_frames);
     if (p->batch_frames > p->queue_frames)

@@ -297,12 +297,14 @@ static void test_code_switches_and_fallback(void **state)
 
 /* Limits of DVB codes only: every frame backend reserves less than for any
  * family (no fallback decoder), refuses a code of another family, and reads
- * no graph for a DVB code; the reference reads one and refuses a compact
+ * no graph for a DVB code; it decodes as many frames at once as it has
+ * threads (vector lanes too for the combined backends' other codes); the reference reads one and refuses a compact
  * code. */
 static void family_limits(const char *backend, void *context)
 {
     const ldpc_code *const *codes = context; /* DVB whole, DVB compact, generic */
     ldpc_decoder_config config = ldpc_decoder_config_default();
+    config.threads = 3;
     ldpc_decoder_limits dvb_only = ldpc_decoder_limits_for_code(codes[0], 4);
     ldpc_decoder_limits any = dvb_only;
     any.families = 0;
@@ -311,6 +313,14 @@ static void family_limits(const char *backend, void *context)
     assert_true(ldpc_decoder_footprint(narrow) < ldpc_decoder_footprint(wide));
     assert_false(ldpc_decoder_needs_graph(narrow, codes[1]));
     assert_true(ldpc_decoder_needs_graph(narrow, codes[2]));
+    /* a frame per thread on the frame path; the partner's lanes, or the
+     * reference's one frame per thread, for the generic code */
+    assert_int_equal(ldpc_decoder_frames_at_once(narrow, codes[1]), 3);
+    uint32_t generic_frames = ldpc_decoder_frames_at_once(wide, codes[2]);
+    if (strchr(backend, '+') != NULL)
+        assert_true(generic_frames >= 3 * 16 && generic_frames % 3 == 0);
+    else
+        assert_int_equal(generic_frames, 3);
     int8_t q[600] = {0};
     uint8_t bits[600];
     ldpc_error err;
