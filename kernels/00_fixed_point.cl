@@ -96,8 +96,8 @@ inline int check_mins_message(check_mins_t s, uint e, int t, int out1, int out2)
 /* base[index] of 32-bit words and 16-bit halves, addressed as the base plus a
  * 32-bit byte offset: NVIDIA's compiler then forms each address from a
  * uniform base with one shift-add (LEA, IMAD.X) instead of 64-bit index
- * arithmetic, fewer instructions and registers (the pair kernel 79 against 87:
- * docs/opencl-rounds.md, rounds 15 and 16). Callers keep the byte offsets below 2^32. */
+ * arithmetic, fewer instructions and registers (the pair kernel 79 against
+ * 87). Callers keep the byte offsets below 2^32. */
 #define WORD_AT(base, index) (*(global uint *)((global uchar *)(base) + ((index) << 2)))
 #define HALF_AT(base, index) (*(global ushort *)((global uchar *)(base) + ((index) << 1)))
 

@@ -33,12 +33,12 @@
  * keeps): with global posteriors a group is not bound by local memory, and
  * half the registers let more groups share an SM. On the H100,
  * dvbs2-normal-1/2 at 20 iterations decoded 1.25-1.41x faster from 1024
- * frames per call on, and one frame 1.10x faster (docs/opencl-rounds.md, round 9).
+ * frames per call on, and one frame 1.10x faster.
  *
  * Posteriors: biased 16-bit values, two to a 32-bit word (POSTERIOR_BIASED,
  * 00_fixed_point.cl), in the frame's row of the posterior buffer: half the
  * bytes of ints, so more of a batch's posteriors stay in the L2 cache (1.2x
- * for normal frames on the H100, docs/opencl-rounds.md, round 10). A layer
+ * for normal frames on the H100). A layer
  * without shared variables stores u + new as a plain 16-bit value (one
  * writer per posterior); a sharing layer adds every change to its word with
  * an atomic, so that no plain store races with an atomic on the same word.
@@ -58,7 +58,7 @@
  * named *_layer, that requires groups of exactly that size: one check per
  * work-item (the other bounds lost or spilled in groups of 360). NVIDIA's
  * driver offers at most 256 work-items for a kernel that leaves its group size
- * open, and runs a required 360 (docs/opencl-rounds.md, round 19). */
+ * open, and runs a required 360. */
 #ifdef LDPC_LAYER_GROUP
 #define LAYER_GROUP_SIZE __attribute__((reqd_work_group_size(LDPC_LAYER_GROUP, 1, 1)))
 #endif
@@ -105,7 +105,7 @@ inline void latency_fetch(global const uint *slot_var, latency_layer_t layer, ui
 /* latency_fetch through WORD_AT's 32-bit byte offsets. On the H100 they save
  * the local-posterior kernel two registers (1.04-1.08x) and the pair kernel
  * eight (with its other addresses), but cost this file's kernel five (80 to
- * 85, 0.90-0.93x; docs/opencl-rounds.md, round 16): each kernel takes the form that
+ * 85, 0.90-0.93x): each kernel takes the form that
  * measured faster. */
 inline void latency_fetch_offsets(global const uint *slot_var, latency_layer_t layer, uint k,
                                   uint *word, const uint bound)
@@ -327,8 +327,7 @@ inline void layered_latency_frame(LAYERED_LATENCY_PARAMS, local uchar *rule_loca
     int *old = r.old, *u = r.u, *further_old = r.further_old;
     /* Above degree bound 8 the first check's old messages load a layer
      * ahead, across the barrier; at 8 that lost (more registers live across
-     * the layer) and they load with the posteriors (docs/opencl-rounds.md, round
-     * 12). A constant: each kernel has one of the two loops. */
+     * the layer) and they load with the posteriors. A constant: each kernel has one of the two loops. */
     const int messages_ahead = bound > 8;
     if (i < layer.checks) {
         latency_fetch(slot_var, layer, i, word, bound);

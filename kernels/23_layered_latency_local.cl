@@ -12,8 +12,7 @@
  * added to the variable's word with one 32-bit atomic_add of (new - old)
  * shifted to its half; every write of such a layer goes through the atomic,
  * so no plain store races with an atomic on the same word. (A compare-and-swap
- * loop on 16-bit posteriors serialised the shared variables and was slower,
- * docs/opencl-rounds.md, round 2.)
+ * loop on 16-bit posteriors serialised the shared variables and was slower.)
  *
  * Messages stay in global memory, but a message slot is only ever read and
  * written by one work-item (check k of every layer belongs to work-item
@@ -21,7 +20,7 @@
  * two checks of the next layer are loaded as soon as this layer's are
  * written, and arrive during the barrier. Loading them before the layer's
  * first barrier instead (more registers live across it) made one
- * dvbs2-short-1/2 frame 1.21x slower on the H100 (docs/opencl-rounds.md, round 3).
+ * dvbs2-short-1/2 frame 1.21x slower on the H100.
  *
  * At the start of a launch the posteriors come in from the frame's global row
  * the setup kernel wrote, and at the end (the frame retired or the launch's
@@ -53,7 +52,7 @@ inline void local_posterior_add(local uint *post_words, uint v, int delta)
  * block per slot, which NVIDIA's compiler padded with register moves. Here
  * it measured 1.07-1.10x on dvbs2-short-1/2 batches and 1.17-1.18x on one frame;
  * in the global-posterior and circulant kernels 0.85-0.96x, which keep the
- * branches (docs/opencl-rounds.md, round 14). */
+ * branches. */
 inline latency_mins_t local_minima(latency_layer_t layer, const uint *word, const int *u,
                                    const uint bound)
 {
@@ -89,7 +88,7 @@ inline void local_write(local uint *post_words, global char *c2v, latency_layer_
 {
     int out1 = rule_local[s.min1], out2 = rule_local[s.min2];
     /* One loop per case: the uniform test inside the loop cost a branch per
-     * slot (round 14). */
+     * slot. */
     if (layer.shares) {
 #pragma unroll
         for (uint j = 0; j < bound; j++)

@@ -9,7 +9,7 @@
  * with every load of the layer, messages and posteriors, issued before any
  * result is needed: one round trip to memory per layer, where the slot
  * tables need one for a check's words and another for the posteriors of a
- * second check (docs/opencl-rounds.md, round 13). The code's block words sit in
+ * second check. The code's block words sit in
  * local memory (the `records` argument), every work-item of a group reading
  * the same address.
  *
@@ -25,8 +25,7 @@
  * added to the posterior's word atomically. Only those: a block starts at a
  * multiple of 360, so no posterior word holds a variable of another block,
  * and every other posterior takes a plain store. The slot kernels make every
- * change of such a layer atomic (and gained nothing from doing otherwise,
- * docs/opencl-rounds.md, round 13). */
+ * change of such a layer atomic (and gained nothing from doing otherwise). */
 
 #define CIRCULANT_ATOMIC 0x40000000u
 #define CIRCULANT_GAP 0x20000000u
@@ -61,7 +60,7 @@ inline int circulant_has_edge(uint word, uint k)
  * (a slot beyond the layer's block edges reads its last one, see
  * layered_circulant_frame), and the edges that are not there are masked
  * afterwards: a load under a condition whose result is used under the same
- * condition waits for its result before the next one is issued (round 13). */
+ * condition waits for its result before the next one is issued. */
 inline check_mins_t circulant_read(global const uint *post, global const char *c2v,
                                    const uint *word, const uint *message_at, uint count, uint k,
                                    uint *var, int *old, int *u, const uint bound)
@@ -171,7 +170,7 @@ inline void layered_circulant_frame(LAYERED_LATENCY_PARAMS, local uchar *rule_lo
             }
             /* Needed only where checks share a variable, but a barrier under a
              * condition, even a uniform one, breaks some compilers (PoCL 5),
-             * and on the H100 it was slower (docs/opencl-rounds.md, round 13, run D). */
+             * and on the H100 it was slower. */
             barrier(CLK_GLOBAL_MEM_FENCE);
 #pragma unroll
             for (uint c = 0; c < CIRCULANT_CHECKS; c++) {
@@ -199,7 +198,7 @@ inline void layered_circulant_frame(LAYERED_LATENCY_PARAMS, local uchar *rule_lo
             done = !*unsatisfied;
         }
         /* As in 22_layered_latency.cl, not through a shared helper: one cost
-         * the kernels 10-20% on the H100 (docs/opencl-rounds.md, round 13, run H). */
+         * the kernels 10-20% on the H100. */
         if (i == 0)
             frame_iterations[f] = it;
         if (done) {

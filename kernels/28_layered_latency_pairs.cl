@@ -5,8 +5,7 @@
  * a 32-bit word (frame 2p in the low half). One slot word, one address and
  * one load or store then serve both frames, and most of the min-sum
  * arithmetic runs on both halves in one operation: the global kernel was
- * bound by instruction issue, most of it address arithmetic and control
- * (docs/opencl-rounds.md, round 14).
+ * bound by instruction issue, most of it address arithmetic and control.
  *
  * Layout. The pair's posteriors are one 32-bit word per variable (latency
  * order), each half the biased 16-bit posterior of POSTERIOR_BIASED; its
@@ -224,7 +223,7 @@ inline void pair_write(global uint *post, global ushort *c2v, latency_layer_t la
 {
     uint out1 = pair_rule(rule_local, s.min1), out2 = pair_rule(rule_local, s.min2);
     /* One loop per case, chosen outside it: a uniform test inside the loop
-     * costs a branch per slot (round 14), and while neither frame is frozen
+     * costs a branch per slot, and while neither frame is frozen
      * (every layer at fixed iterations) no slot needs the old byte. */
     if (layer.shares) {
         if (frozen)
@@ -473,7 +472,7 @@ inline void layered_latency_pairs(LAYERED_LATENCY_PARAMS, local uchar *rule_loca
  * NVIDIA's H100 that keeps bound 14 at 96 registers (three groups of 180 per
  * SM, 163 with six arrays at bound 16) and bound 24 at 168 (two groups), and
  * bound 32 fits no other way. At bound 8 they lost, in the layer-group twin
- * and in groups of 180 (docs/opencl-rounds.md, round 20, runs B and G). */
+ * and in groups of 180. */
 #define LAYERED_LATENCY_PAIRS_KERNEL(name, bound, attributes)                                  \
     kernel attributes void name(LAYERED_LATENCY_PARAMS)                                        \
     {                                                                                          \

@@ -46,11 +46,11 @@ static size_t latency_posterior_bytes(const cl_code_tables *tables)
 /* The latency design keeps the posteriors in local memory where they fit
  * beside the records, the rule table and the flag, when LOCAL forces it or,
  * for AUTO, where it measured faster. On the H100, with the posteriors in the
- * latency order (docs/opencl-rounds.md, round 5), the kernel time of dvbs2-short-1/2
+ * latency order, the kernel time of dvbs2-short-1/2
  * (degree bound 8) at 20 iterations was 0.74-0.79x the global kernel's at
  * every batch size from 1 to 16384 frames, and of dvbs2-short-3/5 (bound 16)
- * 0.74-0.75x; with bound 32 (-8/9: more registers) it took 1.07x. Since
- * round 12 the global bound-16 kernel reads the first check's messages a
+ * 0.74-0.75x; with bound 32 (-8/9: more registers) it took 1.07x. The
+ * global bound-16 kernel reads the first check's messages a
  * layer ahead and wins large calls (short 3/5: local 1.15-1.2x at 1 and 132
  * frames, global 1.32-1.38x from 1024 on; 2/3 and 3/4 global 1.45x at
  * 32768). So AUTO takes it for bound 8, for bound 16 in calls of at most
@@ -84,7 +84,7 @@ static int latency_local_posteriors(const cl_decoder *d, const cl_code_tables *t
  * checks per work-item), the tables in local memory beside the rule table
  * and a flag. CIRCULANTS takes them
  * wherever they fit, SLOTS never. AUTO takes them where they measured faster
- * on the H100 (docs/opencl-rounds.md, round 13), with the posteriors in global
+ * on the H100, with the posteriors in global
  * memory (local posteriors have no circulant kernel): above degree bound 8
  * at any size (normal 3/4 and 5/6, 8192 frames, 1.26-1.27x; short 3/5,
  * 32768 frames, 1.32x), and at bound 8 in calls of at most
@@ -108,12 +108,11 @@ static int latency_circulants(const cl_decoder *d, const cl_code_tables *tables,
  * posteriors in global memory) take a pass where ON asks for it or, for
  * AUTO, in passes of at least PAIRS_MIN_FRAMES_PER_UNIT frames per compute
  * unit (PAIRS_MIN_FRAMES_PER_UNIT_WIDE for bounds above 16), where they
- * measured faster than the kernel AUTO would otherwise take (docs/opencl-rounds.md,
- * rounds 15, 16, 18, 19 and 20; against the circulant kernel on the H200,
+ * measured faster than the kernel AUTO would otherwise take (against the circulant kernel on the H200,
  * calls of 8192 normal / 32768 short frames: bound 16, rates 3/5 to 4/5,
  * 1.20-1.48x, at 4 and 8 frames per unit 1.22-1.56x, at 2 normal 3/4 0.87x;
  * bound 32, rates 4/5 to 9/10, 1.06-1.47x, at 2 to 8 frames per unit
- * 1.04-1.34x. Round 20 on the H100, at 2 frames per unit: bound 14 normal
+ * 1.04-1.34x. On the H100, at 2 frames per unit: bound 14 normal
  * 3/5 0.90x, short 3/4 1.19x; bound 24 normal 4/5 1.47x).
  * Bound 8 on the H100: dvbs2-normal-1/2 at 4, 8 and 16 frames
  * per unit 1.19-1.23x, 1.37x and 1.36-1.38x, and in calls of 8192 frames
@@ -165,8 +164,8 @@ static int latency_pairs(const cl_decoder *d, const cl_code_tables *tables, size
 }
 
 /* The twin of the pass's kernel in groups of one DVB layer (one check per
- * work-item), where the program has it, or NULL. H200, against groups of 180
- * (docs/opencl-rounds.md, round 19, runs D and E): the circulant kernels 1.28-1.34x
+ * work-item), where the program has it, or NULL. H200, against groups of 180:
+ * the circulant kernels 1.28-1.34x
  * for one normal frame and the local-posterior kernel 1.22-1.24x for one
  * short frame, but the circulant kernel 0.86x at 2 frames per compute unit,
  * where three groups of 180 share an SM and one of 360 holds it alone; so
@@ -235,7 +234,7 @@ static cl_kernel item_kernel_for(const cl_decoder *d, const ldpc_code *code)
 #define POSTERIOR_PAIRED 5u
 
 /* The format of a batch's posteriors: the bytes of a signed value, or
- * POSTERIOR_BIASED (half the bytes of ints, round 10 of issue 4), or
+ * POSTERIOR_BIASED (half the bytes of ints), or
  * POSTERIOR_PAIRED for the pair kernel. */
 static cl_uint posterior_format(const cl_decoder *d, ldpc_opencl_design design, int pairs)
 {

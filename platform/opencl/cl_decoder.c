@@ -1,5 +1,5 @@
 /* cl_decoder_decode: a call cut into device passes, pipelined where it is
- * large enough (docs/opencl-rounds.md, rounds 8 and 17); and the statistics. */
+ * large enough; and the statistics. */
 #include "cl_batch_plan.h"
 #include "cl_decoder.h"
 #include "cl_error.h"
@@ -11,7 +11,7 @@
  * a call of at least twice pipeline_frames, one per pipeline_frames (at most
  * CL_PIPELINE_MAX_PASSES, each at most a staging slot): then the host copies
  * of one pass (the input into staging, the results out of it) overlap the
- * device's work on the next (docs/opencl-rounds.md, round 8). By default not in the
+ * device's work on the next. By default not in the
  * item design: with one work-item per frame, passes of a few thousand frames
  * leave the device nearly idle (H100, saturated short frames: 0.40 Gbit/s
  * pipelined against 1.63 in one pass). */
@@ -35,7 +35,7 @@ static size_t pass_count(const cl_decoder *d, const cl_code_tables *tables, uint
  * more make the first and the last pass half the size of the others, where
  * those still fit a staging slot and every pass keeps a frame, because the
  * first pass's upload and the last pass's read-back are the parts of a call
- * that overlap nothing (docs/opencl-rounds.md, round 17). Otherwise passes of equal
+ * that overlap nothing. Otherwise passes of equal
  * size: a full pass and a small remainder decoded slower than two halves on
  * the H100 (a small pass does not fill the device). */
 static int graded_passes(const cl_decoder *d, size_t frames, size_t passes, int pipelined)

@@ -50,7 +50,7 @@ static void release_kernels(cl_kernel *kernels, size_t count)
     }
 }
 
-/* Bounds 14 and 24 rather than 16 (round 20, docs/opencl-rounds.md): DVB-S2's rates
+/* Bounds 14 and 24 rather than 16: DVB-S2's rates
  * 3/5 to 3/4 (check degrees 10 to 14) and 4/5, 5/6 (18 to 22) then run kernels
  * with fewer registers, so more of their groups share a compute unit. */
 const uint32_t cl_pair_bounds[CL_PAIR_KERNELS] = {8, 14, 24, 32};
@@ -168,7 +168,7 @@ static cl_ulong device_max_alloc(const cl_decoder *d)
  * batch with a buffer beyond it that the kernels used in full failed
  * (CL_OUT_OF_RESOURCES at the iterations' launch, after some 90 s), with
  * 64-bit offsets in every kernel, while small tests whose rows lay beyond
- * 4 GiB passed (docs/opencl-rounds.md, round 7). */
+ * 4 GiB passed. */
 static size_t rows_within_limit(const cl_decoder *d)
 {
     size_t limit = cl_max_buffer_bytes(&d->opencl);
@@ -203,8 +203,7 @@ static uint32_t frames_per_pass(const cl_decoder *d)
     return fit < d->limits.max_frames ? (uint32_t)fit : d->limits.max_frames;
 }
 
-/* The smallest pipelined pass by default, per compute unit (docs/opencl-rounds.md,
- * round 8): on the H200 (132 units) 8192 dvbs2-normal frames gained 1.09x in
+/* The smallest pipelined pass by default, per compute unit: on the H200 (132 units) 8192 dvbs2-normal frames gained 1.09x in
  * passes of 2048, and 32768 dvbs2-short frames decoded as fast in passes of
  * 4096 as of 4681 (H100). */
 #define PIPELINE_FRAMES_PER_UNIT 16u
@@ -214,7 +213,7 @@ static uint32_t frames_per_pass(const cl_decoder *d)
  * 120, and in groups of 120 (three checks per work-item of a DVB layer)
  * normal 8/9 and 9/10 ran 1.12-1.14x, short 8/9 level; the kernels of bounds
  * 14 and 24 lost in groups of 120 (0.90-0.97x), and every bound in groups of
- * 90 (docs/opencl-rounds.md, round 20, run H). */
+ * 90. */
 #define WIDEST_PAIR_GROUP 120u
 
 /* The largest group of a latency kernel (0: the program has none): the

@@ -59,8 +59,8 @@ static void choose_sizes(cl_nb_decoder *d)
 
 /* Frames of one device pass: the limits' max_frames, or fewer where the
  * posteriors or messages of that many would pass max_buffer_bytes (default
- * 2^31 - 1: beyond it NVIDIA's driver failed the binary decoder's kernels,
- * docs/opencl-rounds.md, round 7) or the device's largest allocation; a larger call
+ * 2^31 - 1: beyond it NVIDIA's driver failed the binary decoder's kernels)
+ * or the device's largest allocation; a larger call
  * is decoded in several passes through the same buffers. 0 when not even one
  * frame fits. */
 static uint32_t frames_per_pass(const cl_nb_decoder *d, cl_ulong max_alloc)

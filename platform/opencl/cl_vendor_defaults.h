@@ -17,7 +17,7 @@ typedef struct {
     uint32_t iterations_per_launch;
     /* 1 where CL_KERNEL_WORK_GROUP_SIZE understates what the device runs for
      * a kernel that requires its group size (NVIDIA: 256 for every kernel,
-     * groups of 360 run; docs/opencl-rounds.md, round 19) */
+     * groups of 360 run) */
     int kernel_group_understated;
 } cl_vendor_defaults;
 

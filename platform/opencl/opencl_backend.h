@@ -50,7 +50,7 @@ typedef enum {
 /* Most frames of a call the spread design takes (its extra totals are sized
  * for this many frames, or the decoder's max_frames if fewer): on the H100 it
  * was faster than the group design at every batch size up to this one
- * (docs/opencl-rounds.md, round 6). */
+ * (docs/OPENCL.md, "Four kernel designs and two layouts"). */
 #define LDPC_OPENCL_SPREAD_MAX_FRAMES 128u
 
 /* Where the latency design keeps a frame's posteriors. */
@@ -73,8 +73,7 @@ typedef enum {
 typedef enum {
     /* The circulant tables where the code has them (a DVB code) and they
      * measured faster: posteriors in global memory, and check degree above 8
-     * or a call of at most 4 frames per compute unit (docs/opencl-rounds.md, round
-     * 13); else the slot tables. */
+     * or a call of at most 4 frames per compute unit; else the slot tables. */
     LDPC_OPENCL_TABLES_AUTO = 0,
     /* Per-check slot words for every code (kernels/22_layered_latency.cl). */
     LDPC_OPENCL_TABLES_SLOTS = 1,
@@ -89,7 +88,7 @@ typedef enum {
  * value), where the posteriors are in global memory, the slot tables are read
  * and the check degree is at most 32. */
 typedef enum {
-    /* Pairs where they measured faster (docs/opencl-rounds.md, round 15). */
+    /* Pairs where they measured faster (cl_batch_plan.c says where). */
     LDPC_OPENCL_PAIRS_AUTO = 0,
     /* Pairs wherever the kernel takes the batch. */
     LDPC_OPENCL_PAIRS_ON = 1,
@@ -127,8 +126,7 @@ typedef struct {
                                              a quarter of the largest allocation */
     /* Largest buffer of per-frame data (messages, posteriors) the device
      * decodes through: a call of more frames than fit goes in several passes.
-     * 0 = 2^31 - 1 bytes (docs/opencl-rounds.md, round 7: larger ones failed on
-     * NVIDIA's driver); the device's CL_DEVICE_MAX_MEM_ALLOC_SIZE caps it. */
+     * 0 = 2^31 - 1 bytes (larger ones failed on NVIDIA's driver); the device's CL_DEVICE_MAX_MEM_ALLOC_SIZE caps it. */
     size_t max_buffer_bytes;
     /* A call of at least twice this many frames is decoded in pipelined
      * passes, one per this many frames (at most 8 passes, each at most half

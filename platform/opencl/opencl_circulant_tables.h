@@ -4,7 +4,7 @@
  * block edges at position (offset + k) mod 360. One word per block edge
  * replaces the 360 per-check words of the slot tables: no table load per
  * edge, every load of a layer issued before any is needed, and atomics only
- * where two block edges of a layer reach one block (docs/opencl-rounds.md, round 13).
+ * where two block edges of a layer reach one block.
  *
  * Layout, in 32-bit words: layer_count + 1 layer words (the index of the
  * layer's first block edge; the last, their count), then one word per block

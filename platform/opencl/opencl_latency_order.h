@@ -17,7 +17,7 @@
  * (opencl_circulant_tables.h) name. Its neighbours are as good, and since a block
  * is whole 32-bit posterior words, the circulant kernel can add to the
  * blocks that two checks of a layer share atomically and store every other
- * posterior plainly (docs/opencl-rounds.md, round 13). */
+ * posterior plainly. */
 #ifndef LDPC_OPENCL_LATENCY_ORDER_H
 #define LDPC_OPENCL_LATENCY_ORDER_H
 

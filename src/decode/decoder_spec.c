@@ -15,7 +15,7 @@
 #define NORMALIZATION_DEFAULT_Q4 13 /* 0.8125: 0.75 loses about 0.3 dB more on DVB-S2 1/2 */
 /* The cap that posterior=8 implies: at 31 saturated posteriors lose nothing
  * against exact ones on DVB-S2 1/2 at 0.95 dB; at 63 they diverge
- * (docs/cpu-measurements.md). */
+ * (docs/DECODERS.md, "Saturated posteriors"). */
 #define SATURATED_MESSAGE_CAP_DEFAULT 31
 
 typedef enum { RULE_MS, RULE_NMS, RULE_OMS, RULE_SPA, RULE_MINMAX } spec_rule;

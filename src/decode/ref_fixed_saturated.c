@@ -5,7 +5,7 @@
  *
  * Saturated posteriors stop being the sum q + sum(c2v) once one clips, and the
  * extrinsic post - c2v then drifts towards zero; without a cap on the
- * messages a converged frame left running diverges (docs/cpu-measurements.md:
+ * messages a converged frame left running diverges (docs/DECODERS.md:
  * 3136 of 3200 frames lost at 0.95 dB with no cap, 64 with a cap of 31, the
  * same as exact 16-bit posteriors). So the magnitudes entering a check are capped at
  * config->message_cap (check_update_fixed).
