@@ -1,5 +1,5 @@
 /* ldpcd: the LDPC decoding service (docs/SERVICE.md). Also leandvb's LDPC
- * helper when started as `ldpcd --modcod N [--shortframes]` (helper.c). */
+ * helper when started as `ldpcd --modcod N [--shortframes]` (leandvb_helper.c). */
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
@@ -11,7 +11,7 @@
 #include "ldpc/ldpc.h"
 #include "code_set.h"
 #include "config.h"
-#include "helper.h"
+#include "leandvb_helper.h"
 #include "log.h"
 #include "nb_codes.h"
 #include "notify.h"

@@ -15,7 +15,7 @@
 #include <zmq.h>
 
 #include "alloc_count.h"
-#include "curve.h"
+#include "curve_security.h"
 #include "log.h"
 #include "notify.h"
 #include "service.h"

@@ -11,7 +11,7 @@
 #include <sys/stat.h>
 #include <zmq.h>
 
-#include "curve.h"
+#include "curve_security.h"
 #include "log.h"
 #include "service.h"
 

@@ -1,4 +1,4 @@
-/* leandvb's LDPC helper mode (src/ldpcd/helper.c): the code of each DVB-S2
+/* leandvb's LDPC helper mode (src/ldpcd/leandvb_helper.c): the code of each DVB-S2
  * MODCOD, checked against EN 302 307-1's table written by modulation. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -9,7 +9,7 @@
 
 #include <cmocka.h>
 
-#include "helper.h"
+#include "leandvb_helper.h"
 #include "ldpc/ldpc.h"
 
 /* The rates of each modulation in MODCOD order, from the standard. */

@@ -1,5 +1,5 @@
 #define _GNU_SOURCE /* F_SETPIPE_SZ, F_GETPIPE_SZ */
-#include "helper.h"
+#include "leandvb_helper.h"
 
 #include <errno.h>
 #include <fcntl.h>

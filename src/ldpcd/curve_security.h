@@ -1,8 +1,8 @@
 /* ZeroMQ CURVE on tcp endpoints: the server key from curve_secret_key_file,
  * and a ZAP handler (RFC 27) that admits only the public keys listed in
  * curve_clients_file. */
-#ifndef LDPCD_CURVE_H
-#define LDPCD_CURVE_H
+#ifndef LDPCD_CURVE_SECURITY_H
+#define LDPCD_CURVE_SECURITY_H
 
 #include <stddef.h>
 

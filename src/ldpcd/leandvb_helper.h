@@ -12,8 +12,8 @@
  * that has room for all of it, and exits when its stdout loses its reader
  * (leandvb's pipes are inherited by other helpers, so stdin may never see
  * end of file). */
-#ifndef LDPCD_HELPER_H
-#define LDPCD_HELPER_H
+#ifndef LDPCD_LEANDVB_HELPER_H
+#define LDPCD_LEANDVB_HELPER_H
 
 /* Returns the process exit status. */
 int ldpcd_helper_main(int argc, char **argv);

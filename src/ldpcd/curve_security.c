@@ -1,4 +1,4 @@
-#include "curve.h"
+#include "curve_security.h"
 
 #include <ctype.h>
 #include <errno.h>
