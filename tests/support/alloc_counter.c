@@ -17,7 +17,7 @@ void *__wrap_aligned_alloc(size_t alignment, size_t size);
 int __wrap_posix_memalign(void **p, size_t alignment, size_t size);
 void __wrap_free(void *p);
 
-unsigned long allocations, releases;
+atomic_ulong allocations, releases;
 
 void *__wrap_malloc(size_t size)
 {

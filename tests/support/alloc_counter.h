@@ -1,12 +1,15 @@
-/* Counters of calls to the allocator, for the tests linked with
- * -Wl,--wrap=malloc,... (tests/CMakeLists.txt): every call made by the
- * library and by the test program passes through alloc_counter.c. */
+/* Counters of calls to the allocator, for the programs linked with
+ * -Wl,--wrap=malloc,... (tests/CMakeLists.txt, and ldpcd-alloc-count in
+ * src/ldpcd/CMakeLists.txt): every call made by the library and by the
+ * program passes through alloc_counter.c, from any thread. */
 #ifndef LDPC_ALLOC_COUNTER_H
 #define LDPC_ALLOC_COUNTER_H
 
+#include <stdatomic.h>
+
 /* malloc, calloc, realloc, aligned_alloc and posix_memalign calls. */
-extern unsigned long allocations;
+extern atomic_ulong allocations;
 /* free calls with a pointer other than NULL. */
-extern unsigned long releases;
+extern atomic_ulong releases;
 
 #endif
