@@ -9,6 +9,7 @@
 #include "ldpc/error.h"
 #include "ldpc/soft.h"
 
+/* The one place the version is written: CMakeLists.txt reads it from here. */
 #define LDPC_VERSION_STRING "0.1.0"
 
 #endif
