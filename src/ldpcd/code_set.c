@@ -2,24 +2,13 @@
 
 #include <ctype.h>
 #include <fnmatch.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "error_text.h"
 #include "log.h"
 #include "nb_codes.h"
 #include "result_bits.h"
-
-static int fail(char *error, size_t error_size, const char *format, ...) LDPCD_PRINTF(3, 4);
-
-static int fail(char *error, size_t error_size, const char *format, ...)
-{
-    va_list args;
-    va_start(args, format);
-    vsnprintf(error, error_size, format, args);
-    va_end(args);
-    return -1;
-}
 
 const ldpcd_code_entry *ldpcd_code_set_find(const ldpcd_code_set *set, const char *name)
 {
@@ -42,11 +31,11 @@ static int add_entry(ldpcd_code_set *set, const char *wire_name, const char *lib
     if (ldpcd_code_set_find(set, wire_name) != NULL)
         return 0; /* listed twice, e.g. by two patterns */
     if (strlen(wire_name) > LDPCD_WIRE_CODE_SIZE - 1)
-        return fail(error, error_size,
+        return ldpcd_fail(error, error_size,
                     "codes: \"%s\" is longer than %d characters; give it a short name "
                     "(NAME=alist:PATH)", wire_name, LDPCD_WIRE_CODE_SIZE - 1);
     if (set->count == LDPCD_MAX_CODES)
-        return fail(error, error_size, "codes: more than %d codes", LDPCD_MAX_CODES);
+        return ldpcd_fail(error, error_size, "codes: more than %d codes", LDPCD_MAX_CODES);
     ldpcd_code_entry *entry = &set->entries[set->count];
     memset(entry, 0, sizeof *entry);
     snprintf(entry->name, sizeof entry->name, "%s", wire_name);
@@ -59,7 +48,7 @@ static int add_entry(ldpcd_code_set *set, const char *wire_name, const char *lib
     }
     ldpc_error err;
     if (ldpc_code_create_compact(library_name, &entry->code, &err) != LDPC_OK)
-        return fail(error, error_size, "codes: %s: %s", wire_name, err.message);
+        return ldpcd_fail(error, error_size, "codes: %s: %s", wire_name, err.message);
     entry->owns_code = 1;
     entry->n_bits = entry->code->n;
     entry->k_bits = entry->code->k;
@@ -108,7 +97,7 @@ static int add_item(ldpcd_code_set *set, const char *item, char *error, size_t e
         char wire_name[LDPCD_WIRE_CODE_SIZE + 1];
         size_t length = (size_t)(equals - item);
         if (length == 0 || length > LDPCD_WIRE_CODE_SIZE - 1)
-            return fail(error, error_size, "codes: \"%s\": the name before '=' must have 1 to %d "
+            return ldpcd_fail(error, error_size, "codes: \"%s\": the name before '=' must have 1 to %d "
                         "characters", item, LDPCD_WIRE_CODE_SIZE - 1);
         memcpy(wire_name, item, length);
         wire_name[length] = '\0';
@@ -136,7 +125,7 @@ static int add_item(ldpcd_code_set *set, const char *item, char *error, size_t e
     if (!matched) {
         if (strpbrk(pattern, "*?[") == NULL)
             return add_entry(set, pattern, pattern, error, error_size);
-        return fail(error, error_size, "codes: \"%s\" matches no built-in code (ldpc codes "
+        return ldpcd_fail(error, error_size, "codes: \"%s\" matches no built-in code (ldpc codes "
                     "lists them)", item);
     }
     return 0;
@@ -155,7 +144,7 @@ int ldpcd_code_set_build(const char *spec, ldpcd_code_set *set, char *error, siz
         char item[512];
         if (length >= sizeof item) {
             ldpcd_code_set_destroy(set);
-            return fail(error, error_size, "codes: item longer than %zu characters",
+            return ldpcd_fail(error, error_size, "codes: item longer than %zu characters",
                         sizeof item - 1);
         }
         memcpy(item, p, length);
@@ -167,7 +156,7 @@ int ldpcd_code_set_build(const char *spec, ldpcd_code_set *set, char *error, siz
         }
     }
     if (set->count == 0)
-        return fail(error, error_size, "codes: no code configured");
+        return ldpcd_fail(error, error_size, "codes: no code configured");
     size_t binary_count = 0;
     for (size_t i = 0; i < set->count; i++) {
         const ldpcd_code_entry *entry = &set->entries[i];
@@ -196,7 +185,7 @@ int ldpcd_code_set_give_graph(ldpcd_code_set *set, size_t index, char *error,
     ldpc_code *whole;
     ldpc_error err;
     if (ldpc_code_create(compact->name, &whole, &err) != LDPC_OK)
-        return fail(error, error_size, "codes: %s: %s", entry->name, err.message);
+        return ldpcd_fail(error, error_size, "codes: %s: %s", entry->name, err.message);
     for (size_t i = 0; i < set->count; i++)
         if (set->entries[i].code == compact)
             set->entries[i].code = whole;

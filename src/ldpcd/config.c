@@ -1,11 +1,11 @@
 #include "config.h"
 
+#include "error_text.h"
 #include "log.h"
 
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -145,18 +145,6 @@ static const config_key keys[] = {
 #define KEY_COUNT (sizeof keys / sizeof keys[0])
 _Static_assert(KEY_COUNT <= LDPCD_CONFIG_MAX_KEYS, "raise LDPCD_CONFIG_MAX_KEYS");
 
-
-static int fail(char *error, size_t error_size, const char *format, ...) LDPCD_PRINTF(3, 4);
-
-static int fail(char *error, size_t error_size, const char *format, ...)
-{
-    va_list args;
-    va_start(args, format);
-    vsnprintf(error, error_size, format, args);
-    va_end(args);
-    return -1;
-}
-
 static const config_key *find_key(const char *name, size_t length, size_t *index)
 {
     for (size_t i = 0; i < KEY_COUNT; i++) {
@@ -192,13 +180,13 @@ static int store_value(ldpcd_config *config, const config_key *key, const char *
     switch (key->type) {
     case KEY_TEXT:
         if (strlen(value) >= key->size)
-            return fail(error, error_size, "%s: value of %s is longer than %zu characters", where,
+            return ldpcd_fail(error, error_size, "%s: value of %s is longer than %zu characters", where,
                         key->name, key->size - 1);
         memcpy(field, value, strlen(value) + 1);
         return 0;
     case KEY_BOOL:
         if (parse_bool(value, (int *)(void *)field) != 0)
-            return fail(error, error_size, "%s: %s must be yes or no, not \"%s\"", where, key->name,
+            return ldpcd_fail(error, error_size, "%s: %s must be yes or no, not \"%s\"", where, key->name,
                         value);
         return 0;
     case KEY_UINT: {
@@ -212,7 +200,7 @@ static int store_value(ldpcd_config *config, const config_key *key, const char *
         unsigned long long number = strtoull(value, &end, key->offset == FIELD(socket_mode) ? 8 : 10);
         if (errno != 0 || end == value || *end != '\0' || value[0] == '-' || number < key->min ||
             number > key->max)
-            return fail(error, error_size, "%s: %s must be %san integer in %u..%u, not \"%s\"",
+            return ldpcd_fail(error, error_size, "%s: %s must be %san integer in %u..%u, not \"%s\"",
                         where, key->name, key->names != NULL ? "auto or " : "", key->min,
                         key->max, value);
         *(uint32_t *)(void *)field = (uint32_t)number;
@@ -223,7 +211,7 @@ static int store_value(ldpcd_config *config, const config_key *key, const char *
         errno = 0;
         float number = strtof(value, &end);
         if (errno != 0 || end == value || *end != '\0' || !isfinite(number) || number <= 0.0f)
-            return fail(error, error_size, "%s: %s must be a positive number, not \"%s\"", where,
+            return ldpcd_fail(error, error_size, "%s: %s must be a positive number, not \"%s\"", where,
                         key->name, value);
         *(float *)(void *)field = number;
         return 0;
@@ -241,11 +229,11 @@ static int store_value(ldpcd_config *config, const config_key *key, const char *
                 strncat(choices, i ? ", " : "", sizeof choices - strlen(choices) - 1);
                 strncat(choices, key->names[i], sizeof choices - strlen(choices) - 1);
             }
-            return fail(error, error_size, "%s: %s must be one of %s, not \"%s\"", where,
+            return ldpcd_fail(error, error_size, "%s: %s must be one of %s, not \"%s\"", where,
                         key->name, choices, value);
         }
     }
-    return fail(error, error_size, "%s: internal error", where);
+    return ldpcd_fail(error, error_size, "%s: internal error", where);
 }
 
 void ldpcd_config_defaults(ldpcd_config_source *source)
@@ -277,10 +265,10 @@ static int assign(ldpcd_config_source *source, const char *key_name, size_t key_
     size_t index;
     const config_key *key = find_key(key_name, key_length, &index);
     if (key == NULL)
-        return fail(error, error_size, "%s: unknown key \"%.*s\" (ldpcd --print-default-config "
+        return ldpcd_fail(error, error_size, "%s: unknown key \"%.*s\" (ldpcd --print-default-config "
                     "lists them)", where, (int)key_length, key_name);
     if (from_file && source->seen_in_file[index])
-        return fail(error, error_size, "%s: %s is set twice (first at %s)", where, key->name,
+        return ldpcd_fail(error, error_size, "%s: %s is set twice (first at %s)", where, key->name,
                     source->origins[index].origin);
     if (store_value(&source->values, key, value, where, error, error_size) != 0)
         return -1;
@@ -308,10 +296,10 @@ int ldpcd_config_parse_text(ldpcd_config_source *source, const char *name, const
         char where[LDPCD_PATH_SIZE + 16];
         snprintf(where, sizeof where, "%.*s:%u", LDPCD_PATH_SIZE - 1, name, line_number);
         if (too_long)
-            return fail(error, error_size, "%s: line longer than %zu characters", where,
+            return ldpcd_fail(error, error_size, "%s: line longer than %zu characters", where,
                         sizeof line - 1);
         if (memchr(line, '\0', line_length) != NULL)
-            return fail(error, error_size, "%s: NUL byte in line", where);
+            return ldpcd_fail(error, error_size, "%s: NUL byte in line", where);
         line[line_length] = '\0';
         /* '#' starts a comment at the start of a line or after a blank */
         for (size_t i = 0; i < line_length; i++) {
@@ -326,7 +314,7 @@ int ldpcd_config_parse_text(ldpcd_config_source *source, const char *name, const
             continue;
         const char *equals = strchr(content, '=');
         if (equals == NULL)
-            return fail(error, error_size, "%s: expected \"key = value\", got \"%s\"", where,
+            return ldpcd_fail(error, error_size, "%s: expected \"key = value\", got \"%s\"", where,
                         content);
         char *key_end = (char *)equals;
         while (key_end > content && isspace((unsigned char)key_end[-1]))
@@ -345,16 +333,16 @@ int ldpcd_config_parse_file(ldpcd_config_source *source, const char *path, char 
 {
     FILE *file = fopen(path, "rb");
     if (file == NULL)
-        return fail(error, error_size, "%s: cannot open: %s", path, strerror(errno));
+        return ldpcd_fail(error, error_size, "%s: cannot open: %s", path, strerror(errno));
     static char text[256 * 1024];
     size_t length = fread(text, 1, sizeof text, file);
     int read_error = ferror(file);
     int too_big = !read_error && length == sizeof text && fgetc(file) != EOF;
     fclose(file);
     if (read_error)
-        return fail(error, error_size, "%s: read error", path);
+        return ldpcd_fail(error, error_size, "%s: read error", path);
     if (too_big)
-        return fail(error, error_size, "%s: larger than %zu bytes", path, sizeof text);
+        return ldpcd_fail(error, error_size, "%s: larger than %zu bytes", path, sizeof text);
     return ldpcd_config_parse_text(source, path, text, length, error, error_size);
 }
 
@@ -363,7 +351,7 @@ int ldpcd_config_set(ldpcd_config_source *source, const char *assignment, char *
 {
     const char *equals = strchr(assignment, '=');
     if (equals == NULL)
-        return fail(error, error_size, "--set %s: expected key=value", assignment);
+        return ldpcd_fail(error, error_size, "--set %s: expected key=value", assignment);
     return assign(source, assignment, (size_t)(equals - assignment), equals + 1, "command line",
                   0, error, error_size);
 }
@@ -383,7 +371,7 @@ static int expand_runtime_dir(char *text, size_t size, const char *runtime_dir, 
             p++;
         }
         if (out + piece_length >= sizeof expanded || out + piece_length >= size)
-            return fail(error, error_size, "%s: too long once %%r is expanded", key);
+            return ldpcd_fail(error, error_size, "%s: too long once %%r is expanded", key);
         memcpy(expanded + out, piece, piece_length);
         out += piece_length;
     }
@@ -401,7 +389,7 @@ int ldpcd_config_finish(ldpcd_config *config, char *error, size_t error_size)
         /* systemd may list several directories separated by ':' */
         size_t length = strcspn(dir, ":");
         if (length >= sizeof config->runtime_dir)
-            return fail(error, error_size, "runtime_dir: RUNTIME_DIRECTORY is too long");
+            return ldpcd_fail(error, error_size, "runtime_dir: RUNTIME_DIRECTORY is too long");
         memcpy(config->runtime_dir, dir, length);
         config->runtime_dir[length] = '\0';
     }
@@ -413,26 +401,26 @@ int ldpcd_config_finish(ldpcd_config *config, char *error, size_t error_size)
                            config->runtime_dir, "stats_endpoint", error, error_size) != 0)
         return -1;
     if (config->input_endpoint[0] == '\0')
-        return fail(error, error_size, "input_endpoint: must not be empty");
+        return ldpcd_fail(error, error_size, "input_endpoint: must not be empty");
     if (config->output_endpoint[0] == '\0')
-        return fail(error, error_size, "output_endpoint: must not be empty");
+        return ldpcd_fail(error, error_size, "output_endpoint: must not be empty");
     ldpcd_log_level level;
     if (ldpcd_log_level_parse(config->log_level, &level) != 0)
-        return fail(error, error_size,
+        return ldpcd_fail(error, error_size,
                     "log_level: must be error, warning, notice, info or debug, not \"%s\"",
                     config->log_level);
     if (config->input_framing == LDPCD_FRAMING_LIQUID)
         config->raw_format = LDPC_SOFT_LIQUID;
     if (config->input_framing == LDPCD_FRAMING_GNURADIO && config->raw_format == LDPC_SOFT_LIQUID)
-        return fail(error, error_size,
+        return ldpcd_fail(error, error_size,
                     "raw_format: liquid soft bits need input_framing = liquid");
     if (config->batch_frames != 0 && config->queue_frames != 0 &&
         config->batch_frames > config->queue_frames)
-        return fail(error, error_size,
+        return ldpcd_fail(error, error_size,
                     "batch_frames (%u) must not exceed queue_frames (%u): a batch could never fill",
                     config->batch_frames, config->queue_frames);
     if ((config->curve_secret_key_file[0] == '\0') != (config->curve_clients_file[0] == '\0'))
-        return fail(error, error_size,
+        return ldpcd_fail(error, error_size,
                     "curve_secret_key_file and curve_clients_file go together: set both or none");
     return 0;
 }

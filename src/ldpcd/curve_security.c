@@ -3,13 +3,13 @@
 #include <ctype.h>
 #include <errno.h>
 #include <pthread.h>
-#include <stdarg.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <zmq.h>
 
+#include "error_text.h"
 #include "log.h"
 
 #define MAX_CLIENT_KEYS 1024
@@ -23,24 +23,13 @@ struct ldpcd_zap {
     size_t key_count;
 };
 
-static int fail(char *error, size_t error_size, const char *format, ...) LDPCD_PRINTF(3, 4);
-
-static int fail(char *error, size_t error_size, const char *format, ...)
-{
-    va_list args;
-    va_start(args, format);
-    vsnprintf(error, error_size, format, args);
-    va_end(args);
-    return -1;
-}
-
 /* Reads Z85 keys (40 characters each), one per line; lines starting with '#' are comments. */
 static int read_keys(const char *path, uint8_t (*keys)[32], size_t max_keys, size_t *count,
                      char *error, size_t error_size)
 {
     FILE *file = fopen(path, "r");
     if (file == NULL)
-        return fail(error, error_size, "%s: %s", path, strerror(errno));
+        return ldpcd_fail(error, error_size, "%s: %s", path, strerror(errno));
     char line[256];
     unsigned line_number = 0;
     *count = 0;
@@ -67,14 +56,14 @@ static int read_keys(const char *path, uint8_t (*keys)[32], size_t max_keys, siz
         if (length != Z85_KEY_LENGTH || *count == max_keys ||
             zmq_z85_decode(keys[*count], key) == NULL) {
             fclose(file);
-            return fail(error, error_size, "%s:%u: not a Z85 CURVE key of 40 characters", path,
+            return ldpcd_fail(error, error_size, "%s:%u: not a Z85 CURVE key of 40 characters", path,
                         line_number);
         }
         (*count)++;
     }
     fclose(file);
     if (*count == 0)
-        return fail(error, error_size, "%s: no key", path);
+        return ldpcd_fail(error, error_size, "%s: no key", path);
     return 0;
 }
 
@@ -88,7 +77,7 @@ int ldpcd_curve_make_server(void *socket, const ldpcd_config *config, char *erro
     int server = 1;
     if (zmq_setsockopt(socket, ZMQ_CURVE_SERVER, &server, sizeof server) != 0 ||
         zmq_setsockopt(socket, ZMQ_CURVE_SECRETKEY, secret[0], 32) != 0)
-        return fail(error, error_size, "CURVE: %s (libzmq without libsodium?)",
+        return ldpcd_fail(error, error_size, "CURVE: %s (libzmq without libsodium?)",
                     zmq_strerror(errno));
     /* the ZAP domain makes libzmq consult our handler */
     zmq_setsockopt(socket, ZMQ_ZAP_DOMAIN, "ldpcd", 5);
@@ -154,7 +143,7 @@ ldpcd_zap *ldpcd_zap_start(void *zmq_context, const ldpcd_config *config, char *
 {
     ldpcd_zap *zap = calloc(1, sizeof *zap);
     if (zap == NULL) {
-        fail(error, error_size, "out of memory");
+        ldpcd_fail(error, error_size, "out of memory");
         return NULL;
     }
     if (read_keys(config->curve_clients_file, zap->keys, MAX_CLIENT_KEYS, &zap->key_count, error,
@@ -164,13 +153,13 @@ ldpcd_zap *ldpcd_zap_start(void *zmq_context, const ldpcd_config *config, char *
     }
     zap->socket = zmq_socket(zmq_context, ZMQ_REP);
     if (zmq_bind(zap->socket, "inproc://zeromq.zap.01") != 0) {
-        fail(error, error_size, "ZAP handler: %s", zmq_strerror(errno));
+        ldpcd_fail(error, error_size, "ZAP handler: %s", zmq_strerror(errno));
         zmq_close(zap->socket);
         free(zap);
         return NULL;
     }
     if (pthread_create(&zap->thread, NULL, zap_main, zap) != 0) {
-        fail(error, error_size, "ZAP handler: cannot start its thread");
+        ldpcd_fail(error, error_size, "ZAP handler: cannot start its thread");
         zmq_close(zap->socket);
         free(zap);
         return NULL;

@@ -1,24 +1,13 @@
 #include "nb_codes.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "ldpc/soft.h"
+#include "error_text.h"
 #include "ldpc/decoder_spec.h"
+#include "ldpc/soft.h"
 #include "log.h"
-
-static int fail(char *error, size_t error_size, const char *format, ...) LDPCD_PRINTF(3, 4);
-
-static int fail(char *error, size_t error_size, const char *format, ...)
-{
-    va_list args;
-    va_start(args, format);
-    vsnprintf(error, error_size, format, args);
-    va_end(args);
-    return -1;
-}
 
 /* Page-touching allocation, as the pipeline's: the steady state must not
  * fault memory in. */
@@ -53,7 +42,7 @@ int ldpcd_nb_entry_open(ldpcd_code_entry *entry, const char *library_name, char 
     ldpc_error err;
     ldpc_nb_code *code;
     if (ldpc_nb_code_create(library_name, &code, &err) != LDPC_OK)
-        return fail(error, error_size, "codes: %s: %s", entry->name, err.message);
+        return ldpcd_fail(error, error_size, "codes: %s: %s", entry->name, err.message);
     entry->code = NULL;
     entry->nonbinary = code;
     entry->owns_code = 1;
@@ -72,9 +61,9 @@ int ldpcd_nb_decoder_spec_parse(const char *spec, ldpc_decoder_config *out, char
     }
     ldpc_error err;
     if (ldpc_decoder_spec_parse(spec, out, &err) != LDPC_OK)
-        return fail(error, error_size, "nonbinary_decoder: %s", err.message);
+        return ldpcd_fail(error, error_size, "nonbinary_decoder: %s", err.message);
     if (out->rule != LDPC_RULE_MIN_MAX)
-        return fail(error, error_size,
+        return ldpcd_fail(error, error_size,
                     "nonbinary_decoder: \"%s\" is a binary decoder; nonbinary codes take "
                     "Min-Max (fixed-layered-minmax, float-flooding-minmax, ...)",
                     spec);
@@ -130,7 +119,7 @@ int ldpcd_nb_intake_format(const ldpcd_nb_setup *nb, const ldpc_decoder_config *
     *soft_is_float = (binary_codes > 0 && !binary_fixed) || (nb->code_count > 0 && !nb_fixed);
     *llr_scale = binary_fixed || nb->code_count == 0 ? binary->llr_scale : nb->config.llr_scale;
     if (!*soft_is_float && binary_fixed && nb_fixed && binary->llr_scale != nb->config.llr_scale)
-        return fail(error, error_size,
+        return ldpcd_fail(error, error_size,
                     "nonbinary_decoder: scale=%g differs from the decoder's scale=%g; both "
                     "fixed-point decoders take the frames quantised one way: give them "
                     "the same scale",
@@ -160,17 +149,17 @@ int ldpcd_nb_worker_create(ldpcd_nb_worker *w, const ldpcd_nb_setup *nb,
     char place[LDPC_ERROR_MESSAGE_SIZE + 64];
     if (create_decoder(w, nb, backend, &err) != 0) {
         if (!config->backend_fallback || strcmp(backend, "reference") == 0)
-            return fail(error, error_size, "nonbinary_backend %s: %s", backend, err.message);
+            return ldpcd_fail(error, error_size, "nonbinary_backend %s: %s", backend, err.message);
         ldpcd_log(LDPCD_LOG_WARNING,
                   "nonbinary_backend %s: %s; falling back to the reference decoder", backend,
                   err.message);
         *fallback_used = 1;
         if (create_decoder(w, nb, "reference", &err) != 0)
-            return fail(error, error_size, "nonbinary_backend reference: %s", err.message);
+            return ldpcd_fail(error, error_size, "nonbinary_backend reference: %s", err.message);
     } else if (ldpc_nb_decoder_describe(w->decoder, place, sizeof place)) {
         /* runs elsewhere than configured: opencl without a usable device */
         if (!config->backend_fallback)
-            return fail(error, error_size,
+            return ldpcd_fail(error, error_size,
                         "nonbinary_backend %s cannot run as configured and backend_fallback is "
                         "off: %s",
                         backend, place);
@@ -181,7 +170,7 @@ int ldpcd_nb_worker_create(ldpcd_nb_worker *w, const ldpcd_nb_setup *nb,
     w->symbols = reserve((size_t)nb->limits.graph.max_frames * nb->max_n_symbols);
     w->info = reserve(nb->max_k_bits);
     if (w->symbols == NULL || w->info == NULL)
-        return fail(error, error_size, "out of memory");
+        return ldpcd_fail(error, error_size, "out of memory");
     return 0;
 }
 

@@ -1,28 +1,17 @@
 /* Building the pipeline of a configuration: codes, one decoder per worker,
  * the frame ring and every scratch buffer, sized from the config's bounds. */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "error_text.h"
 #include "ldpc/decoder_spec.h"
+#include "log.h"
 #include "opencl/nb_opencl_backend.h"
 #include "opencl/opencl_backend.h"
-#include "log.h"
 #include "protocol.h"
 #include "service.h"
-
-static int fail(char *error, size_t error_size, const char *format, ...) LDPCD_PRINTF(3, 4);
-
-static int fail(char *error, size_t error_size, const char *format, ...)
-{
-    va_list args;
-    va_start(args, format);
-    vsnprintf(error, error_size, format, args);
-    va_end(args);
-    return -1;
-}
 
 /* Room for a gr-zeromq tag header ahead of a raw message's values: a few
  * tags of short names and values. */
@@ -49,7 +38,7 @@ static int check_decoder_place(const ldpc_decoder *decoder, const ldpcd_config *
     if (!ldpc_decoder_describe(decoder, place, sizeof place))
         return 0;
     if (!config->backend_fallback)
-        return fail(error, error_size,
+        return ldpcd_fail(error, error_size,
                     "backend %s cannot run as configured and backend_fallback is off: %s",
                     config->backend, place);
     ldpcd_log(LDPCD_LOG_WARNING, "backend %s: %s", config->backend, place);
@@ -70,12 +59,12 @@ static int create_decoder(ldpcd_pipeline *p, const ldpcd_config *config, ldpcd_s
     if (ldpc_decoder_create(&p->decoder_config, &limits, backend, out, &err) == LDPC_OK)
         return check_decoder_place(*out, config, stats, &w->off_device, error, error_size);
     if (!config->backend_fallback || strcmp(backend, "reference") == 0)
-        return fail(error, error_size, "backend %s: %s", backend, err.message);
+        return ldpcd_fail(error, error_size, "backend %s: %s", backend, err.message);
     ldpcd_log(LDPCD_LOG_WARNING, "backend %s: %s; falling back to the reference decoder",
               backend, err.message);
     atomic_fetch_add(&stats->fallbacks, 1);
     if (ldpc_decoder_create(&p->decoder_config, &limits, "reference", out, &err) != LDPC_OK)
-        return fail(error, error_size, "backend reference: %s", err.message);
+        return ldpcd_fail(error, error_size, "backend reference: %s", err.message);
     return 0;
 }
 
@@ -211,7 +200,7 @@ static int build(ldpcd_pipeline *p, const ldpcd_config *config, ldpcd_stats *sta
         return -1;
     ldpc_error err;
     if (ldpc_decoder_spec_parse(config->decoder, &p->decoder_config, &err) != LDPC_OK)
-        return fail(error, error_size, "decoder: %s", err.message);
+        return ldpcd_fail(error, error_size, "decoder: %s", err.message);
     if (ldpc_decoder_spec_format(&p->decoder_config, p->decoder_spec, sizeof p->decoder_spec,
                                  &err) != LDPC_OK)
         snprintf(p->decoder_spec, sizeof p->decoder_spec, "%s", config->decoder);
@@ -245,7 +234,7 @@ static int build(ldpcd_pipeline *p, const ldpcd_config *config, ldpcd_stats *sta
         const char *raw_name = config->raw_code;
         p->raw_code = ldpcd_code_set_find(&p->codes, raw_name);
         if (p->raw_code == NULL)
-            return fail(error, error_size, "raw_code: %s is not a code name usable on the wire",
+            return ldpcd_fail(error, error_size, "raw_code: %s is not a code name usable on the wire",
                         raw_name);
         p->raw_input = ldpc_soft_input_default(config->raw_format);
         p->raw_input.scale = config->raw_scale;
@@ -274,10 +263,10 @@ static int build(ldpcd_pipeline *p, const ldpcd_config *config, ldpcd_stats *sta
     if (ldpcd_ring_create(&p->ring, p->queue_frames, p->batch_frames, staging,
                           LDPCD_RESULT_HEADER_SIZE + payload + 8u, LDPCD_RESULT_HEADER_SIZE) != 0 ||
         ldpcd_message_pool_create(&p->messages, p->queue_frames + 1u) != 0)
-        return fail(error, error_size, "queue of %u frames: out of memory", p->queue_frames);
+        return ldpcd_fail(error, error_size, "queue of %u frames: out of memory", p->queue_frames);
     p->workers = reserve(sizeof *p->workers * p->worker_count);
     if (p->workers == NULL)
-        return fail(error, error_size, "out of memory");
+        return ldpcd_fail(error, error_size, "out of memory");
     for (uint32_t i = 0; i < p->worker_count; i++) {
         ldpcd_worker *w = &p->workers[i];
         if (binary_codes > 0 && create_decoder(p, config, stats, w, error, error_size) != 0)
@@ -297,7 +286,7 @@ static int build(ldpcd_pipeline *p, const ldpcd_config *config, ldpcd_stats *sta
         if (w->batch_soft == NULL || w->bits == NULL || w->frame_stats == NULL ||
             w->claimed == NULL || w->decoding == NULL || w->failed == NULL ||
             w->llr_scratch == NULL)
-            return fail(error, error_size, "out of memory");
+            return ldpcd_fail(error, error_size, "out of memory");
         w->frame_input = (ldpcd_frame_input){.to_float = p->soft_is_float,
                                              .llr_scale = llr_scale,
                                              .llr_scratch = w->llr_scratch};
@@ -307,7 +296,7 @@ static int build(ldpcd_pipeline *p, const ldpcd_config *config, ldpcd_stats *sta
     ldpcd_frame_input input = p->workers[0].frame_input;
     if (ldpcd_convert_pool_create(&p->converters, p->convert_threads, p->worker_count, &input,
                                   max_n) != 0)
-        return fail(error, error_size, "%u conversion helpers: out of memory or threads",
+        return ldpcd_fail(error, error_size, "%u conversion helpers: out of memory or threads",
                     p->convert_threads);
     const ldpcd_worker *first = &p->workers[0];
     log_program_cache(first);
@@ -327,7 +316,7 @@ ldpcd_pipeline *ldpcd_pipeline_create(const ldpcd_config *config, ldpcd_stats *s
 {
     ldpcd_pipeline *p = reserve(sizeof *p);
     if (p == NULL) {
-        fail(error, error_size, "out of memory");
+        ldpcd_fail(error, error_size, "out of memory");
         return NULL;
     }
     if (build(p, config, stats, error, error_size) != 0) {

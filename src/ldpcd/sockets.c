@@ -5,29 +5,18 @@
  * larger than the largest valid one. */
 #include <arpa/inet.h>
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <zmq.h>
 
 #include "curve_security.h"
+#include "error_text.h"
 #include "log.h"
 #include "service.h"
 
 /* What output and statistics sockets read: subscriptions (PUB), nothing else. */
 #define SUBSCRIPTION_MAX_BYTES 1024
-
-static int fail(char *error, size_t error_size, const char *format, ...) LDPCD_PRINTF(3, 4);
-
-static int fail(char *error, size_t error_size, const char *format, ...)
-{
-    va_list args;
-    va_start(args, format);
-    vsnprintf(error, error_size, format, args);
-    va_end(args);
-    return -1;
-}
 
 int ldpcd_endpoint_is_local(const char *endpoint)
 {
@@ -98,12 +87,12 @@ static int attach(void *socket, const char *role, const char *endpoint, int bind
     int abstract = strncmp(endpoint, "ipc://@", 7) == 0;
     int curve = config->curve_secret_key_file[0] != '\0' && tcp;
     if (abstract && !config->trusted_abstract_ipc)
-        return fail(error, error_size,
+        return ldpcd_fail(error, error_size,
                     "%s_endpoint %s: an abstract ipc socket has no file permissions (any process "
                     "of this network namespace may connect); use a socket file, or set "
                     "trusted_abstract_ipc = yes", role, endpoint);
     if (!ldpcd_endpoint_is_local(endpoint) && !curve && !config->trusted_network)
-        return fail(error, error_size,
+        return ldpcd_fail(error, error_size,
                     "%s_endpoint %s: not loopback or ipc; set curve_secret_key_file and "
                     "curve_clients_file, or trusted_network = yes", role, endpoint);
     zmq_setsockopt(socket, ZMQ_MAXMSGSIZE, &max_message_bytes, sizeof max_message_bytes);
@@ -123,7 +112,7 @@ static int attach(void *socket, const char *role, const char *endpoint, int bind
     else
         status = zmq_bind(socket, address);
     if (status != 0)
-        return fail(error, error_size, "%s_endpoint %s: cannot %s: %s", role, endpoint,
+        return ldpcd_fail(error, error_size, "%s_endpoint %s: cannot %s: %s", role, endpoint,
                     bind ? "bind" : "connect", zmq_strerror(errno));
     return 0;
 }

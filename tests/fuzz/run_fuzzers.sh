@@ -27,7 +27,8 @@ flags=(-g -O1 -std=c11 -D_POSIX_C_SOURCE=200809L -fsanitize=fuzzer,address,undef
     "$source_dir/src/soft/byte_sums.c" "$source_dir/src/util/error.c" \
     -lm -lpthread -o fuzz_ldpcd_message
 "$clang" "${flags[@]}" "$source_dir/tests/fuzz/fuzz_ldpcd_config.c" \
-    "$source_dir/src/ldpcd/config.c" "$source_dir/src/ldpcd/log.c" -lm -o fuzz_ldpcd_config
+    "$source_dir/src/ldpcd/config.c" "$source_dir/src/ldpcd/log.c" \
+    "$source_dir/src/ldpcd/error_text.c" -lm -o fuzz_ldpcd_config
 "$clang" "${flags[@]}" "$source_dir/tests/fuzz/fuzz_alist.c" "$source_dir/src/code/alist.c" \
     "$source_dir/src/code/code_build.c" "$source_dir/src/code/code_compact.c" \
     "$source_dir/src/code/code_from_edges.c" \
