@@ -8,7 +8,6 @@
 
 #include "code/code_internal.h"
 
-#define DVB_GROUP_SIZE 360u
 
 int ldpc_code_has_graph(const ldpc_code *code)
 {

@@ -76,6 +76,9 @@ ldpc_status generic_code_create(const char *name, uint32_t n, uint32_t m,
                                 const uint32_t *check_offsets, const uint32_t *check_var,
                                 ldpc_code **out, ldpc_error *err);
 
+/* Information bits per row of a DVB table, and checks per layer. */
+#define DVB_GROUP_SIZE 360u
+
 /* Built-in DVB codes (dvb_codes.c): LDPC_ERR_UNKNOWN_CODE for another name. */
 ldpc_status dvb_code_create(const char *name, ldpc_code **out, ldpc_error *err);
 size_t dvb_code_footprint(const char *name);

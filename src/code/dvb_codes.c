@@ -10,7 +10,6 @@
 #include "code/dvb_tables.h"
 #include "util/error_internal.h"
 
-#define DVB_GROUP_SIZE 360u
 /* The largest q = (n - k) / 360 of any DVB code (normal frames, rate 1/4). */
 #define DVB_MAX_Q 135u
 

@@ -177,7 +177,7 @@ static ldpc_status check_call(const ldpc_decoder *d, const ldpc_code *code, cons
                          "code '%s' exceeds the decoder limits: its family (%d) is not in "
                          "families = 0x%x",
                          code->name, (int)code->family, lim->families);
-    if (ldpc_decoder_needs_graph(d, code) && !ldpc_code_has_graph(code))
+    if (!ldpc_code_has_graph(code) && ldpc_decoder_needs_graph(d, code))
         return ldpc_fail(err, LDPC_ERR_INVALID,
                          "code '%s' is compact (no Tanner graph), which backend %s cannot "
                          "decode: build it with ldpc_code_create",
