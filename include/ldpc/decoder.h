@@ -135,6 +135,24 @@ uint32_t ldpc_decoder_frames_at_once(const ldpc_decoder *decoder, const ldpc_cod
  * the backend decodes it from the DVB table (the CPU frame path). */
 int ldpc_decoder_needs_graph(const ldpc_decoder *decoder, const ldpc_code *code);
 
+/* What a decoder has done besides decoding, the same fields for every backend
+ * (zero where a backend has none of it), for a service that watches its
+ * decoders without knowing their backends. */
+typedef struct {
+    int has_device;         /* 1 for a backend that decodes on a device (OpenCL) */
+    int on_device;          /* 1 while it still does (0 once it fell back to the CPU) */
+    uint32_t fallbacks;     /* moves to the CPU fallback (at creation or after a failed call) */
+    uint64_t frames_on_cpu; /* frames its CPU fallback decoded */
+    uint64_t table_uploads; /* parity-check tables copied to the device */
+    /* A condition worth a line in a log that does not stop decoding (a
+     * device program cache that could not be read or written), or "". */
+    char note[LDPC_ERROR_MESSAGE_SIZE];
+} ldpc_decoder_counters;
+
+/* The counters so far, into `out`. Not concurrently with a decode call on the
+ * same decoder. */
+void ldpc_decoder_counters_get(const ldpc_decoder *decoder, ldpc_decoder_counters *out);
+
 /* Decode `frames` frames laid out one after another. llr: n values per frame,
  * positive means bit 0. bits: n bytes of 0/1 per frame (the decided codeword).
  * stats: one per frame (may be NULL).

@@ -125,6 +125,8 @@ const char *ldpc_nb_decoder_backend_name(const ldpc_nb_decoder *decoder);
 /* As ldpc_decoder_describe: where the decoder runs, into `out`; 1 where the
  * "opencl" backend decodes on the CPU (no usable device), else 0. */
 int ldpc_nb_decoder_describe(const ldpc_nb_decoder *decoder, char *out, size_t size);
+/* As ldpc_decoder_counters_get. */
+void ldpc_nb_decoder_counters_get(const ldpc_nb_decoder *decoder, ldpc_decoder_counters *out);
 void ldpc_nb_decoder_destroy(ldpc_nb_decoder *decoder);
 size_t ldpc_nb_decoder_footprint(const ldpc_nb_decoder *decoder);
 

@@ -4,7 +4,7 @@
 #include "common/frame_decoder.h"
 
 static const frame_variant arm_frame_variants[] = {
-    {"neon-frame", arm_has_neon, neon_frame_decode},
+    {"neon-frame", "neon", arm_has_neon, neon_frame_decode},
 };
 
 size_t frame_arch_variant_count(void)

@@ -23,7 +23,6 @@
  * quantised the same way, frame by frame on the workers, before any frame is
  * decoded (decode_quantising). */
 #include <math.h>
-#include <pthread.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -31,7 +30,6 @@
 
 #include "common/frame_backend.h"
 #include "common/frame_decoder.h"
-#include "common/simd_backend.h"
 #include "decode/fixed_point.h"
 #include "decode/ref_fixed.h"
 #include "decode/workspace_layout.h"
@@ -97,23 +95,30 @@ static int admits_other_codes(const ldpc_decoder_limits *limits)
     return limits->families != (1u << LDPC_FAMILY_DVB_IRA);
 }
 
-static size_t state_bytes(const decode_backend *fallback, const ldpc_decoder_limits *limits,
-                          const ldpc_decoder_config *config)
+static size_t frame_state_bytes(const decode_backend *self, const backend_setup *setup)
 {
+    (void)self;
+    const decode_backend *fallback = setup->fallback;
+    const ldpc_decoder_limits *limits = setup->limits;
+    const ldpc_decoder_config *config = setup->config;
     uint32_t workers = worker_count(config);
     int others = admits_other_codes(limits);
     if (!others)
         fallback = NULL;
     size_t bytes = header_bytes(workers) + workers * worker_bytes(limits, others && !fallback);
+    const backend_setup partner_setup = {limits, config, NULL, NULL};
     if (fallback != NULL)
-        bytes += workspace_round_up(fallback->state_bytes(limits, config));
+        bytes += workspace_round_up(fallback->state_bytes(fallback, &partner_setup));
     return bytes;
 }
 
-static ldpc_status frame_init(const frame_variant *variant, const decode_backend *fallback,
-                              void *memory, const ldpc_decoder_limits *limits,
-                              const ldpc_decoder_config *config, ldpc_error *err)
+static ldpc_status frame_init(const decode_backend *self, void *memory,
+                              const backend_setup *setup, ldpc_error *err)
 {
+    const frame_variant *variant = self->variant;
+    const decode_backend *fallback = setup->fallback;
+    const ldpc_decoder_limits *limits = setup->limits;
+    const ldpc_decoder_config *config = setup->config;
     frame_state *state = memory;
     state->config = *config;
     state->variant = variant;
@@ -141,7 +146,8 @@ static ldpc_status frame_init(const frame_variant *variant, const decode_backend
     ldpc_status status = LDPC_OK;
     if (fallback != NULL) {
         state->fallback_state = cursor;
-        status = fallback->init(state->fallback_state, limits, config, err);
+        const backend_setup partner_setup = {limits, config, NULL, NULL};
+        status = fallback->init(fallback, state->fallback_state, &partner_setup, err);
         if (status != LDPC_OK)
             return status;
     }
@@ -276,164 +282,49 @@ static int frame_needs_graph(const ldpc_code *code)
     return !frame_code_supported(code);
 }
 
-static int frame_supports(const ldpc_decoder_config *config)
+/* The frame path's configurations; a partner must implement them as well. */
+static int frame_supports(const decode_backend *self, const ldpc_decoder_config *config)
 {
+    const decode_backend *partner = self->partner;
     return config->arithmetic == LDPC_ARITH_FIXED8 && config->schedule == LDPC_SCHEDULE_LAYERED &&
            (config->rule == LDPC_RULE_MIN_SUM_NORMALIZED ||
             config->rule == LDPC_RULE_MIN_SUM_OFFSET) &&
-           config->posterior_bits == 16;
+           config->posterior_bits == 16 && (partner == NULL || partner->supports(partner, config));
 }
 
-/* ---- the variants -------------------------------------------------------- */
+/* The partner takes the raw int8 values as the frame path does. */
+static int frame_available(const decode_backend *self)
+{
+    const frame_variant *variant = self->variant;
+    const decode_backend *partner = self->partner;
+    return variant->cpu_supports() &&
+           (partner == NULL || (partner->maps_input && partner->available(partner)));
+}
 
 static int cpu_always(void)
 {
     return 1;
 }
 
-static const frame_variant portable_variant = {"portable-frame", cpu_always,
-                                               portable_frame_decode};
+const frame_variant portable_frame_variant = {"portable-frame", NULL, cpu_always,
+                                              portable_frame_decode};
 
-static size_t variant_count(void)
+decode_backend frame_backend(const frame_variant *variant, const decode_backend *partner,
+                             const char *name)
 {
-    return frame_arch_variant_count() + 1;
-}
-
-static const frame_variant *variant_at(size_t index)
-{
-    size_t arch = frame_arch_variant_count();
-    if (index < arch)
-        return frame_arch_variant_at(index);
-    return index == arch ? &portable_variant : NULL;
-}
-
-/* The inter-frame backend of the instruction set of arch variant `index`
- * ("avx2" for "avx2-frame"), or NULL. */
-static const decode_backend *partner_at(size_t index)
-{
-    if (index >= frame_arch_variant_count())
-        return NULL;
-    const char *name = frame_arch_variant_at(index)->name;
-    const char *suffix = strstr(name, "-frame");
-    size_t length = suffix != NULL ? (size_t)(suffix - name) : strlen(name);
-    for (size_t i = 0; i < simd_backend_count(); i++) {
-        const decode_backend *b = simd_backend_at(i);
-        if (strlen(b->name) == length && strncmp(b->name, name, length) == 0)
-            return b;
-    }
-    return NULL;
-}
-
-/* decode_backend's functions carry no backend pointer, so each slot gets thin
- * wrappers that name their variant (and, combined, its partner). */
-#define FRAME_SLOT(index)                                                                      \
-    static int available_##index(void)                                                         \
-    {                                                                                          \
-        const frame_variant *v = variant_at(index);                                            \
-        return v != NULL && v->cpu_supports();                                                 \
-    }                                                                                          \
-    static size_t state_bytes_##index(const ldpc_decoder_limits *limits,                       \
-                                      const ldpc_decoder_config *config)                       \
-    {                                                                                          \
-        return state_bytes(NULL, limits, config);                                              \
-    }                                                                                          \
-    static ldpc_status init_##index(void *memory, const ldpc_decoder_limits *limits,           \
-                                    const ldpc_decoder_config *config, ldpc_error *err)        \
-    {                                                                                          \
-        return frame_init(variant_at(index), NULL, memory, limits, config, err);               \
-    }
-
-#define COMBINED_SLOT(index)                                                                   \
-    static int combined_available_##index(void)                                                \
-    {                                                                                          \
-        const decode_backend *partner = partner_at(index);                                     \
-        return partner != NULL && partner->maps_input && partner->available() &&               \
-               available_##index();                                                            \
-    }                                                                                          \
-    static int combined_supports_##index(const ldpc_decoder_config *config)                    \
-    {                                                                                          \
-        const decode_backend *partner = partner_at(index);                                     \
-        return partner != NULL && partner->supports(config) && frame_supports(config);         \
-    }                                                                                          \
-    static size_t combined_state_bytes_##index(const ldpc_decoder_limits *limits,              \
-                                               const ldpc_decoder_config *config)              \
-    {                                                                                          \
-        return state_bytes(partner_at(index), limits, config);                                 \
-    }                                                                                          \
-    static ldpc_status combined_init_##index(void *memory, const ldpc_decoder_limits *limits,  \
-                                             const ldpc_decoder_config *config,                \
-                                             ldpc_error *err)                                  \
-    {                                                                                          \
-        return frame_init(variant_at(index), partner_at(index), memory, limits, config, err);  \
-    }
-
-FRAME_SLOT(0)
-FRAME_SLOT(1)
-FRAME_SLOT(2)
-FRAME_SLOT(3)
-COMBINED_SLOT(0)
-COMBINED_SLOT(1)
-COMBINED_SLOT(2)
-
-#define FRAME_BACKEND(index)                                                                   \
-    {.name = NULL, .available = available_##index, .supports = frame_supports,                 \
-     .state_bytes = state_bytes_##index, .init = init_##index, .maps_input = 1,                \
-     .needs_graph = frame_needs_graph, .frames_at_once = frame_frames_at_once,                 \
-     .decode_i8 = frame_decode_i8,                                                             \
-     .decode_quantising = frame_decode_quantising, .decode_f32 = NULL,                         \
-     .destroy = frame_destroy}
-
-#define COMBINED_BACKEND(index)                                                                \
-    {.name = NULL, .available = combined_available_##index,                                    \
-     .supports = combined_supports_##index, .state_bytes = combined_state_bytes_##index,       \
-     .init = combined_init_##index, .maps_input = 1, .needs_graph = frame_needs_graph,         \
-     .frames_at_once = frame_frames_at_once, .decode_i8 = frame_decode_i8,                     \
-     .decode_quantising = frame_decode_quantising, .decode_f32 = NULL,                         \
-     .destroy = frame_destroy}
-
-static decode_backend frame_backends[FRAME_MAX_VARIANTS] = {FRAME_BACKEND(0), FRAME_BACKEND(1),
-                                                            FRAME_BACKEND(2), FRAME_BACKEND(3)};
-/* The portable variant has no partner: one slot fewer. */
-static decode_backend combined_backends[FRAME_MAX_VARIANTS - 1] = {
-    COMBINED_BACKEND(0), COMBINED_BACKEND(1), COMBINED_BACKEND(2)};
-static char combined_names[FRAME_MAX_VARIANTS - 1][40];
-static pthread_once_t combined_names_once = PTHREAD_ONCE_INIT;
-
-/* "avx2-frame+avx2": written once, whichever thread asks first. */
-static void name_combined_backends(void)
-{
-    for (size_t i = 0; i < FRAME_MAX_VARIANTS - 1 && i < frame_arch_variant_count(); i++) {
-        const decode_backend *partner = partner_at(i);
-        snprintf(combined_names[i], sizeof combined_names[i], "%s+%s", variant_at(i)->name,
-                 partner != NULL ? partner->name : "none");
-        combined_backends[i].name = combined_names[i];
-    }
-}
-
-size_t frame_backend_count(void)
-{
-    size_t count = variant_count();
-    return count < FRAME_MAX_VARIANTS ? count : FRAME_MAX_VARIANTS;
-}
-
-const decode_backend *frame_backend_at(size_t index)
-{
-    if (index >= frame_backend_count())
-        return NULL;
-    frame_backends[index].name = variant_at(index)->name;
-    return &frame_backends[index];
-}
-
-size_t frame_combined_backend_count(void)
-{
-    size_t count = frame_arch_variant_count();
-    return count < FRAME_MAX_VARIANTS - 1 ? count : FRAME_MAX_VARIANTS - 1;
-}
-
-const decode_backend *frame_combined_backend_at(size_t index)
-{
-    if (index >= frame_combined_backend_count())
-        return NULL;
-    pthread_once(&combined_names_once, name_combined_backends);
-    return &combined_backends[index];
+    return (decode_backend){.name = name,
+                            .kind = partner != NULL ? BACKEND_KIND_FRAME_COMBINED
+                                                    : BACKEND_KIND_FRAME,
+                            .variant = variant,
+                            .partner = partner,
+                            .available = frame_available,
+                            .supports = frame_supports,
+                            .state_bytes = frame_state_bytes,
+                            .init = frame_init,
+                            .maps_input = 1,
+                            .needs_graph = frame_needs_graph,
+                            .frames_at_once = frame_frames_at_once,
+                            .decode_i8 = frame_decode_i8,
+                            .decode_quantising = frame_decode_quantising,
+                            .destroy = frame_destroy};
 }

@@ -106,14 +106,18 @@ typedef void (*frame_decode_fn)(const ldpc_code *code, const ldpc_decoder_config
 
 typedef struct {
     const char *name; /* "avx512bw-frame", ..., "portable-frame" */
+    /* The instruction set, named as its inter-frame variant ("avx512bw"), or
+     * NULL for the portable one: the registry pairs the two by it. */
+    const char *isa;
     int (*cpu_supports)(void);
     frame_decode_fn decode;
 } frame_variant;
 
 /* Variants for this architecture, best first (platform/x86, platform/arm or
- * frame_variants_none.c); the portable one is added by frame_backend.c. */
+ * frame_variants_none.c), and the portable one (frame_backend.c). */
 size_t frame_arch_variant_count(void);
 const frame_variant *frame_arch_variant_at(size_t index);
+extern const frame_variant portable_frame_variant;
 
 /* The instances of frame_decoder_template.h (each a frame_decode_fn). */
 #define FRAME_DECODE_DECLARE(prefix)                                                         \

@@ -38,17 +38,25 @@ static size_t header_bytes(uint32_t workers)
 
 /* Fixed-point layered min-sum, with either posterior width the validated
  * configuration can hold (a template each, simd_layered.h). */
-static int simd_supports(const ldpc_decoder_config *config)
+static int simd_supports(const decode_backend *self, const ldpc_decoder_config *config)
 {
+    (void)self;
     return config->arithmetic == LDPC_ARITH_FIXED8 && config->schedule == LDPC_SCHEDULE_LAYERED &&
            config->rule != LDPC_RULE_SUM_PRODUCT;
 }
 
-static size_t simd_state_bytes(const simd_variant *variant, const ldpc_decoder_limits *limits,
-                               const ldpc_decoder_config *config)
+static int simd_available(const decode_backend *self)
 {
-    uint32_t workers = worker_count(config);
-    return header_bytes(workers) + workers * simd_workspace_bytes(limits, config, variant->lanes);
+    const simd_variant *variant = self->variant;
+    return variant->cpu_supports();
+}
+
+static size_t simd_state_bytes(const decode_backend *self, const backend_setup *setup)
+{
+    const simd_variant *variant = self->variant;
+    uint32_t workers = worker_count(setup->config);
+    return header_bytes(workers) +
+           workers * simd_workspace_bytes(setup->limits, setup->config, variant->lanes);
 }
 
 /* LDPC_SATURATED_MESSAGES, read once at creation (simd_layered.h); the names
@@ -64,10 +72,12 @@ static ldpc_status message_store_from_env(simd_message_store *store, ldpc_error 
     return status;
 }
 
-static ldpc_status simd_init(const simd_variant *variant, void *memory,
-                             const ldpc_decoder_limits *limits, const ldpc_decoder_config *config,
-                             ldpc_error *err)
+static ldpc_status simd_init(const decode_backend *self, void *memory,
+                             const backend_setup *setup, ldpc_error *err)
 {
+    const simd_variant *variant = self->variant;
+    const ldpc_decoder_limits *limits = setup->limits;
+    const ldpc_decoder_config *config = setup->config;
     simd_message_store store = SIMD_MESSAGES_AUTO;
     ldpc_status status = message_store_from_env(&store, err);
     if (status != LDPC_OK)
@@ -124,48 +134,17 @@ static uint32_t simd_frames_at_once(const void *memory, const ldpc_code *code)
     return state->workers * state->variant->lanes;
 }
 
-/* decode_backend's functions carry no backend pointer, so each variant slot
- * gets thin wrappers that name their variant. */
-#define SIMD_SLOT(index)                                                                       \
-    static int available_##index(void)                                                         \
-    {                                                                                          \
-        const simd_variant *v = simd_variant_at(index);                                        \
-        return v != NULL && v->cpu_supports();                                                 \
-    }                                                                                          \
-    static size_t state_bytes_##index(const ldpc_decoder_limits *limits,                       \
-                                      const ldpc_decoder_config *config)                       \
-    {                                                                                          \
-        return simd_state_bytes(simd_variant_at(index), limits, config);                       \
-    }                                                                                          \
-    static ldpc_status init_##index(void *memory, const ldpc_decoder_limits *limits,           \
-                                    const ldpc_decoder_config *config, ldpc_error *err)        \
-    {                                                                                          \
-        return simd_init(simd_variant_at(index), memory, limits, config, err);                 \
-    }
-
-SIMD_SLOT(0)
-SIMD_SLOT(1)
-SIMD_SLOT(2)
-
-#define SIMD_BACKEND(index)                                                                    \
-    {.name = NULL, .available = available_##index, .supports = simd_supports,                  \
-     .state_bytes = state_bytes_##index, .init = init_##index, .maps_input = 1,                \
-     .frames_at_once = simd_frames_at_once, .decode_i8 = simd_decode_i8, .decode_f32 = NULL,   \
-     .destroy = simd_destroy}
-
-static decode_backend simd_backends[SIMD_MAX_VARIANTS] = {SIMD_BACKEND(0), SIMD_BACKEND(1),
-                                                          SIMD_BACKEND(2)};
-
-size_t simd_backend_count(void)
+decode_backend simd_backend(const simd_variant *variant)
 {
-    size_t count = simd_variant_count();
-    return count < SIMD_MAX_VARIANTS ? count : SIMD_MAX_VARIANTS;
-}
-
-const decode_backend *simd_backend_at(size_t index)
-{
-    if (index >= simd_backend_count())
-        return NULL;
-    simd_backends[index].name = simd_variant_at(index)->name;
-    return &simd_backends[index];
+    return (decode_backend){.name = variant->name,
+                            .kind = BACKEND_KIND_INTER_FRAME,
+                            .variant = variant,
+                            .available = simd_available,
+                            .supports = simd_supports,
+                            .state_bytes = simd_state_bytes,
+                            .init = simd_init,
+                            .maps_input = 1,
+                            .frames_at_once = simd_frames_at_once,
+                            .decode_i8 = simd_decode_i8,
+                            .destroy = simd_destroy};
 }

@@ -24,10 +24,6 @@ struct nb_opencl {
 #endif
 };
 
-/* Set by ldpc_nb_opencl_decoder_create for the creation it triggers on this
- * thread; NULL means "configure from the environment". */
-static _Thread_local const ldpc_opencl_config *pending_config;
-
 int nb_opencl_available(void)
 {
 #ifdef LDPC_WITH_OPENCL
@@ -46,14 +42,14 @@ static void fall_back(nb_opencl *state, const char *reason)
 }
 
 ldpc_status nb_opencl_create(const ldpc_decoder_config *config,
-                             const ldpc_nb_decoder_limits *limits, nb_opencl **out,
-                             ldpc_error *err)
+                             const ldpc_nb_decoder_limits *limits, const void *options,
+                             nb_opencl **out, ldpc_error *err)
 {
     *out = NULL;
     ldpc_opencl_config opencl = ldpc_opencl_config_default();
     ldpc_status status = LDPC_OK;
-    if (pending_config != NULL)
-        opencl = *pending_config;
+    if (options != NULL)
+        opencl = *(const ldpc_opencl_config *)options;
     else if ((status = ldpc_opencl_config_from_env(&opencl, err)) != LDPC_OK)
         return status;
     nb_opencl *state = calloc(1, sizeof *state);
@@ -129,10 +125,21 @@ ldpc_status ldpc_nb_opencl_decoder_create(const ldpc_decoder_config *config,
 {
     if (opencl == NULL)
         return ldpc_fail(err, LDPC_ERR_INVALID, "no OpenCL configuration given");
-    pending_config = opencl;
-    ldpc_status status = ldpc_nb_decoder_create_backend(config, limits, "opencl", out, err);
-    pending_config = NULL;
-    return status;
+    return nb_decoder_create(config, limits, NB_OPENCL_BACKEND, opencl, out, err);
+}
+
+void nb_opencl_counters(const nb_opencl *state, ldpc_decoder_counters *out)
+{
+    out->has_device = 1;
+    out->on_device = state->on_device;
+    out->fallbacks = state->fallbacks;
+    out->frames_on_cpu = state->frames_on_cpu;
+#ifdef LDPC_WITH_OPENCL
+    ldpc_opencl_stats device = {0};
+    cl_nb_decoder_fill_stats(&state->device, &device);
+    out->table_uploads = device.table_uploads;
+    memcpy(out->note, device.cache_note, sizeof out->note);
+#endif
 }
 
 ldpc_status ldpc_nb_opencl_stats_get(const ldpc_nb_decoder *decoder, ldpc_opencl_stats *out,

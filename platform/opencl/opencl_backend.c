@@ -1,7 +1,7 @@
 /* The "opencl" decoder backend: decodes on the device chosen by
- * ldpc_opencl_config and falls back, for good, to the best CPU backend for the
- * configuration (what "auto" would pick without OpenCL: a SIMD decoder where
- * the CPU has one, else the reference) when the device cannot be used (no
+ * ldpc_opencl_config and falls back, for good, to the CPU backend the registry
+ * hands it (what "auto" would pick without OpenCL: a SIMD decoder where the
+ * CPU has one, else the reference) when the device cannot be used (no
  * platform, a kernel that does not build, buffers that do not fit, a failed
  * call such as a lost device). The CPU backend's state (its worker threads
  * included) is made beside the device's at creation, so falling back
@@ -31,17 +31,14 @@ typedef struct {
 #ifdef LDPC_WITH_OPENCL
     cl_decoder device;
 #endif
-    const decode_backend *cpu; /* the fallback, cpu_backend_for(config) */
+    const decode_backend *cpu; /* the fallback the registry chose (backend_setup) */
     void *cpu_state;           /* its state, after `mapped` */
     int8_t *mapped; /* max_frames * max_n: the input mapped for a CPU backend without maps_input */
 } opencl_state;
 
-/* Set by ldpc_opencl_decoder_create for the init call it triggers on this
- * thread; NULL means "configure from the environment". */
-static _Thread_local const ldpc_opencl_config *pending_config;
-
-static int opencl_available(void)
+static int opencl_available(const decode_backend *self)
 {
+    (void)self;
 #ifdef LDPC_WITH_OPENCL
     return 1; /* even without a device: the fallback still decodes */
 #else
@@ -51,8 +48,9 @@ static int opencl_available(void)
 
 /* posterior_bits 8 (saturated, layered only: the configuration's validation
  * says so) is the saturated item design, kernels/26_layered_saturated.cl. */
-static int opencl_supports(const ldpc_decoder_config *config)
+static int opencl_supports(const decode_backend *self, const ldpc_decoder_config *config)
 {
+    (void)self;
     return config->arithmetic == LDPC_ARITH_FIXED8 &&
            (config->rule == LDPC_RULE_MIN_SUM_NORMALIZED ||
             config->rule == LDPC_RULE_MIN_SUM_OFFSET) &&
@@ -76,29 +74,24 @@ static ldpc_status check_design(const ldpc_decoder_config *config,
     return LDPC_OK;
 }
 
-/* The first CPU backend of the registry (best first) that runs here and
- * implements the configuration; the reference always does. */
-static const decode_backend *cpu_backend_for(const ldpc_decoder_config *config)
-{
-    for (size_t i = 0; i < backend_count(); i++) {
-        const decode_backend *b = backend_at(i);
-        if (b != &opencl_backend && b->available() && b->supports(config))
-            return b;
-    }
-    return &reference_backend;
-}
-
 static size_t mapped_bytes(const ldpc_decoder_limits *limits, const decode_backend *cpu)
 {
     return cpu->maps_input ? 0 : workspace_round_up((size_t)limits->max_frames * limits->max_n);
 }
 
-static size_t opencl_state_bytes(const ldpc_decoder_limits *limits,
-                                 const ldpc_decoder_config *config)
+/* The CPU fallback's own setup: it has no fallback and no options. */
+static backend_setup cpu_setup(const backend_setup *setup)
 {
-    const decode_backend *cpu = cpu_backend_for(config);
-    return workspace_round_up(sizeof(opencl_state)) + mapped_bytes(limits, cpu) +
-           cpu->state_bytes(limits, config);
+    return (backend_setup){setup->limits, setup->config, NULL, NULL};
+}
+
+static size_t opencl_state_bytes(const decode_backend *self, const backend_setup *setup)
+{
+    (void)self;
+    const decode_backend *cpu = setup->fallback;
+    const backend_setup for_cpu = cpu_setup(setup);
+    return workspace_round_up(sizeof(opencl_state)) + mapped_bytes(setup->limits, cpu) +
+           cpu->state_bytes(cpu, &for_cpu);
 }
 
 static void fall_back(opencl_state *state, const char *reason)
@@ -109,22 +102,27 @@ static void fall_back(opencl_state *state, const char *reason)
     state->on_device = 0;
 }
 
-static ldpc_status opencl_init(void *memory, const ldpc_decoder_limits *limits,
-                               const ldpc_decoder_config *config, ldpc_error *err)
+/* setup->options: an ldpc_opencl_config, or NULL for the environment's. */
+static ldpc_status opencl_init(const decode_backend *self, void *memory,
+                               const backend_setup *setup, ldpc_error *err)
 {
+    (void)self;
+    const ldpc_decoder_limits *limits = setup->limits;
+    const ldpc_decoder_config *config = setup->config;
     ldpc_opencl_config opencl = ldpc_opencl_config_default();
     ldpc_status status = LDPC_OK;
-    if (pending_config != NULL)
-        opencl = *pending_config;
+    if (setup->options != NULL)
+        opencl = *(const ldpc_opencl_config *)setup->options;
     else if ((status = ldpc_opencl_config_from_env(&opencl, err)) != LDPC_OK)
         return status;
     if ((status = check_design(config, &opencl, err)) != LDPC_OK)
         return status;
     opencl_state *state = memory;
-    const decode_backend *cpu = cpu_backend_for(config);
+    const decode_backend *cpu = setup->fallback;
+    const backend_setup for_cpu = cpu_setup(setup);
     state->mapped = (int8_t *)memory + workspace_round_up(sizeof(opencl_state));
     state->cpu_state = (unsigned char *)state->mapped + mapped_bytes(limits, cpu);
-    if ((status = cpu->init(state->cpu_state, limits, config, err)) != LDPC_OK)
+    if ((status = cpu->init(cpu, state->cpu_state, &for_cpu, err)) != LDPC_OK)
         return status;
     state->cpu = cpu; /* from here on, destroy releases it */
 #ifdef LDPC_WITH_OPENCL
@@ -197,8 +195,24 @@ static int opencl_describe(const void *memory, char *out, size_t size)
     return 1;
 }
 
+static void opencl_counters(const void *memory, ldpc_decoder_counters *out)
+{
+    const opencl_state *state = memory;
+    out->has_device = 1;
+    out->on_device = state->on_device;
+    out->fallbacks = state->fallbacks;
+    out->frames_on_cpu = state->frames_on_cpu;
+#ifdef LDPC_WITH_OPENCL
+    ldpc_opencl_stats device = {0};
+    cl_decoder_fill_stats(&state->device, &device);
+    out->table_uploads = device.table_uploads;
+    memcpy(out->note, device.cache_note, sizeof out->note);
+#endif
+}
+
 const decode_backend opencl_backend = {
     .name = "opencl",
+    .kind = BACKEND_KIND_DEVICE,
     .available = opencl_available,
     .supports = opencl_supports,
     .state_bytes = opencl_state_bytes,
@@ -208,20 +222,8 @@ const decode_backend opencl_backend = {
     .decode_f32 = NULL, /* fixed point only (supports) */
     .destroy = opencl_destroy,
     .describe = opencl_describe,
+    .counters = opencl_counters,
 };
-
-ldpc_status ldpc_opencl_decoder_create(const ldpc_decoder_config *config,
-                                       const ldpc_decoder_limits *limits,
-                                       const ldpc_opencl_config *opencl, ldpc_decoder **out,
-                                       ldpc_error *err)
-{
-    if (opencl == NULL)
-        return ldpc_fail(err, LDPC_ERR_INVALID, "no OpenCL configuration given");
-    pending_config = opencl;
-    ldpc_status status = ldpc_decoder_create(config, limits, "opencl", out, err);
-    pending_config = NULL;
-    return status;
-}
 
 ldpc_status ldpc_opencl_stats_get(const ldpc_decoder *decoder, ldpc_opencl_stats *out,
                                   ldpc_error *err)

@@ -4,9 +4,9 @@
 #include "x86/x86_variants.h"
 
 static const frame_variant x86_frame_variants[] = {
-    {"avx512bw-frame", x86_has_avx512bw, avx512_frame_decode},
-    {"avx2-frame", x86_has_avx2, avx2_frame_decode},
-    {"sse4.1-frame", x86_has_sse41, sse41_frame_decode},
+    {"avx512bw-frame", "avx512bw", x86_has_avx512bw, avx512_frame_decode},
+    {"avx2-frame", "avx2", x86_has_avx2, avx2_frame_decode},
+    {"sse4.1-frame", "sse4.1", x86_has_sse41, sse41_frame_decode},
 };
 
 size_t frame_arch_variant_count(void)

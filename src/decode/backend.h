@@ -1,12 +1,15 @@
-/* The interface every decoder backend implements (reference, SIMD, OpenCL),
- * and the registry that picks one. A backend is a table of functions over an
- * opaque state that the decoder reserves for it at creation; nothing in a
- * decode call may allocate.
+/* The interface every decoder backend implements (reference, SIMD, frame
+ * path, OpenCL). A backend is a table of functions over an opaque state that
+ * the decoder reserves for it at creation; nothing in a decode call may
+ * allocate. The functions that run before the state exists take the backend
+ * itself (`self`), so one set of functions serves every variant; composition
+ * (a fallback, a partner) is the registry's (api/backend_registry.h), which
+ * hands it over in backend_setup.
  *
- * Adding a backend: define a `const decode_backend` in its own file (under
- * platform/<target>/ when it is target-specific; that file, not src/, holds
- * the #ifdefs and makes `available` return 0 where it cannot run), declare it
- * below and add one line to the table in backend_registry.c. */
+ * Adding a backend: define it in its own file (under platform/<target>/ when
+ * it is target-specific; that file, not src/, holds the #ifdefs and makes
+ * `available` return 0 where it cannot run), as a `const decode_backend` or a
+ * constructor per variant, and register it in backend_registry.c. */
 #ifndef LDPC_DECODE_BACKEND_H
 #define LDPC_DECODE_BACKEND_H
 
@@ -15,19 +18,50 @@
 
 #include "ldpc/decoder.h"
 
-typedef struct decode_backend {
+typedef struct decode_backend decode_backend;
+
+/* Which kind of backend an entry of the registry is: tests and the registry's
+ * composition select by kind, never by a pattern in the name. */
+typedef enum {
+    BACKEND_KIND_REFERENCE,      /* the portable C decoder */
+    BACKEND_KIND_INTER_FRAME,    /* a SIMD instruction set, frames side by side in lanes */
+    BACKEND_KIND_FRAME,          /* one frame per thread on the frame path ("avx2-frame") */
+    BACKEND_KIND_FRAME_COMBINED, /* the frame path plus its inter-frame partner */
+    BACKEND_KIND_DEVICE,         /* a device (OpenCL), with a CPU backend as its fallback */
+} backend_kind;
+
+/* What a backend is created with; the registry resolves all of it. */
+typedef struct {
+    const ldpc_decoder_limits *limits;
+    const ldpc_decoder_config *config;
+    /* The backend that decodes what this one does not (codes off the frame
+     * path, a device that cannot be used), or NULL: chosen by the registry. */
+    const decode_backend *fallback;
+    /* Backend-specific options (an ldpc_opencl_config for "opencl"), or NULL
+     * for the backend's defaults (read from the environment). */
+    const void *options;
+} backend_setup;
+
+struct decode_backend {
     const char *name;
+    backend_kind kind;
+    /* The backend's own description (an instruction-set variant), read by
+     * its functions through `self`; NULL where it has none. */
+    const void *variant;
+    /* BACKEND_KIND_FRAME_COMBINED: the inter-frame backend for codes off the
+     * frame path, set by the registry; it becomes backend_setup.fallback. */
+    const decode_backend *partner;
     /* 1 if this build and this machine (CPU features, a device) can run it. */
-    int (*available)(void);
+    int (*available)(const decode_backend *self);
     /* 1 if it implements this configuration (arithmetic, rule, schedule). */
-    int (*supports)(const ldpc_decoder_config *config);
+    int (*supports)(const decode_backend *self, const ldpc_decoder_config *config);
     /* Bytes of host memory the decoder reserves for the backend's state. */
-    size_t (*state_bytes)(const ldpc_decoder_limits *limits, const ldpc_decoder_config *config);
+    size_t (*state_bytes)(const decode_backend *self, const backend_setup *setup);
     /* Prepares `state` (state_bytes bytes, zeroed, 64-byte aligned). Also the
      * only place a backend may acquire outside resources (device buffers).
      * Decoding keeps no memory between calls: every frame starts afresh. */
-    ldpc_status (*init)(void *state, const ldpc_decoder_limits *limits,
-                        const ldpc_decoder_config *config, ldpc_error *err);
+    ldpc_status (*init)(const decode_backend *self, void *state, const backend_setup *setup,
+                        ldpc_error *err);
     /* 1 if decode_i8 takes the caller's int8 values as they are: q in
      * [-128, 127], each -128 read as -127 (q_from_input) by the backend
      * itself (per frame on its workers, or on its device), never writing to
@@ -70,9 +104,12 @@ typedef struct decode_backend {
      * it decodes elsewhere than its name promises (the OpenCL backend on the
      * CPU), else 0. */
     int (*describe)(const void *state, char *out, size_t size);
-} decode_backend;
+    /* Optional (NULL: all zero): ldpc_decoder_counters_get; `out` is zeroed. */
+    void (*counters)(const void *state, ldpc_decoder_counters *out);
+};
 
-/* The registered backends. */
+/* The backends with no variants (the others are built by their files'
+ * constructors, frame_backend.h and simd_backend.h). */
 extern const decode_backend reference_backend;
 extern const decode_backend opencl_backend; /* platform/opencl; unavailable without OpenCL */
 
@@ -84,20 +121,5 @@ ldpc_status decoder_fail_not_finite(const ldpc_code *code, size_t index, float v
 /* The state of `decoder` if it runs `backend`, else NULL (for backend-specific
  * queries such as ldpc_opencl_stats_get). */
 void *decoder_backend_state(const ldpc_decoder *decoder, const decode_backend *backend);
-
-/* Environment variable that overrides a request for "auto" (or NULL). */
-#define LDPC_BACKEND_ENV "LDPC_BACKEND"
-
-/* Resolves a request: NULL or "auto" (unless LDPC_BACKEND names another) is
- * the first registered backend that is available and supports `config`; any
- * other name must be registered, available and support `config`. Unknown
- * names fail with LDPC_ERR_INVALID and a message listing the registered ones. */
-ldpc_status backend_select(const char *requested, const ldpc_decoder_config *config,
-                           const decode_backend **out, ldpc_error *err);
-
-/* The registry in preference order (best first), e.g. for tests that run
- * every backend against the reference. */
-size_t backend_count(void);
-const decode_backend *backend_at(size_t index);
 
 #endif

@@ -13,28 +13,35 @@ typedef struct {
 
 #define STATE_HEADER_BYTES ((sizeof(reference_state) + 63u) / 64u * 64u)
 
-static int reference_available(void)
+static int reference_available(const decode_backend *self)
 {
+    (void)self;
     return 1;
 }
 
-static int reference_supports(const ldpc_decoder_config *config)
+static int reference_supports(const decode_backend *self, const ldpc_decoder_config *config)
 {
+    (void)self;
     return config->arithmetic == LDPC_ARITH_FLOAT || config->rule != LDPC_RULE_SUM_PRODUCT;
 }
 
-static size_t reference_state_bytes(const ldpc_decoder_limits *limits,
-                                    const ldpc_decoder_config *config)
+static size_t reference_state_bytes(const decode_backend *self, const backend_setup *setup)
 {
+    (void)self;
+    const ldpc_decoder_limits *limits = setup->limits;
+    const ldpc_decoder_config *config = setup->config;
     if (config->arithmetic == LDPC_ARITH_FIXED8)
         return STATE_HEADER_BYTES + ref_fixed_workspace_bytes(limits, config->schedule);
     return STATE_HEADER_BYTES + ref_float_workspace_bytes(limits, config->schedule);
 }
 
-static ldpc_status reference_init(void *memory, const ldpc_decoder_limits *limits,
-                                  const ldpc_decoder_config *config, ldpc_error *err)
+static ldpc_status reference_init(const decode_backend *self, void *memory,
+                                  const backend_setup *setup, ldpc_error *err)
 {
+    (void)self;
     (void)err;
+    const ldpc_decoder_limits *limits = setup->limits;
+    const ldpc_decoder_config *config = setup->config;
     reference_state *state = memory;
     state->config = *config;
     unsigned char *arrays = (unsigned char *)memory + STATE_HEADER_BYTES;
@@ -71,6 +78,7 @@ static ldpc_status reference_decode_f32(void *memory, const ldpc_code *code, con
 
 const decode_backend reference_backend = {
     .name = "reference",
+    .kind = BACKEND_KIND_REFERENCE,
     .available = reference_available,
     .supports = reference_supports,
     .state_bytes = reference_state_bytes,

@@ -8,8 +8,6 @@
 #include "error_text.h"
 #include "ldpc/decoder_spec.h"
 #include "log.h"
-#include "opencl/nb_opencl_backend.h"
-#include "opencl/opencl_backend.h"
 #include "protocol.h"
 #include "service.h"
 
@@ -73,13 +71,17 @@ static int create_decoder(ldpcd_pipeline *p, const ldpcd_config *config, ldpcd_s
  * worth a line in the log (one worker's decoders say it for all). */
 static void log_program_cache(const ldpcd_worker *w)
 {
-    ldpc_opencl_stats stats;
-    if (w->decoder != NULL && ldpc_opencl_stats_get(w->decoder, &stats, NULL) == LDPC_OK &&
-        stats.cache_note[0] != '\0')
-        ldpcd_log(LDPCD_LOG_WARNING, "OpenCL program cache: %s", stats.cache_note);
-    if (w->nb.decoder != NULL && ldpc_nb_opencl_stats_get(w->nb.decoder, &stats, NULL) == LDPC_OK &&
-        stats.cache_note[0] != '\0')
-        ldpcd_log(LDPCD_LOG_WARNING, "nonbinary OpenCL program cache: %s", stats.cache_note);
+    ldpc_decoder_counters counters;
+    if (w->decoder != NULL) {
+        ldpc_decoder_counters_get(w->decoder, &counters);
+        if (counters.note[0] != '\0')
+            ldpcd_log(LDPCD_LOG_WARNING, "OpenCL program cache: %s", counters.note);
+    }
+    if (w->nb.decoder != NULL) {
+        ldpc_nb_decoder_counters_get(w->nb.decoder, &counters);
+        if (counters.note[0] != '\0')
+            ldpcd_log(LDPCD_LOG_WARNING, "nonbinary OpenCL program cache: %s", counters.note);
+    }
 }
 
 /* batch_frames = auto: what the backend decodes well at once. A GPU needs

@@ -4,8 +4,6 @@
 #include <string.h>
 
 #include "ldpc/encoder.h"
-#include "opencl/nb_opencl_backend.h"
-#include "opencl/opencl_backend.h"
 #include "log.h"
 #include "protocol.h"
 #include "result_bits.h"
@@ -64,10 +62,12 @@ static ldpc_status decode(ldpcd_worker *w, const ldpcd_pipeline *p,
  * the thread that owns the decoder; other backends have none of this. */
 static void follow_device(ldpcd_worker *w, int nonbinary)
 {
-    ldpc_opencl_stats now;
-    ldpc_status status = nonbinary ? ldpc_nb_opencl_stats_get(w->nb.decoder, &now, NULL)
-                                   : ldpc_opencl_stats_get(w->decoder, &now, NULL);
-    if (status != LDPC_OK)
+    ldpc_decoder_counters now;
+    if (nonbinary)
+        ldpc_nb_decoder_counters_get(w->nb.decoder, &now);
+    else
+        ldpc_decoder_counters_get(w->decoder, &now);
+    if (!now.has_device)
         return;
     ldpcd_stats *stats = &w->service->stats;
     atomic_fetch_add_explicit(&stats->table_uploads,

@@ -31,7 +31,6 @@
 #define NB_MAX_VAR_DEGREE 127u
 
 #define NB_REFERENCE_BACKEND "reference"
-#define NB_OPENCL_BACKEND "opencl"
 
 /* What one thread needs to decode a frame. */
 typedef struct {
@@ -200,10 +199,10 @@ static void carve_worker(nb_worker *w, unsigned char *cursor, const ldpc_decoder
         nb_fixed_workspace_carve(&w->fixed, cursor, limits);
 }
 
-ldpc_status ldpc_nb_decoder_create_backend(const ldpc_decoder_config *config,
-                                           const ldpc_nb_decoder_limits *limits,
-                                           const char *backend, ldpc_nb_decoder **out,
-                                           ldpc_error *err)
+ldpc_status nb_decoder_create(const ldpc_decoder_config *config,
+                              const ldpc_nb_decoder_limits *limits, const char *backend,
+                              const void *opencl_options, ldpc_nb_decoder **out,
+                              ldpc_error *err)
 {
     if (out == NULL)
         return ldpc_fail(err, LDPC_ERR_INVALID, "no place to store the decoder");
@@ -245,7 +244,7 @@ ldpc_status ldpc_nb_decoder_create_backend(const ldpc_decoder_config *config,
         free(block);
         return status;
     }
-    if (opencl && (status = nb_opencl_create(config, limits, &d->opencl, err)) != LDPC_OK) {
+    if (opencl && (status = nb_opencl_create(config, limits, opencl_options, &d->opencl, err)) != LDPC_OK) {
         worker_pool_destroy(d->pool);
         free(block);
         return status;
@@ -254,11 +253,19 @@ ldpc_status ldpc_nb_decoder_create_backend(const ldpc_decoder_config *config,
     return LDPC_OK;
 }
 
+ldpc_status ldpc_nb_decoder_create_backend(const ldpc_decoder_config *config,
+                                           const ldpc_nb_decoder_limits *limits,
+                                           const char *backend, ldpc_nb_decoder **out,
+                                           ldpc_error *err)
+{
+    return nb_decoder_create(config, limits, backend, NULL, out, err);
+}
+
 ldpc_status ldpc_nb_decoder_create(const ldpc_decoder_config *config,
                                    const ldpc_nb_decoder_limits *limits, ldpc_nb_decoder **out,
                                    ldpc_error *err)
 {
-    return ldpc_nb_decoder_create_backend(config, limits, NULL, out, err);
+    return nb_decoder_create(config, limits, NULL, NULL, out, err);
 }
 
 void ldpc_nb_decoder_destroy(ldpc_nb_decoder *decoder)
@@ -283,6 +290,13 @@ int ldpc_nb_decoder_describe(const ldpc_nb_decoder *decoder, char *out, size_t s
         return nb_opencl_describe(decoder->opencl, out, size);
     snprintf(out, size, "%s", ldpc_nb_decoder_backend_name(decoder));
     return 0;
+}
+
+void ldpc_nb_decoder_counters_get(const ldpc_nb_decoder *decoder, ldpc_decoder_counters *out)
+{
+    memset(out, 0, sizeof *out);
+    if (decoder->opencl != NULL)
+        nb_opencl_counters(decoder->opencl, out);
 }
 
 nb_opencl *nb_decoder_opencl(const ldpc_nb_decoder *decoder)

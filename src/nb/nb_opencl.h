@@ -15,12 +15,22 @@ typedef struct nb_opencl nb_opencl;
 /* 1 when this build has OpenCL (the backend may still fall back at run time). */
 int nb_opencl_available(void);
 
-/* Configured by ldpc_nb_opencl_decoder_create, else from the LDPC_CL_*
- * environment (an unparsable variable is the only error). A device that
- * cannot be used is not an error: the state records why and decodes nothing. */
+#define NB_OPENCL_BACKEND "opencl"
+
+/* Configured by `options` (an ldpc_opencl_config), or where NULL from the
+ * LDPC_CL_* environment (an unparsable variable is the only error). A device
+ * that cannot be used is not an error: the state records why and decodes
+ * nothing. */
 ldpc_status nb_opencl_create(const ldpc_decoder_config *config,
-                             const ldpc_nb_decoder_limits *limits, nb_opencl **out,
-                             ldpc_error *err);
+                             const ldpc_nb_decoder_limits *limits, const void *options,
+                             nb_opencl **out, ldpc_error *err);
+
+/* ldpc_nb_decoder_create_backend with the options of the "opencl" backend
+ * (passed to nb_opencl_create; nb_decoder.c). */
+ldpc_status nb_decoder_create(const ldpc_decoder_config *config,
+                              const ldpc_nb_decoder_limits *limits, const char *backend,
+                              const void *opencl_options, ldpc_nb_decoder **out,
+                              ldpc_error *err);
 
 /* 1 if the device decoded the call (symbols and stats filled); 0 if the
  * caller must decode it on the CPU (counted as frames_on_cpu). Exactly one of
@@ -34,6 +44,9 @@ void nb_opencl_destroy(nb_opencl *state);
 /* "opencl on DEVICE (PLATFORM)" and 0, or "opencl on the CPU (reference):
  * REASON" and 1 (ldpc_nb_decoder_describe). */
 int nb_opencl_describe(const nb_opencl *state, char *out, size_t size);
+
+/* ldpc_nb_decoder_counters_get of a decoder on this backend; `out` is zeroed. */
+void nb_opencl_counters(const nb_opencl *state, ldpc_decoder_counters *out);
 
 /* The decoder's OpenCL state, NULL for other backends (nb_decoder.c). */
 nb_opencl *nb_decoder_opencl(const ldpc_nb_decoder *decoder);

@@ -17,7 +17,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "common/frame_backend.h"
+#include "test_backend_kinds.h"
 #include "ldpc/ldpc.h"
 #include "test_decoder_codes.h"
 #include "test_support.h"
@@ -95,9 +95,9 @@ static void assert_same(const char *backend, const ldpc_code *code, const expect
 /* The plain frame backends, then the combined ones. */
 static const decode_backend *frame_or_combined_at(size_t index)
 {
-    if (index < frame_backend_count())
-        return frame_backend_at(index);
-    return frame_combined_backend_at(index - frame_backend_count());
+    if (index < test_backend_count(BACKEND_KIND_FRAME))
+        return test_backend_at(BACKEND_KIND_FRAME, index);
+    return test_backend_at(BACKEND_KIND_FRAME_COMBINED, index - test_backend_count(BACKEND_KIND_FRAME));
 }
 
 /* Runs every frame backend this machine can run; returns how many ran and
@@ -107,9 +107,9 @@ static size_t for_each_frame_backend(void (*body)(const char *backend, void *con
 {
     size_t ran = 0, used = 0;
     ran_names[0] = '\0';
-    for (size_t i = 0; i < frame_backend_count() + frame_combined_backend_count(); i++) {
+    for (size_t i = 0; i < test_backend_count(BACKEND_KIND_FRAME) + test_backend_count(BACKEND_KIND_FRAME_COMBINED); i++) {
         const decode_backend *b = frame_or_combined_at(i);
-        if (!b->available()) {
+        if (!b->available(b)) {
             print_message("  %s: not supported by this CPU, skipped\n", b->name);
             continue;
         }
@@ -370,9 +370,9 @@ static void test_selection(void **state)
     ldpc_decoder_config config = ldpc_decoder_config_default();
     const decode_backend *chosen = NULL, *first_combined = NULL;
     ldpc_error err;
-    for (size_t i = 0; i < frame_combined_backend_count() && first_combined == NULL; i++)
-        if (frame_combined_backend_at(i)->available())
-            first_combined = frame_combined_backend_at(i);
+    for (size_t i = 0; i < test_backend_count(BACKEND_KIND_FRAME_COMBINED) && first_combined == NULL; i++)
+        if (test_backend_runs(test_backend_at(BACKEND_KIND_FRAME_COMBINED, i)))
+            first_combined = test_backend_at(BACKEND_KIND_FRAME_COMBINED, i);
     assert_int_equal(backend_select("auto", &config, &chosen, &err), LDPC_OK);
     if (first_combined != NULL) {
         assert_ptr_equal(chosen, first_combined);
@@ -391,16 +391,16 @@ static void test_selection(void **state)
     size_t listed = 0;
     for (size_t i = 0; i < backend_count(); i++)
         listed += strstr(backend_at(i)->name, "-frame") != NULL;
-    assert_int_equal(listed, frame_backend_count() + frame_combined_backend_count());
-    assert_string_equal(frame_backend_at(frame_backend_count() - 1)->name, "portable-frame");
-    assert_null(frame_combined_backend_at(frame_combined_backend_count()));
+    assert_int_equal(listed, test_backend_count(BACKEND_KIND_FRAME) + test_backend_count(BACKEND_KIND_FRAME_COMBINED));
+    assert_string_equal(test_backend_at(BACKEND_KIND_FRAME, test_backend_count(BACKEND_KIND_FRAME) - 1)->name, "portable-frame");
+    assert_null(test_backend_at(BACKEND_KIND_FRAME_COMBINED, test_backend_count(BACKEND_KIND_FRAME_COMBINED)));
 
     ldpc_decoder_limits limits = {.max_n = 16200, .max_m = 9000, .max_edges = 60000,
                                   .max_check_degree = 30, .max_frames = 1};
     ldpc_decoder *decoder = NULL;
-    for (size_t i = 0; i < frame_backend_count() + frame_combined_backend_count(); i++) {
+    for (size_t i = 0; i < test_backend_count(BACKEND_KIND_FRAME) + test_backend_count(BACKEND_KIND_FRAME_COMBINED); i++) {
         const decode_backend *b = frame_or_combined_at(i);
-        if (!b->available())
+        if (!b->available(b))
             continue;
         config = ldpc_decoder_config_default();
         config.schedule = LDPC_SCHEDULE_FLOODING;

@@ -15,7 +15,7 @@
 #include <cmocka.h>
 
 #include "alloc_counter.h"
-#include "common/frame_backend.h"
+#include "test_backend_kinds.h"
 #include "ldpc/ldpc.h"
 #include "test_decoder_codes.h"
 #include "test_support.h"
@@ -27,12 +27,12 @@ enum { CODES = 3, FRAMES = 4, DECODES = 240 };
 static size_t backends_to_test(const char *names[2])
 {
     size_t count = 0;
-    for (size_t i = 0; i < frame_backend_count() && count == 0; i++)
-        if (frame_backend_at(i)->available())
-            names[count++] = frame_backend_at(i)->name;
-    for (size_t i = 0; i < frame_combined_backend_count() && count < 2; i++)
-        if (frame_combined_backend_at(i)->available())
-            names[count++] = frame_combined_backend_at(i)->name;
+    for (size_t i = 0; i < test_backend_count(BACKEND_KIND_FRAME) && count == 0; i++)
+        if (test_backend_runs(test_backend_at(BACKEND_KIND_FRAME, i)))
+            names[count++] = test_backend_at(BACKEND_KIND_FRAME, i)->name;
+    for (size_t i = 0; i < test_backend_count(BACKEND_KIND_FRAME_COMBINED) && count < 2; i++)
+        if (test_backend_runs(test_backend_at(BACKEND_KIND_FRAME_COMBINED, i)))
+            names[count++] = test_backend_at(BACKEND_KIND_FRAME_COMBINED, i)->name;
     return count;
 }
 

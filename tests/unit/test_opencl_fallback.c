@@ -60,6 +60,12 @@ static void expect_fallback(ldpc_decoder *decoder, const char *reason_part)
     snprintf(expected, sizeof expected, "opencl on the CPU (%s): %s", stats.cpu_backend,
              stats.fallback_reason);
     assert_string_equal(place, expected);
+    ldpc_decoder_counters counters;
+    ldpc_decoder_counters_get(decoder, &counters);
+    assert_int_equal(counters.has_device, 1);
+    assert_int_equal(counters.on_device, 0);
+    assert_int_equal(counters.fallbacks, stats.fallbacks);
+    assert_true(counters.frames_on_cpu == stats.frames_on_cpu);
 }
 
 static void missing_device_falls_back(void **state)
@@ -74,6 +80,10 @@ static void missing_device_falls_back(void **state)
     expect_fallback(decoder, "no OpenCL device matches");
     test_opencl_expect_reference(decoder, code, llr, FRAMES);
     assert_int_equal(test_opencl_stats(decoder).frames_on_cpu, FRAMES);
+    ldpc_decoder_counters counters;
+    ldpc_decoder_counters_get(decoder, &counters);
+    assert_true(counters.frames_on_cpu == FRAMES);
+    assert_true(counters.table_uploads == 0);
     ldpc_decoder_destroy(decoder);
     free(llr);
     ldpc_code_destroy(code);
@@ -305,6 +315,14 @@ static void stats_of_another_backend_is_an_error(void **state)
     ldpc_error err = {{0}};
     assert_int_equal(ldpc_opencl_stats_get(decoder, &stats, &err), LDPC_ERR_INVALID);
     assert_non_null(strstr(err.message, "opencl"));
+    /* The generic counters exist for every backend: all zero here. */
+    ldpc_decoder_counters counters;
+    memset(&counters, 0xff, sizeof counters);
+    ldpc_decoder_counters_get(decoder, &counters);
+    assert_int_equal(counters.has_device, 0);
+    assert_int_equal(counters.fallbacks, 0);
+    assert_true(counters.frames_on_cpu == 0 && counters.table_uploads == 0);
+    assert_string_equal(counters.note, "");
     ldpc_decoder_destroy(decoder);
     ldpc_code_destroy(code);
 }

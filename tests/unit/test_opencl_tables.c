@@ -136,6 +136,11 @@ static void same_code_again_is_a_hit(void **state)
     ldpc_opencl_stats stats = test_opencl_stats(decoder);
     assert_int_equal(stats.table_uploads, 1);
     assert_int_equal(stats.table_cache_hits, 2);
+    ldpc_decoder_counters counters; /* what a service reads, without this header */
+    ldpc_decoder_counters_get(decoder, &counters);
+    assert_int_equal(counters.has_device, 1);
+    assert_int_equal(counters.on_device, 1);
+    assert_true(counters.table_uploads == 1);
     ldpc_code_destroy(copy);
     ldpc_decoder_destroy(decoder);
     code_set_close(&set);

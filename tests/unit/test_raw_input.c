@@ -11,8 +11,7 @@
  * written. */
 #include <math.h>
 
-#include "common/frame_backend.h"
-#include "decode/backend.h"
+#include "api/backend_registry.h"
 #include "test_decoder_codes.h"
 #include "test_raw_input.h"
 
@@ -72,14 +71,14 @@ static void raw_input_gives_reference_results(void **state)
     for (size_t b = 0; b < backend_count(); b++) {
         const decode_backend *backend = backend_at(b);
         /* OpenCL: test_opencl_fallback (device and CPU routes). */
-        if (!backend->maps_input || strcmp(backend->name, "opencl") == 0 ||
-            !backend->available())
+        if (!backend->maps_input || backend->kind == BACKEND_KIND_DEVICE ||
+            !backend->available(backend))
             continue;
         for (uint32_t threads = 1; threads <= 3; threads += 2) {
             ldpc_decoder_config configs[2] = {test_raw_sensitive_config(threads),
                                               long_config(threads)};
             for (size_t k = 0; k < 2; k++) {
-                if (!backend->supports(&configs[k]))
+                if (!backend->supports(backend, &configs[k]))
                     continue;
                 ldpc_decoder *decoder = NULL;
                 ldpc_error err;
@@ -89,7 +88,8 @@ static void raw_input_gives_reference_results(void **state)
                 for (size_t c = 0; c < CODES; c++)
                     test_raw_expect_reference(decoder, codes[c], &inputs[c]);
                 ldpc_decoder_destroy(decoder);
-                frame_backends_tested += strstr(backend->name, "-frame") != NULL;
+                frame_backends_tested += backend->kind == BACKEND_KIND_FRAME ||
+                                         backend->kind == BACKEND_KIND_FRAME_COMBINED;
             }
         }
     }
@@ -163,11 +163,11 @@ static void float_input_gives_reference_results(void **state)
     uint32_t quantising_tested = 0;
     for (size_t b = 0; b < backend_count(); b++) {
         const decode_backend *backend = backend_at(b);
-        if (backend->decode_quantising == NULL || !backend->available())
+        if (backend->decode_quantising == NULL || !backend->available(backend))
             continue;
         for (uint32_t threads = 1; threads <= 3; threads += 2) {
             ldpc_decoder_config config = long_config(threads);
-            if (!backend->supports(&config))
+            if (!backend->supports(backend, &config))
                 continue;
             ldpc_decoder *decoder = NULL, *reference = NULL;
             ldpc_error err;

@@ -14,7 +14,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 
-#include "common/simd_backend.h"
+#include "test_backend_kinds.h"
 #include "common/simd_layered.h"
 #include "ldpc/ldpc.h"
 #include "test_decoder_codes.h"
@@ -91,9 +91,9 @@ static int scenario_present(const scenario *s)
 static void for_each_runnable_variant(void (*body)(const char *variant))
 {
     size_t ran = 0;
-    for (size_t i = 0; i < simd_backend_count(); i++) {
-        const decode_backend *b = simd_backend_at(i);
-        if (!b->available()) {
+    for (size_t i = 0; i < test_backend_count(BACKEND_KIND_INTER_FRAME); i++) {
+        const decode_backend *b = test_backend_at(BACKEND_KIND_INTER_FRAME, i);
+        if (!b->available(b)) {
             print_message("  %s: not supported by this CPU, skipped\n", b->name);
             continue;
         }
@@ -436,8 +436,8 @@ static void test_saturated_message_stores(void **state)
 static void test_saturated_message_store_refused(void **state)
 {
     (void)state;
-    const decode_backend *variant = simd_backend_at(0);
-    if (variant == NULL || !variant->available())
+    const decode_backend *variant = test_backend_at(BACKEND_KIND_INTER_FRAME, 0);
+    if (variant == NULL || !variant->available(variant))
         skip();
     assert_int_equal(setenv(SIMD_MESSAGES_ENV, "bytes", 1), 0);
     ldpc_code *code = test_code_random_regular("grouped-240", 240, 3, 6, 8, 61);

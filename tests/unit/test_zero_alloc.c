@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "alloc_counter.h"
-#include "common/simd_backend.h"
+#include "test_backend_kinds.h"
 #include "ldpc/decoder.h"
 #include "ldpc/soft.h"
 #include "test_decoder_codes.h"
@@ -69,9 +69,9 @@ static void release(coded_input *in)
  * where it runs none: what `auto` picks for saturated posteriors. */
 static const char *first_runnable_simd_backend(void)
 {
-    for (size_t i = 0; i < simd_backend_count(); i++)
-        if (simd_backend_at(i)->available())
-            return simd_backend_at(i)->name;
+    for (size_t i = 0; i < test_backend_count(BACKEND_KIND_INTER_FRAME); i++)
+        if (test_backend_runs(test_backend_at(BACKEND_KIND_INTER_FRAME, i)))
+            return test_backend_at(BACKEND_KIND_INTER_FRAME, i)->name;
     return "auto";
 }
 

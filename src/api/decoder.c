@@ -8,10 +8,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "decode/backend.h"
+#include "api/backend_registry.h"
 #include "decode/fixed_point.h"
 #include "decode/workspace_layout.h"
 #include "ldpc/soft.h"
+#include "opencl/opencl_backend.h"
 #include "util/error_internal.h"
 
 /* Bounds that keep every size computation far from overflow (the largest
@@ -50,9 +51,10 @@ static ldpc_status validate_limits(const ldpc_decoder_limits *limits, ldpc_error
     return LDPC_OK;
 }
 
-ldpc_status ldpc_decoder_create(const ldpc_decoder_config *config,
-                                const ldpc_decoder_limits *limits, const char *backend,
-                                ldpc_decoder **out, ldpc_error *err)
+/* ldpc_decoder_create with the backend's options (backend_setup). */
+static ldpc_status decoder_create(const ldpc_decoder_config *config,
+                                  const ldpc_decoder_limits *limits, const char *backend,
+                                  const void *options, ldpc_decoder **out, ldpc_error *err)
 {
     if (out == NULL)
         return ldpc_fail(err, LDPC_ERR_INVALID, "no place to store the decoder");
@@ -72,7 +74,8 @@ ldpc_status ldpc_decoder_create(const ldpc_decoder_config *config,
     size_t channel = workspace_round_up(config->arithmetic == LDPC_ARITH_FIXED8
                                             ? values * sizeof(int8_t)
                                             : values * sizeof(float));
-    size_t state = workspace_round_up(chosen->state_bytes(limits, config));
+    const backend_setup setup = {limits, config, backend_fallback(chosen, config), options};
+    size_t state = workspace_round_up(chosen->state_bytes(chosen, &setup));
     size_t total = header + channel + state;
     unsigned char *block = aligned_alloc(WORKSPACE_ALIGNMENT, total);
     if (block == NULL)
@@ -89,13 +92,30 @@ ldpc_status ldpc_decoder_create(const ldpc_decoder_config *config,
     else
         d->channel_llr = (float *)(block + header);
     d->backend_state = block + header + channel;
-    status = chosen->init(d->backend_state, limits, config, err);
+    status = chosen->init(chosen, d->backend_state, &setup, err);
     if (status != LDPC_OK) {
         free(block);
         return status;
     }
     *out = d;
     return LDPC_OK;
+}
+
+ldpc_status ldpc_decoder_create(const ldpc_decoder_config *config,
+                                const ldpc_decoder_limits *limits, const char *backend,
+                                ldpc_decoder **out, ldpc_error *err)
+{
+    return decoder_create(config, limits, backend, NULL, out, err);
+}
+
+ldpc_status ldpc_opencl_decoder_create(const ldpc_decoder_config *config,
+                                       const ldpc_decoder_limits *limits,
+                                       const ldpc_opencl_config *opencl, ldpc_decoder **out,
+                                       ldpc_error *err)
+{
+    if (opencl == NULL)
+        return ldpc_fail(err, LDPC_ERR_INVALID, "no OpenCL configuration given");
+    return decoder_create(config, limits, "opencl", opencl, out, err);
 }
 
 void ldpc_decoder_destroy(ldpc_decoder *decoder)
@@ -118,6 +138,13 @@ int ldpc_decoder_describe(const ldpc_decoder *decoder, char *out, size_t size)
         return decoder->backend->describe(decoder->backend_state, out, size);
     snprintf(out, size, "%s", decoder->backend->name);
     return 0;
+}
+
+void ldpc_decoder_counters_get(const ldpc_decoder *decoder, ldpc_decoder_counters *out)
+{
+    memset(out, 0, sizeof *out);
+    if (decoder->backend->counters != NULL)
+        decoder->backend->counters(decoder->backend_state, out);
 }
 
 void *decoder_backend_state(const ldpc_decoder *decoder, const decode_backend *backend)
