@@ -2,7 +2,7 @@
 #
 # The kernels are embedded into the library as C byte arrays at build time by
 # EmbedKernels.cmake (a cmake -P script, so no host program has to be built and
-# cross-compiling works). At run time LDPC_CL_KERNEL_DIR=<dir> loads the same
+# cross-compiling works). At run time LDPC_CL_TUNING=kernel_dir=<dir> loads the same
 # file names from a directory instead (kernel development without rebuilding).
 #
 # LDPC_WITH_OPENCL is AUTO unless set: the SDK is looked for at every configure,
@@ -31,9 +31,9 @@ target_sources(ldpc PRIVATE ${PROJECT_SOURCE_DIR}/platform/opencl/opencl_backend
                             ${PROJECT_SOURCE_DIR}/platform/opencl/opencl_config.c
                             ${PROJECT_SOURCE_DIR}/platform/opencl/opencl_latency_order.c
                             ${PROJECT_SOURCE_DIR}/platform/opencl/opencl_circulant_tables.c)
-# platform/ is public inside the build tree so that tests and tools can reach
-# opencl/opencl_backend.h (statistics, configuration).
-target_include_directories(ldpc PUBLIC $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}/platform>)
+# The public part is include/ldpc/opencl.h; platform/ stays private (the
+# tests name it themselves).
+target_include_directories(ldpc PRIVATE ${PROJECT_SOURCE_DIR}/platform)
 
 if(LDPC_OPENCL_ENABLED)
   find_package(OpenCL REQUIRED)

@@ -7,6 +7,7 @@
 #include "ldpc/decoder_spec.h"
 #include "ldpc/encoder.h"
 #include "ldpc/error.h"
+#include "ldpc/opencl.h"
 #include "ldpc/soft.h"
 
 /* The one place the version is written: CMakeLists.txt reads it from here. */

@@ -148,7 +148,7 @@ static size_t pair_record_bytes(const cl_code_tables *tables, size_t kernel)
 static int latency_pairs(const cl_decoder *d, const cl_code_tables *tables, size_t kernel,
                          uint32_t frames)
 {
-    const ldpc_opencl_config *o = &d->opencl;
+    const cl_options *o = &d->opencl;
     /* the kernel's byte offsets (WORD_AT) stay 32-bit */
     int offsets_fit = tables->n <= UINT32_MAX / 4 && tables->latency_slots <= UINT32_MAX / 4;
     int fits = kernel < CL_PAIR_KERNELS && d->iterate_pairs[kernel] != NULL && offsets_fit &&

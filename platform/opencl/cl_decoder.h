@@ -10,7 +10,7 @@
 #include "cl_item_kernels.h"
 #include "cl_session.h"
 #include "cl_table_cache.h"
-#include "opencl/opencl_backend.h"
+#include "opencl/cl_options.h"
 #include "util/worker_pool.h"
 
 /* Item-per-frame iteration kernels: the layered schedule has one per bound on
@@ -54,7 +54,7 @@ typedef struct {
      * frames is decoded in several passes. */
     ldpc_decoder_limits limits;
     ldpc_decoder_config config;
-    ldpc_opencl_config opencl;
+    cl_options opencl;
 
     cl_kernel setup, iterate_group, statistics, decisions; /* iterate_group: NULL with
                                                                posterior_bits 8 */
@@ -113,7 +113,7 @@ typedef struct {
     size_t item_group;       /* local size of the item-per-frame kernel */
     size_t frame_group_cap;  /* most work-items of one group-per-frame group */
     /* most work-items of a group of each latency kernel (register use limits
-     * it; also LDPC_CL_WORK_GROUP_SIZE) */
+     * it; also the tuning key work_group_size) */
     size_t latency_group_cap[CL_LATENCY_KERNELS];
     size_t latency_local_group_cap[CL_LATENCY_KERNELS];
     size_t circulant_group_cap[CL_LATENCY_KERNELS];
@@ -170,7 +170,7 @@ static inline size_t cl_frame_rows(const cl_decoder *d, size_t frames)
 /* Everything, for these limits and configuration (fixed point only). On
  * failure nothing stays allocated. */
 ldpc_status cl_decoder_init(cl_decoder *d, const ldpc_decoder_limits *limits,
-                            const ldpc_decoder_config *config, const ldpc_opencl_config *opencl,
+                            const ldpc_decoder_config *config, const cl_options *opencl,
                             ldpc_error *err);
 
 /* 1 if this code can be decoded on the device (exact posteriors fit a short;

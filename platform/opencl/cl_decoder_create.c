@@ -499,7 +499,7 @@ static ldpc_status create_transfer_queues(cl_decoder *d, cl_command_queue_proper
 }
 
 ldpc_status cl_decoder_init(cl_decoder *d, const ldpc_decoder_limits *limits,
-                            const ldpc_decoder_config *config, const ldpc_opencl_config *opencl,
+                            const ldpc_decoder_config *config, const cl_options *opencl,
                             ldpc_error *err)
 {
     memset(d, 0, sizeof *d);

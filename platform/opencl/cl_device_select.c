@@ -56,7 +56,7 @@ typedef struct {
     cl_device_type type;
 } candidate;
 
-ldpc_status cl_device_select(const ldpc_opencl_config *config, cl_device_choice *out,
+ldpc_status cl_device_select(const cl_options *config, cl_device_choice *out,
                              ldpc_error *err)
 {
     memset(out, 0, sizeof *out);

@@ -1,11 +1,11 @@
 /* Which OpenCL device decodes: platform and device chosen by name substring,
- * type and index (ldpc_opencl_config), GPUs and accelerators first by default. */
+ * type and index (cl_options), GPUs and accelerators first by default. */
 #ifndef LDPC_CL_DEVICE_SELECT_H
 #define LDPC_CL_DEVICE_SELECT_H
 
 #include <CL/cl.h>
 
-#include "opencl/opencl_backend.h"
+#include "opencl/cl_options.h"
 
 typedef struct {
     cl_platform_id platform;
@@ -26,7 +26,7 @@ int cl_name_contains(const char *haystack, const char *needle);
 void cl_device_choice_describe(const cl_device_choice *choice, char *out, size_t size);
 
 /* LDPC_ERR_UNSUPPORTED naming what was asked for when nothing matches. */
-ldpc_status cl_device_select(const ldpc_opencl_config *config, cl_device_choice *out,
+ldpc_status cl_device_select(const cl_options *config, cl_device_choice *out,
                              ldpc_error *err);
 
 #endif

@@ -8,7 +8,7 @@
 #define COPY_SLICE_MIN ((size_t)64 << 10)
 #define DEFAULT_COPY_THREADS 4u
 
-uint32_t cl_copy_thread_count(const ldpc_opencl_config *opencl)
+uint32_t cl_copy_thread_count(const cl_options *opencl)
 {
     if (opencl->copy_threads != 0)
         return opencl->copy_threads;

@@ -6,11 +6,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "opencl/opencl_backend.h"
+#include "opencl/cl_options.h"
 #include "util/worker_pool.h"
 
 /* The copy threads a decoder starts: as configured, else up to four. */
-uint32_t cl_copy_thread_count(const ldpc_opencl_config *opencl);
+uint32_t cl_copy_thread_count(const cl_options *opencl);
 
 /* memcpy on the pool's threads (pool NULL: on the calling thread). */
 void cl_host_copy(worker_pool *pool, void *destination, const void *source, size_t bytes);

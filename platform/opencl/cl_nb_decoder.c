@@ -137,7 +137,7 @@ static ldpc_status create_buffers(cl_nb_decoder *d, ldpc_error *err)
 
 ldpc_status cl_nb_decoder_init(cl_nb_decoder *d, const ldpc_nb_decoder_limits *limits,
                                const ldpc_decoder_config *config,
-                               const ldpc_opencl_config *opencl, ldpc_error *err)
+                               const cl_options *opencl, ldpc_error *err)
 {
     memset(d, 0, sizeof *d);
     d->limits = *limits;

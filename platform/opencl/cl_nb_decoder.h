@@ -13,13 +13,13 @@
 #include "cl_nb_tables.h"
 #include "cl_session.h"
 #include "ldpc/nonbinary.h"
-#include "opencl/opencl_backend.h"
+#include "opencl/cl_options.h"
 
 typedef struct {
     cl_session session; /* device, vendor row, context, queue, program */
     ldpc_nb_decoder_limits limits;
     ldpc_decoder_config config;
-    ldpc_opencl_config opencl;
+    cl_options opencl;
 
     cl_kernel iterate;
     /* input: host-visible staging of the quantised bit LLRs (mapped). */
@@ -41,7 +41,7 @@ typedef struct {
  * allocated. */
 ldpc_status cl_nb_decoder_init(cl_nb_decoder *d, const ldpc_nb_decoder_limits *limits,
                                const ldpc_decoder_config *config,
-                               const ldpc_opencl_config *opencl, ldpc_error *err);
+                               const cl_options *opencl, ldpc_error *err);
 
 /* 1 if the device can decode this code: q lanes fit a work-group and one
  * check slot fits the local memory. */

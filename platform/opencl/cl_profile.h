@@ -1,5 +1,5 @@
 /* Kernel and transfer times of a decoder with profiling on
- * (ldpc_opencl_config.profile): the events of the commands enqueued, summed
+ * (cl_options.profile): the events of the commands enqueued, summed
  * into stats.kernel_ns and stats.transfer_ns when a call ends. Without
  * profiling none of this keeps anything. */
 #ifndef LDPC_CL_PROFILE_H

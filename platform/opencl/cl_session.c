@@ -55,7 +55,7 @@ static int packed_16_bit_ptx(const cl_session *s, const char *extensions)
 
 /* Frames per work-item of the saturated decoder: as configured, else the
  * device's preferred char vector width; a power of two from 1 to 16. */
-static uint32_t saturated_lanes(const cl_session *s, const ldpc_opencl_config *opencl)
+static uint32_t saturated_lanes(const cl_session *s, const cl_options *opencl)
 {
     cl_uint width = opencl->char_lanes;
     if (width == 0 &&
@@ -81,7 +81,7 @@ static int layer_groups(const cl_session *s)
  * LDPC_PTX_16X2 where packed_16_bit_ptx, LDPC_LAYER_GROUP where the session
  * has layer groups, and the configuration's register cap where the compiler
  * takes one. */
-static void build_options(const cl_session *s, const ldpc_opencl_config *opencl, char *out,
+static void build_options(const cl_session *s, const cl_options *opencl, char *out,
                           size_t size, ldpc_opencl_stats *stats)
 {
     char extensions[4096] = "";
@@ -102,7 +102,7 @@ static void build_options(const cl_session *s, const ldpc_opencl_config *opencl,
     stats->max_registers = cap;
 }
 
-static ldpc_status build_program(cl_session *s, const ldpc_opencl_config *opencl,
+static ldpc_status build_program(cl_session *s, const cl_options *opencl,
                                  ldpc_opencl_stats *stats, ldpc_error *err)
 {
     char *source = NULL;
@@ -135,7 +135,7 @@ static ldpc_status build_program(cl_session *s, const ldpc_opencl_config *opencl
     return LDPC_OK;
 }
 
-ldpc_status cl_session_open(cl_session *s, const ldpc_opencl_config *opencl,
+ldpc_status cl_session_open(cl_session *s, const cl_options *opencl,
                             cl_command_queue_properties queue_properties, int saturated,
                             ldpc_opencl_stats *stats, ldpc_error *err)
 {

@@ -9,15 +9,15 @@
 
 #include "cl_device_select.h"
 #include "cl_vendor_defaults.h"
-#include "opencl/opencl_backend.h"
+#include "opencl/cl_options.h"
 
 /* The largest per-frame buffer (messages, posteriors) a device pass of the
- * binary or nonbinary decoder may use unless ldpc_opencl_config.max_buffer_bytes
+ * binary or nonbinary decoder may use unless cl_options.max_buffer_bytes
  * says otherwise (frames_per_pass in cl_decoder_create.c says why). */
 #define CL_DEFAULT_MAX_BUFFER_BYTES (((size_t)1 << 31) - 1)
 
 /* The configured largest per-frame buffer, or the default. */
-static inline size_t cl_max_buffer_bytes(const ldpc_opencl_config *opencl)
+static inline size_t cl_max_buffer_bytes(const cl_options *opencl)
 {
     return opencl->max_buffer_bytes ? opencl->max_buffer_bytes : CL_DEFAULT_MAX_BUFFER_BYTES;
 }
@@ -48,7 +48,7 @@ typedef struct {
  * session is not `saturated` and the program builds with them. Fills the
  * device's names, unified memory and the build's report in `stats`. On
  * failure nothing stays open. */
-ldpc_status cl_session_open(cl_session *s, const ldpc_opencl_config *opencl,
+ldpc_status cl_session_open(cl_session *s, const cl_options *opencl,
                             cl_command_queue_properties queue_properties, int saturated,
                             ldpc_opencl_stats *stats, ldpc_error *err);
 

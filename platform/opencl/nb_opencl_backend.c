@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "nb/nb_opencl.h"
-#include "opencl/nb_opencl_backend.h"
+#include "opencl/cl_options.h"
 #include "util/error_internal.h"
 #ifdef LDPC_WITH_OPENCL
 #include "cl_nb_decoder.h"
@@ -46,11 +46,11 @@ ldpc_status nb_opencl_create(const ldpc_decoder_config *config,
                              nb_opencl **out, ldpc_error *err)
 {
     *out = NULL;
-    ldpc_opencl_config opencl = ldpc_opencl_config_default();
+    cl_options opencl = cl_options_default();
     ldpc_status status = LDPC_OK;
     if (options != NULL)
-        opencl = *(const ldpc_opencl_config *)options;
-    else if ((status = ldpc_opencl_config_from_env(&opencl, err)) != LDPC_OK)
+        opencl = *(const cl_options *)options;
+    else if ((status = cl_options_from_env(&opencl, err)) != LDPC_OK)
         return status;
     nb_opencl *state = calloc(1, sizeof *state);
     if (state == NULL)
@@ -125,7 +125,11 @@ ldpc_status ldpc_nb_opencl_decoder_create(const ldpc_decoder_config *config,
 {
     if (opencl == NULL)
         return ldpc_fail(err, LDPC_ERR_INVALID, "no OpenCL configuration given");
-    return nb_decoder_create(config, limits, NB_OPENCL_BACKEND, opencl, out, err);
+    cl_options options;
+    ldpc_status status = cl_options_from_config(opencl, &options, err);
+    if (status != LDPC_OK)
+        return status;
+    return nb_decoder_create(config, limits, NB_OPENCL_BACKEND, &options, out, err);
 }
 
 void nb_opencl_counters(const nb_opencl *state, ldpc_decoder_counters *out)

@@ -17,7 +17,7 @@
 #include "decode/backend.h"
 #include "decode/fixed_point.h"
 #include "decode/workspace_layout.h"
-#include "opencl/opencl_backend.h"
+#include "opencl/cl_options.h"
 #include "util/error_internal.h"
 #ifdef LDPC_WITH_OPENCL
 #include "cl_decoder.h"
@@ -61,13 +61,13 @@ static int opencl_supports(const decode_backend *self, const ldpc_decoder_config
  * group, latency or spread is a configuration error, reported at creation
  * rather than decoded some other way than asked. */
 static ldpc_status check_design(const ldpc_decoder_config *config,
-                                const ldpc_opencl_config *opencl, ldpc_error *err)
+                                const cl_options *opencl, ldpc_error *err)
 {
     if (config->posterior_bits == 8 && opencl->design != LDPC_OPENCL_DESIGN_AUTO &&
         opencl->design != LDPC_OPENCL_DESIGN_ITEM_PER_FRAME)
         return ldpc_fail(err, LDPC_ERR_UNSUPPORTED,
                          "OpenCL design %s does not implement saturated 8-bit posteriors "
-                         "(posterior=8): use LDPC_CL_DESIGN=auto or item",
+                         "(posterior=8): use the OpenCL tuning design=auto or design=item",
                          opencl->design == LDPC_OPENCL_DESIGN_LATENCY  ? "latency"
                          : opencl->design == LDPC_OPENCL_DESIGN_SPREAD ? "spread"
                                                                        : "group");
@@ -102,18 +102,18 @@ static void fall_back(opencl_state *state, const char *reason)
     state->on_device = 0;
 }
 
-/* setup->options: an ldpc_opencl_config, or NULL for the environment's. */
+/* setup->options: cl_options, or NULL for the environment's. */
 static ldpc_status opencl_init(const decode_backend *self, void *memory,
                                const backend_setup *setup, ldpc_error *err)
 {
     (void)self;
     const ldpc_decoder_limits *limits = setup->limits;
     const ldpc_decoder_config *config = setup->config;
-    ldpc_opencl_config opencl = ldpc_opencl_config_default();
+    cl_options opencl = cl_options_default();
     ldpc_status status = LDPC_OK;
     if (setup->options != NULL)
-        opencl = *(const ldpc_opencl_config *)setup->options;
-    else if ((status = ldpc_opencl_config_from_env(&opencl, err)) != LDPC_OK)
+        opencl = *(const cl_options *)setup->options;
+    else if ((status = cl_options_from_env(&opencl, err)) != LDPC_OK)
         return status;
     if ((status = check_design(config, &opencl, err)) != LDPC_OK)
         return status;

@@ -12,7 +12,7 @@
 #include "decode/fixed_point.h"
 #include "decode/workspace_layout.h"
 #include "ldpc/soft.h"
-#include "opencl/opencl_backend.h"
+#include "opencl/cl_options.h"
 #include "util/error_internal.h"
 
 /* Bounds that keep every size computation far from overflow (the largest
@@ -115,7 +115,19 @@ ldpc_status ldpc_opencl_decoder_create(const ldpc_decoder_config *config,
 {
     if (opencl == NULL)
         return ldpc_fail(err, LDPC_ERR_INVALID, "no OpenCL configuration given");
-    return decoder_create(config, limits, "opencl", opencl, out, err);
+    cl_options options;
+    ldpc_status status = cl_options_from_config(opencl, &options, err);
+    if (status != LDPC_OK)
+        return status;
+    return decoder_create(config, limits, "opencl", &options, out, err);
+}
+
+ldpc_status cl_options_decoder_create(const ldpc_decoder_config *config,
+                                      const ldpc_decoder_limits *limits,
+                                      const cl_options *options, ldpc_decoder **out,
+                                      ldpc_error *err)
+{
+    return decoder_create(config, limits, "opencl", options, out, err);
 }
 
 void ldpc_decoder_destroy(ldpc_decoder *decoder)

@@ -37,7 +37,7 @@ typedef struct {
     /* The backend that decodes what this one does not (codes off the frame
      * path, a device that cannot be used), or NULL: chosen by the registry. */
     const decode_backend *fallback;
-    /* Backend-specific options (an ldpc_opencl_config for "opencl"), or NULL
+    /* Backend-specific options (cl_options for "opencl"), or NULL
      * for the backend's defaults (read from the environment). */
     const void *options;
 } backend_setup;

@@ -17,7 +17,7 @@ int nb_opencl_available(void);
 
 #define NB_OPENCL_BACKEND "opencl"
 
-/* Configured by `options` (an ldpc_opencl_config), or where NULL from the
+/* Configured by `options` (cl_options), or where NULL from the
  * LDPC_CL_* environment (an unparsable variable is the only error). A device
  * that cannot be used is not an error: the state records why and decodes
  * nothing. */

@@ -10,7 +10,8 @@
  * lost. No platform at all is test_nb_opencl_no_platform. */
 #include "ldpc/nonbinary.h"
 #include "ldpc/soft.h"
-#include "opencl/nb_opencl_backend.h"
+#include "nb/nb_opencl.h"
+#include "opencl/cl_options.h"
 #include "test_opencl_support.h"
 
 typedef struct {
@@ -136,11 +137,11 @@ static void expect_equal(const nb_frames *in, const nb_output *reference, const 
 
 static ldpc_nb_decoder *create_opencl(const ldpc_decoder_config *config,
                                       const ldpc_nb_decoder_limits *limits,
-                                      const ldpc_opencl_config *opencl)
+                                      const cl_options *opencl)
 {
     ldpc_nb_decoder *decoder = NULL;
     ldpc_error err = {{0}};
-    if (ldpc_nb_opencl_decoder_create(config, limits, opencl, &decoder, &err) != LDPC_OK)
+    if (nb_decoder_create(config, limits, "opencl", opencl, &decoder, &err) != LDPC_OK)
         fail_msg("opencl decoder: %s", err.message);
     assert_string_equal(ldpc_nb_decoder_backend_name(decoder), "opencl");
     return decoder;
@@ -173,7 +174,7 @@ static void compare_case(const nb_frames *in, nb_case c, nb_outcome *outcome)
     config.truncation = c.truncation;
     nb_output reference = decode_reference(in, &config, c.as_i8);
     ldpc_nb_decoder_limits limits = ldpc_nb_decoder_limits_for_code(in->code, in->frames);
-    ldpc_opencl_config opencl = test_opencl_config(LDPC_OPENCL_DESIGN_AUTO);
+    cl_options opencl = test_opencl_config(LDPC_OPENCL_DESIGN_AUTO);
     opencl.iterations_per_launch = c.per_launch;
     ldpc_nb_decoder *decoder = create_opencl(&config, &limits, &opencl);
     nb_output device = new_output(in);
@@ -246,7 +247,7 @@ static void calls_in_device_passes(void **state)
     ldpc_nb_decoder_limits limits = ldpc_nb_decoder_limits_for_code(code, in.frames);
     size_t posteriors = (size_t)limits.graph.max_n * limits.max_q * sizeof(int16_t);
     size_t messages = (size_t)limits.graph.max_edges * limits.max_q;
-    ldpc_opencl_config opencl = test_opencl_config(LDPC_OPENCL_DESIGN_AUTO);
+    cl_options opencl = test_opencl_config(LDPC_OPENCL_DESIGN_AUTO);
     opencl.max_buffer_bytes = 3 * (posteriors > messages ? posteriors : messages);
     nb_outcome outcome = {0, 0};
     for (int as_i8 = 0; as_i8 <= 1; as_i8++) {
@@ -389,7 +390,7 @@ static void uploads_follow_code_changes(void **state)
     ldpc_nb_decoder_limits lb = ldpc_nb_decoder_limits_for_code(b, FRAMES);
     ldpc_nb_decoder_limits limits = {ldpc_decoder_limits_union(la.graph, lb.graph),
                                      la.max_q > lb.max_q ? la.max_q : lb.max_q};
-    ldpc_opencl_config opencl = test_opencl_config(LDPC_OPENCL_DESIGN_AUTO);
+    cl_options opencl = test_opencl_config(LDPC_OPENCL_DESIGN_AUTO);
     ldpc_nb_decoder *decoder = create_opencl(&config, &limits, &opencl);
     ldpc_opencl_stats created = nb_stats(decoder);
     nb_output ref_a = decode_reference(&in_a, &config, 0);
@@ -448,7 +449,7 @@ static void missing_device_falls_back(void **state)
     ldpc_decoder_config config = ldpc_nb_decoder_config_default();
     config.max_iterations = 5;
     ldpc_nb_decoder_limits limits = ldpc_nb_decoder_limits_for_code(code, in.frames);
-    ldpc_opencl_config opencl = test_opencl_config(LDPC_OPENCL_DESIGN_AUTO);
+    cl_options opencl = test_opencl_config(LDPC_OPENCL_DESIGN_AUTO);
     snprintf(opencl.device, sizeof opencl.device, "no-such-device-anywhere");
     ldpc_nb_decoder *decoder = create_opencl(&config, &limits, &opencl);
     expect_fallback(decoder, "no OpenCL device matches");
@@ -475,7 +476,7 @@ static void lost_device_falls_back(void **state)
     ldpc_decoder_config config = ldpc_nb_decoder_config_default();
     config.max_iterations = 5;
     ldpc_nb_decoder_limits limits = ldpc_nb_decoder_limits_for_code(code, in.frames);
-    ldpc_opencl_config opencl = test_opencl_config(LDPC_OPENCL_DESIGN_AUTO);
+    cl_options opencl = test_opencl_config(LDPC_OPENCL_DESIGN_AUTO);
     opencl.simulate_device_loss_at_call = 2;
     ldpc_nb_decoder *decoder = create_opencl(&config, &limits, &opencl);
     nb_output reference = decode_reference(&in, &config, 0);

@@ -5,7 +5,7 @@
 #include <unistd.h>
 
 #include "ldpc/nonbinary.h"
-#include "opencl/nb_opencl_backend.h"
+#include "opencl/cl_options.h"
 #include "test_opencl_support.h"
 
 static char empty_vendors[] = "/tmp/ldpc-nb-no-vendors-XXXXXX";

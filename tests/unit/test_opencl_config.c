@@ -1,4 +1,5 @@
-/* Configuration of the OpenCL backend: the LDPC_CL_* environment, device
+/* Configuration of the OpenCL backend: the LDPC_CL_* environment and its
+ * tuning keys, device
  * selection, the program binary cache on disk and the embedded kernels. */
 #include <dirent.h>
 #include <unistd.h>
@@ -9,19 +10,25 @@
 #include "opencl/cl_vendor_defaults.h"
 #endif
 
+/* The library's OpenCL variables: the user's five and the tuning text. */
 static const char *const variables[] = {
-    "LDPC_CL_PLATFORM",       "LDPC_CL_DEVICE",      "LDPC_CL_DEVICE_TYPE",
-    "LDPC_CL_DEVICE_INDEX",   "LDPC_CL_DESIGN",      "LDPC_CL_ITERATIONS_PER_LAUNCH",
-    "LDPC_CL_WORK_GROUP_SIZE", "LDPC_CL_TABLE_CACHE_BYTES", "LDPC_CL_KERNEL_DIR",
-    "LDPC_CL_CACHE_DIR",      "LDPC_CL_PROFILE",     "LDPC_CL_COPY_THREADS",
-    "LDPC_CL_MAX_REGISTERS",  "LDPC_CL_LATENCY_POSTERIORS", "LDPC_CL_LATENCY_TABLES",
-    "LDPC_CL_LATENCY_PAIRS",  "LDPC_CL_CHAR_LANES",  "LDPC_CL_SIMULATE_DEVICE_LOSS_AT_CALL",
+    "LDPC_CL_PLATFORM",  "LDPC_CL_DEVICE",            "LDPC_CL_DEVICE_TYPE",
+    "LDPC_CL_CACHE_DIR", "LDPC_CL_TABLE_CACHE_BYTES", "LDPC_CL_TUNING",
 };
 
 static void clear_environment(void)
 {
     for (size_t i = 0; i < sizeof variables / sizeof variables[0]; i++)
         unsetenv(variables[i]);
+}
+
+static cl_options options_from_env(void)
+{
+    cl_options options;
+    ldpc_error err = {{0}};
+    if (cl_options_from_env(&options, &err) != LDPC_OK)
+        fail_msg("%s", err.message);
+    return options;
 }
 
 static void environment_is_parsed(void **state)
@@ -31,27 +38,26 @@ static void environment_is_parsed(void **state)
     setenv("LDPC_CL_PLATFORM", "Portable", 1);
     setenv("LDPC_CL_DEVICE", "epyc", 1);
     setenv("LDPC_CL_DEVICE_TYPE", "cpu", 1);
-    setenv("LDPC_CL_DEVICE_INDEX", "2", 1);
-    setenv("LDPC_CL_DESIGN", "item", 1);
-    setenv("LDPC_CL_ITERATIONS_PER_LAUNCH", "7", 1);
-    setenv("LDPC_CL_WORK_GROUP_SIZE", "96", 1);
     setenv("LDPC_CL_TABLE_CACHE_BYTES", "1048576", 1);
-    setenv("LDPC_CL_KERNEL_DIR", "/src/kernels", 1);
     setenv("LDPC_CL_CACHE_DIR", "off", 1);
-    setenv("LDPC_CL_PROFILE", "1", 1);
-    setenv("LDPC_CL_COPY_THREADS", "3", 1);
-    setenv("LDPC_CL_MAX_REGISTERS", "96", 1);
-    setenv("LDPC_CL_LATENCY_POSTERIORS", "global", 1);
-    setenv("LDPC_CL_LATENCY_TABLES", "slots", 1);
-    setenv("LDPC_CL_LATENCY_PAIRS", "single", 1);
-    setenv("LDPC_CL_CHAR_LANES", "4", 1);
-    setenv("LDPC_CL_SIMULATE_DEVICE_LOSS_AT_CALL", "5", 1);
-    ldpc_opencl_config config = ldpc_opencl_config_default();
-    assert_int_equal(ldpc_opencl_config_from_env(&config, NULL), LDPC_OK);
+    setenv("LDPC_CL_TUNING",
+           "design=item,iterations_per_launch=7,work_group_size=96,kernel_dir=/src/kernels,"
+           "profile=1,copy_threads=3,max_registers=96,latency_posteriors=global,"
+           "latency_tables=slots,latency_pairs=single,char_lanes=4,max_buffer_bytes=65536,"
+           "pipeline_frames=32,test_device_loss_at_call=5",
+           1);
+    ldpc_opencl_config user = ldpc_opencl_config_default();
+    assert_int_equal(ldpc_opencl_config_from_env(&user, NULL), LDPC_OK);
+    assert_string_equal(user.platform, "Portable");
+    assert_string_equal(user.device, "epyc");
+    assert_int_equal(user.device_type, LDPC_OPENCL_DEVICE_CPU);
+    assert_int_equal(user.table_cache_bytes, 1048576);
+    assert_string_equal(user.cache_dir, "off");
+    cl_options config = options_from_env();
     assert_string_equal(config.platform, "Portable");
     assert_string_equal(config.device, "epyc");
     assert_int_equal(config.device_type, LDPC_OPENCL_DEVICE_CPU);
-    assert_int_equal(config.device_index, 2);
+    assert_int_equal(config.device_index, -1);
     assert_int_equal(config.design, LDPC_OPENCL_DESIGN_ITEM_PER_FRAME);
     assert_int_equal(config.iterations_per_launch, 7);
     assert_int_equal(config.work_group_size, 96);
@@ -65,42 +71,58 @@ static void environment_is_parsed(void **state)
     assert_int_equal(config.latency_tables, LDPC_OPENCL_TABLES_SLOTS);
     assert_int_equal(config.latency_pairs, LDPC_OPENCL_PAIRS_OFF);
     assert_int_equal(config.char_lanes, 4);
+    assert_int_equal(config.max_buffer_bytes, 65536);
+    assert_int_equal(config.pipeline_frames, 32);
     assert_int_equal(config.simulate_device_loss_at_call, 5);
-    setenv("LDPC_CL_LATENCY_POSTERIORS", "local", 1);
-    setenv("LDPC_CL_LATENCY_TABLES", "circulants", 1);
-    setenv("LDPC_CL_LATENCY_PAIRS", "pairs", 1);
-    assert_int_equal(ldpc_opencl_config_from_env(&config, NULL), LDPC_OK);
+    /* A number as the device is its index among the matches; empty items are skipped. */
+    setenv("LDPC_CL_DEVICE", "2", 1);
+    setenv("LDPC_CL_TUNING", "latency_posteriors=local,,latency_tables=circulants,"
+                             "latency_pairs=pairs",
+           1);
+    config = options_from_env();
+    assert_string_equal(config.device, "");
+    assert_int_equal(config.device_index, 2);
+    assert_int_equal(config.binary_cache, 0);
     assert_int_equal(config.latency_posteriors, LDPC_OPENCL_POSTERIORS_LOCAL);
     assert_int_equal(config.latency_tables, LDPC_OPENCL_TABLES_CIRCULANTS);
     assert_int_equal(config.latency_pairs, LDPC_OPENCL_PAIRS_ON);
+    assert_int_equal(config.design, LDPC_OPENCL_DESIGN_AUTO);
     clear_environment();
+    config = options_from_env();
+    assert_int_equal(config.binary_cache, 1);
+    assert_int_equal(config.device_index, -1);
 }
 
 static void bad_environment_names_the_variable(void **state)
 {
     (void)state;
     const struct {
-        const char *variable, *value;
+        const char *variable, *value, *named; /* named: what the message must say */
     } bad[] = {
-        {"LDPC_CL_DEVICE_TYPE", "fpga"},
-        {"LDPC_CL_DEVICE_INDEX", "-1"},
-        {"LDPC_CL_DESIGN", "fast"},
-        {"LDPC_CL_ITERATIONS_PER_LAUNCH", "10x"},
-        {"LDPC_CL_PROFILE", "2"},
-        {"LDPC_CL_COPY_THREADS", "257"},
-        {"LDPC_CL_MAX_REGISTERS", "256"},
-        {"LDPC_CL_LATENCY_POSTERIORS", "shared"},
-        {"LDPC_CL_LATENCY_TABLES", "blocks"},
-        {"LDPC_CL_LATENCY_PAIRS", "two"},
-        {"LDPC_CL_CHAR_LANES", "32"},
+        {"LDPC_CL_DEVICE_TYPE", "fpga", "LDPC_CL_DEVICE_TYPE"},
+        {"LDPC_CL_TABLE_CACHE_BYTES", "-1", "LDPC_CL_TABLE_CACHE_BYTES"},
+        {"LDPC_CL_DEVICE", "1001", "device index"},
+        {"LDPC_CL_TUNING", "design=fast", "design"},
+        {"LDPC_CL_TUNING", "iterations_per_launch=10x", "iterations_per_launch"},
+        {"LDPC_CL_TUNING", "profile=2", "profile"},
+        {"LDPC_CL_TUNING", "copy_threads=257", "copy_threads"},
+        {"LDPC_CL_TUNING", "max_registers=256", "max_registers"},
+        {"LDPC_CL_TUNING", "latency_posteriors=shared", "latency_posteriors"},
+        {"LDPC_CL_TUNING", "latency_tables=blocks", "latency_tables"},
+        {"LDPC_CL_TUNING", "design=item,latency_pairs=two", "latency_pairs"},
+        {"LDPC_CL_TUNING", "char_lanes=32", "char_lanes"},
+        {"LDPC_CL_TUNING", "speed=max", "unknown OpenCL tuning key 'speed'"},
+        {"LDPC_CL_TUNING", "design", "not key=value"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         clear_environment();
         setenv(bad[i].variable, bad[i].value, 1);
-        ldpc_opencl_config config = ldpc_opencl_config_default();
+        cl_options config;
         ldpc_error err = {{0}};
-        assert_int_equal(ldpc_opencl_config_from_env(&config, &err), LDPC_ERR_INVALID);
-        assert_non_null(strstr(err.message, bad[i].variable));
+        assert_int_equal(cl_options_from_env(&config, &err), LDPC_ERR_INVALID);
+        if (strstr(err.message, bad[i].named) == NULL)
+            fail_msg("%s=%s: '%s' does not name %s", bad[i].variable, bad[i].value,
+                     err.message, bad[i].named);
         /* and creating a decoder from that environment fails the same way */
         ldpc_decoder_config decoder_config = ldpc_decoder_config_default();
         ldpc_decoder_limits limits = {
@@ -108,19 +130,19 @@ static void bad_environment_names_the_variable(void **state)
         ldpc_decoder *decoder = NULL;
         if (ldpc_decoder_create(&decoder_config, &limits, "opencl", &decoder, &err) !=
             LDPC_ERR_UNSUPPORTED) /* unsupported: a build without OpenCL */
-            assert_non_null(strstr(err.message, bad[i].variable));
+            assert_non_null(strstr(err.message, bad[i].named));
         assert_null(decoder);
     }
     clear_environment();
 }
 
-static ldpc_decoder *small_decoder(const ldpc_code *code, const ldpc_opencl_config *opencl)
+static ldpc_decoder *small_decoder(const ldpc_code *code, const cl_options *opencl)
 {
     ldpc_decoder_config config = ldpc_decoder_config_default();
     ldpc_decoder_limits limits = ldpc_decoder_limits_for_code(code, 2);
     ldpc_decoder *decoder = NULL;
     ldpc_error err = {{0}};
-    if (ldpc_opencl_decoder_create(&config, &limits, opencl, &decoder, &err) != LDPC_OK)
+    if (cl_options_decoder_create(&config, &limits, opencl, &decoder, &err) != LDPC_OK)
         fail_msg("%s", err.message);
     return decoder;
 }
@@ -132,7 +154,7 @@ static void widest_pair_kernel_groups(void **state)
     (void)state;
     test_opencl_require();
     ldpc_code *code = test_opencl_code("dvbs2-short-1/2");
-    ldpc_opencl_config opencl = test_opencl_config(LDPC_OPENCL_DESIGN_AUTO);
+    cl_options opencl = test_opencl_config(LDPC_OPENCL_DESIGN_AUTO);
     ldpc_decoder *decoder = small_decoder(code, &opencl);
     ldpc_opencl_stats stats = test_opencl_stats(decoder);
     for (size_t i = 0; i + 1 < LDPC_OPENCL_PAIR_KERNELS; i++)
@@ -190,7 +212,7 @@ static void device_selection(void **state)
     (void)state;
     test_opencl_require();
     ldpc_code *code = test_opencl_code("dvbs2-short-1/2");
-    ldpc_opencl_config opencl = test_opencl_config(LDPC_OPENCL_DESIGN_AUTO);
+    cl_options opencl = test_opencl_config(LDPC_OPENCL_DESIGN_AUTO);
     snprintf(opencl.platform, sizeof opencl.platform, "portable computing");
     opencl.device_type = LDPC_OPENCL_DEVICE_CPU;
     opencl.device_index = 0;
@@ -253,7 +275,7 @@ static void binary_cache_on_disk(void **state)
     snprintf(dir, sizeof dir, "%s/a/b", root); /* created on demand */
     ldpc_code *code = test_opencl_code("dvbs2-short-1/2");
     float *llr = test_opencl_frames(code, 2, 1.0, 3.0, 31);
-    ldpc_opencl_config opencl = ldpc_opencl_config_default();
+    cl_options opencl = cl_options_default();
     snprintf(opencl.cache_dir, sizeof opencl.cache_dir, "%s", dir);
 
     ldpc_decoder *decoder = small_decoder(code, &opencl);

@@ -20,10 +20,10 @@ typedef struct {
     ldpc_opencl_design design;
     uint32_t frames, batch;
     double ebn0_low, ebn0_high;
-    uint32_t work_group; /* LDPC_CL_WORK_GROUP_SIZE; 0 = the device's */
-    ldpc_opencl_posterior_memory posteriors; /* LDPC_CL_LATENCY_POSTERIORS */
-    ldpc_opencl_latency_tables tables;       /* LDPC_CL_LATENCY_TABLES (0: auto) */
-    ldpc_opencl_latency_pairs pairs;         /* LDPC_CL_LATENCY_PAIRS (0: auto) */
+    uint32_t work_group; /* tuning work_group_size; 0 = the device's */
+    ldpc_opencl_posterior_memory posteriors; /* tuning latency_posteriors */
+    ldpc_opencl_latency_tables tables;       /* tuning latency_tables (0: auto) */
+    ldpc_opencl_latency_pairs pairs;         /* tuning latency_pairs (0: auto) */
 } exact_case;
 
 /* The backend's rule (cl_batch_plan.c): the latency design keeps a frame's
@@ -131,7 +131,7 @@ static test_opencl_outcome run_case(const exact_case *c)
     float *llr = test_opencl_frames(code, c->frames, c->ebn0_low, c->ebn0_high, 0x5eed + c->frames);
     ldpc_decoder_config config =
         test_opencl_decoder_config(c->schedule, c->rule, c->iterations, c->period);
-    ldpc_opencl_config opencl = test_opencl_config(c->design);
+    cl_options opencl = test_opencl_config(c->design);
     opencl.work_group_size = c->work_group;
     opencl.latency_posteriors = c->posteriors;
     opencl.latency_tables = c->tables;
@@ -547,10 +547,10 @@ static void latency_frame_pairs_auto_threshold(void **state)
     ldpc_code *code = test_opencl_code("dvbs2-short-1/2");
     ldpc_decoder_config config = ldpc_decoder_config_default();
     ldpc_decoder_limits limits = ldpc_decoder_limits_for_code(code, 1);
-    ldpc_opencl_config opencl = test_opencl_config(LDPC_OPENCL_DESIGN_AUTO);
+    cl_options opencl = test_opencl_config(LDPC_OPENCL_DESIGN_AUTO);
     ldpc_decoder *decoder = NULL;
     ldpc_error err = {{0}};
-    assert_int_equal(ldpc_opencl_decoder_create(&config, &limits, &opencl, &decoder, &err),
+    assert_int_equal(cl_options_decoder_create(&config, &limits, &opencl, &decoder, &err),
                      LDPC_OK);
     uint32_t units = test_opencl_stats(decoder).compute_units;
     ldpc_decoder_destroy(decoder);
@@ -579,7 +579,7 @@ static void expect_pair_exact(const ldpc_code *code, const float *llr, uint32_t 
 {
     ldpc_decoder_config config = test_opencl_decoder_config(
         LDPC_SCHEDULE_LAYERED, LDPC_RULE_MIN_SUM_NORMALIZED, iterations, 1);
-    ldpc_opencl_config opencl = test_opencl_config(LDPC_OPENCL_DESIGN_LATENCY);
+    cl_options opencl = test_opencl_config(LDPC_OPENCL_DESIGN_LATENCY);
     opencl.latency_posteriors = LDPC_OPENCL_POSTERIORS_GLOBAL;
     opencl.latency_tables = LDPC_OPENCL_TABLES_SLOTS;
     opencl.latency_pairs = LDPC_OPENCL_PAIRS_ON;
@@ -824,12 +824,12 @@ static void calls_in_several_passes(void **state)
     ldpc_decoder_config configs[3];
     pass_test_configs(configs);
     for (size_t i = 0; i < 3; i++) {
-        ldpc_opencl_config opencl = test_opencl_config(LDPC_OPENCL_DESIGN_AUTO);
+        cl_options opencl = test_opencl_config(LDPC_OPENCL_DESIGN_AUTO);
         opencl.max_buffer_bytes = 400000; /* 16200 variables: a few frames */
         ldpc_decoder_limits limits = ldpc_decoder_limits_for_code(code, CALL_FRAMES);
         ldpc_decoder *decoder = NULL;
         ldpc_error err = {{0}};
-        if (ldpc_opencl_decoder_create(&configs[i], &limits, &opencl, &decoder, &err) != LDPC_OK)
+        if (cl_options_decoder_create(&configs[i], &limits, &opencl, &decoder, &err) != LDPC_OK)
             fail_msg("opencl decoder: %s", err.message);
         ldpc_opencl_stats stats = test_opencl_stats(decoder);
         assert_true(stats.on_device);
@@ -869,13 +869,13 @@ static void pipelined_passes(void **state)
     } cases[] = {{0, 4}, {400000, 2}};
     for (size_t i = 0; i < 3; i++)
         for (size_t c = 0; c < 2; c++) {
-            ldpc_opencl_config opencl = test_opencl_config(LDPC_OPENCL_DESIGN_AUTO);
+            cl_options opencl = test_opencl_config(LDPC_OPENCL_DESIGN_AUTO);
             opencl.max_buffer_bytes = cases[c].max_buffer_bytes;
             opencl.pipeline_frames = cases[c].pipeline_frames;
             ldpc_decoder_limits limits = ldpc_decoder_limits_for_code(code, CALL_FRAMES);
             ldpc_decoder *decoder = NULL;
             ldpc_error err = {{0}};
-            if (ldpc_opencl_decoder_create(&configs[i], &limits, &opencl, &decoder, &err) !=
+            if (cl_options_decoder_create(&configs[i], &limits, &opencl, &decoder, &err) !=
                 LDPC_OK)
                 fail_msg("opencl decoder: %s", err.message);
             ldpc_opencl_stats stats = test_opencl_stats(decoder);
@@ -909,13 +909,13 @@ static void pipelined_passes_of_few_frames(void **state)
     ldpc_code *code = test_opencl_code("dvbs2-short-1/2");
     float *llr = test_opencl_frames(code, CALL_FRAMES, 0.5, 3.5, 0x5eed);
     ldpc_decoder_config config = ldpc_decoder_config_default();
-    ldpc_opencl_config opencl = test_opencl_config(LDPC_OPENCL_DESIGN_AUTO);
+    cl_options opencl = test_opencl_config(LDPC_OPENCL_DESIGN_AUTO);
     opencl.pipeline_frames = 1;
     /* staging slots of 11 frames: inner passes would fit them */
     ldpc_decoder_limits limits = ldpc_decoder_limits_for_code(code, 23);
     ldpc_decoder *decoder = NULL;
     ldpc_error err = {{0}};
-    if (ldpc_opencl_decoder_create(&config, &limits, &opencl, &decoder, &err) != LDPC_OK)
+    if (cl_options_decoder_create(&config, &limits, &opencl, &decoder, &err) != LDPC_OK)
         fail_msg("opencl decoder: %s", err.message);
     test_opencl_expect_reference(decoder, code, llr, CALL_FRAMES);
     ldpc_opencl_stats stats = test_opencl_stats(decoder);
@@ -946,13 +946,13 @@ static void offsets_beyond_32_bits(void **state)
     float *llr = test_opencl_frames(code, frames, 0.5, 2.5, 0x4b1);
     ldpc_decoder_config config = test_opencl_decoder_config(
         LDPC_SCHEDULE_LAYERED, LDPC_RULE_MIN_SUM_OFFSET, 10, 1);
-    ldpc_opencl_config opencl = test_opencl_config(LDPC_OPENCL_DESIGN_GROUP_PER_FRAME);
+    cl_options opencl = test_opencl_config(LDPC_OPENCL_DESIGN_GROUP_PER_FRAME);
     opencl.max_buffer_bytes = (size_t)8 << 30; /* one pass, not the default's several */
     ldpc_decoder_limits limits = ldpc_decoder_limits_for_code(code, frames);
     limits.max_edges = 1u << 24;
     ldpc_decoder *decoder = NULL;
     ldpc_error err = {{0}};
-    if (ldpc_opencl_decoder_create(&config, &limits, &opencl, &decoder, &err) != LDPC_OK)
+    if (cl_options_decoder_create(&config, &limits, &opencl, &decoder, &err) != LDPC_OK)
         fail_msg("opencl decoder: %s", err.message);
     ldpc_opencl_stats stats = test_opencl_stats(decoder);
     if (!stats.on_device)

@@ -1,7 +1,7 @@
 /* Failure is not data loss: when the device cannot be used the OpenCL backend
  * decodes on the CPU, records why, and every frame still gets the reference's
  * result. Each failure is provoked for real: a device that does not exist, a
- * kernel that does not compile (LDPC_CL_KERNEL_DIR), a device lost between
+ * kernel that does not compile (the tuning key kernel_dir), a device lost between
  * two calls (fault injection). The absence of any platform is
  * test_opencl_no_platform. Raw int8 input (-128 among it, which the backend
  * maps itself) gives the reference's results on the device and on every CPU
@@ -15,14 +15,14 @@
 
 enum { FRAMES = 6 };
 
-static ldpc_decoder *create_with(const ldpc_code *code, const ldpc_opencl_config *opencl)
+static ldpc_decoder *create_with(const ldpc_code *code, const cl_options *opencl)
 {
     ldpc_decoder_config config = ldpc_decoder_config_default();
     config.max_iterations = 20;
     ldpc_decoder_limits limits = ldpc_decoder_limits_for_code(code, FRAMES);
     ldpc_decoder *decoder = NULL;
     ldpc_error err = {{0}};
-    if (ldpc_opencl_decoder_create(&config, &limits, opencl, &decoder, &err) != LDPC_OK)
+    if (cl_options_decoder_create(&config, &limits, opencl, &decoder, &err) != LDPC_OK)
         fail_msg("creation must succeed and fall back: %s", err.message);
     assert_string_equal(ldpc_decoder_backend_name(decoder), "opencl");
     return decoder;
@@ -74,7 +74,7 @@ static void missing_device_falls_back(void **state)
     test_opencl_require();
     ldpc_code *code = test_opencl_code("dvbs2-short-1/2");
     float *llr = test_opencl_frames(code, FRAMES, 0.5, 3.0, 11);
-    ldpc_opencl_config opencl = test_opencl_config(LDPC_OPENCL_DESIGN_AUTO);
+    cl_options opencl = test_opencl_config(LDPC_OPENCL_DESIGN_AUTO);
     snprintf(opencl.device, sizeof opencl.device, "no-such-device-anywhere");
     ldpc_decoder *decoder = create_with(code, &opencl);
     expect_fallback(decoder, "no OpenCL device matches");
@@ -115,14 +115,16 @@ static void broken_kernel_falls_back(void **state)
 
     ldpc_code *code = test_opencl_code("dvbs2-short-1/2");
     float *llr = test_opencl_frames(code, FRAMES, 0.5, 3.0, 12);
-    setenv("LDPC_CL_KERNEL_DIR", dir, 1);
+    char tuning[sizeof dir + 16];
+    snprintf(tuning, sizeof tuning, "kernel_dir=%s", dir);
+    setenv("LDPC_CL_TUNING", tuning, 1);
     setenv("LDPC_CL_CACHE_DIR", "off", 1);
     ldpc_decoder_config config = ldpc_decoder_config_default();
     ldpc_decoder_limits limits = ldpc_decoder_limits_for_code(code, FRAMES);
     ldpc_decoder *decoder = NULL;
     ldpc_error err = {{0}};
     assert_int_equal(ldpc_decoder_create(&config, &limits, "opencl", &decoder, &err), LDPC_OK);
-    unsetenv("LDPC_CL_KERNEL_DIR");
+    unsetenv("LDPC_CL_TUNING");
     unsetenv("LDPC_CL_CACHE_DIR");
     expect_fallback(decoder, "do not build");
     test_opencl_expect_reference(decoder, code, llr, FRAMES);
@@ -141,7 +143,7 @@ static void kernel_dir_with_real_kernels_runs_on_device(void **state)
     test_opencl_require();
     ldpc_code *code = test_opencl_code("dvbs2-short-1/2");
     float *llr = test_opencl_frames(code, FRAMES, 0.5, 3.0, 13);
-    ldpc_opencl_config opencl = test_opencl_config(LDPC_OPENCL_DESIGN_AUTO);
+    cl_options opencl = test_opencl_config(LDPC_OPENCL_DESIGN_AUTO);
     snprintf(opencl.kernel_dir, sizeof opencl.kernel_dir, "%s/kernels", LDPC_SOURCE_DIR);
     ldpc_decoder *decoder = create_with(code, &opencl);
     test_opencl_expect_reference(decoder, code, llr, FRAMES);
@@ -201,7 +203,7 @@ static void layer_group_kernels_that_do_not_build_are_left_out(void **state)
 
     ldpc_code *code = test_opencl_code("dvbs2-short-1/2");
     float *llr = test_opencl_frames(code, FRAMES, 0.5, 3.0, 15);
-    ldpc_opencl_config opencl = test_opencl_config(LDPC_OPENCL_DESIGN_AUTO);
+    cl_options opencl = test_opencl_config(LDPC_OPENCL_DESIGN_AUTO);
     snprintf(opencl.kernel_dir, sizeof opencl.kernel_dir, "%s", dir);
     opencl.binary_cache = 0;
     ldpc_decoder *decoder = create_with(code, &opencl);
@@ -235,7 +237,7 @@ static void lost_device_mid_stream_falls_back(void **state)
     test_opencl_require();
     ldpc_code *code = test_opencl_code("dvbs2-short-1/2");
     float *llr = test_opencl_frames(code, FRAMES, 0.5, 3.0, 14);
-    ldpc_opencl_config opencl = test_opencl_config(LDPC_OPENCL_DESIGN_AUTO);
+    cl_options opencl = test_opencl_config(LDPC_OPENCL_DESIGN_AUTO);
     opencl.simulate_device_loss_at_call = 2;
     ldpc_decoder *decoder = create_with(code, &opencl);
     test_opencl_expect_reference(decoder, code, llr, FRAMES);
@@ -254,12 +256,12 @@ static void lost_device_mid_stream_falls_back(void **state)
 }
 
 static ldpc_decoder *create_raw(const ldpc_code *code, const ldpc_decoder_config *config,
-                               const ldpc_opencl_config *opencl)
+                               const cl_options *opencl)
 {
     ldpc_decoder_limits limits = ldpc_decoder_limits_for_code(code, FRAMES);
     ldpc_decoder *decoder = NULL;
     ldpc_error err = {{0}};
-    if (ldpc_opencl_decoder_create(config, &limits, opencl, &decoder, &err) != LDPC_OK)
+    if (cl_options_decoder_create(config, &limits, opencl, &decoder, &err) != LDPC_OK)
         fail_msg("create: %s", err.message);
     return decoder;
 }
@@ -277,7 +279,7 @@ static void raw_input_on_device_and_cpu(void **state)
     assert_true(test_raw_frames_telling_apart(code, &sensitive, &in) > 0);
     ldpc_decoder_config configs[2] = {sensitive, ldpc_decoder_config_default()};
     for (size_t k = 0; k < 2; k++) {
-        ldpc_opencl_config opencl = test_opencl_config(LDPC_OPENCL_DESIGN_AUTO);
+        cl_options opencl = test_opencl_config(LDPC_OPENCL_DESIGN_AUTO);
         ldpc_decoder *decoder = create_raw(code, &configs[k], &opencl);
         test_raw_expect_reference(decoder, code, &in);
         assert_int_equal(test_opencl_stats(decoder).on_device, 1);

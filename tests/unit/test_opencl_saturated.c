@@ -54,7 +54,7 @@ static void run_case_in_groups(const saturated_case *c, uint32_t work_group_size
     float *llr = test_opencl_frames(code, c->frames, c->ebn0_low, c->ebn0_high, 0x5a7 + c->frames);
     ldpc_decoder_config config = saturated_config(c);
     for (size_t i = 0; i < sizeof case_lanes / sizeof case_lanes[0]; i++) {
-        ldpc_opencl_config opencl = test_opencl_config(LDPC_OPENCL_DESIGN_AUTO);
+        cl_options opencl = test_opencl_config(LDPC_OPENCL_DESIGN_AUTO);
         opencl.iterations_per_launch = c->iterations_per_launch;
         opencl.work_group_size = work_group_size;
         opencl.char_lanes = case_lanes[i];
@@ -238,11 +238,11 @@ static void lanes_from_device_query(void **state)
     ldpc_decoder_limits limits = ldpc_decoder_limits_for_code(code, c.batch);
     const uint32_t configured[] = {0, 3};
     for (size_t i = 0; i < 2; i++) {
-        ldpc_opencl_config opencl = test_opencl_config(LDPC_OPENCL_DESIGN_AUTO);
+        cl_options opencl = test_opencl_config(LDPC_OPENCL_DESIGN_AUTO);
         opencl.char_lanes = configured[i];
         ldpc_decoder *decoder = NULL;
         ldpc_error err = {{0}};
-        if (ldpc_opencl_decoder_create(&config, &limits, &opencl, &decoder, &err) != LDPC_OK)
+        if (cl_options_decoder_create(&config, &limits, &opencl, &decoder, &err) != LDPC_OK)
             fail_msg("opencl decoder: %s", err.message);
         ldpc_opencl_stats stats = test_opencl_stats(decoder);
         uint32_t width = configured[i] ? configured[i] : preferred_char_width(stats.device_name);
@@ -276,14 +276,14 @@ static void lanes_in_several_passes(void **state)
         uint32_t pipeline_frames, lanes, frames_per_pass, batches;
     } cases[] = {{20, 0, 16, 16, 3}, {20, 8, 16, 16, 5}, {14, 0, 1, 14, 3}};
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        ldpc_opencl_config opencl = test_opencl_config(LDPC_OPENCL_DESIGN_AUTO);
+        cl_options opencl = test_opencl_config(LDPC_OPENCL_DESIGN_AUTO);
         opencl.char_lanes = 16;
         opencl.max_buffer_bytes = cases[i].rows * code->edges; /* messages: a byte per edge */
         opencl.pipeline_frames = cases[i].pipeline_frames;
         ldpc_decoder_limits limits = ldpc_decoder_limits_for_code(code, CALL_FRAMES);
         ldpc_decoder *decoder = NULL;
         ldpc_error err = {{0}};
-        if (ldpc_opencl_decoder_create(&config, &limits, &opencl, &decoder, &err) != LDPC_OK)
+        if (cl_options_decoder_create(&config, &limits, &opencl, &decoder, &err) != LDPC_OK)
             fail_msg("opencl decoder: %s", err.message);
         ldpc_opencl_stats stats = test_opencl_stats(decoder);
         assert_int_equal(stats.char_lanes, cases[i].lanes);
@@ -312,17 +312,17 @@ static void other_designs_refused(void **state)
     const ldpc_opencl_design refused[] = {LDPC_OPENCL_DESIGN_LATENCY,
                                           LDPC_OPENCL_DESIGN_GROUP_PER_FRAME};
     for (size_t i = 0; i < 2; i++) {
-        ldpc_opencl_config opencl = test_opencl_config(refused[i]);
+        cl_options opencl = test_opencl_config(refused[i]);
         ldpc_decoder *decoder = NULL;
         ldpc_error err = {{0}};
-        assert_int_equal(ldpc_opencl_decoder_create(&config, &limits, &opencl, &decoder, &err),
+        assert_int_equal(cl_options_decoder_create(&config, &limits, &opencl, &decoder, &err),
                          LDPC_ERR_UNSUPPORTED);
         assert_null(decoder);
-        if (strstr(err.message, "posterior=8") == NULL || strstr(err.message, "LDPC_CL_DESIGN") == NULL)
+        if (strstr(err.message, "posterior=8") == NULL || strstr(err.message, "design=item") == NULL)
             fail_msg("unclear refusal: %s", err.message);
     }
     float *llr = test_opencl_frames(code, c.frames, c.ebn0_low, c.ebn0_high, 7);
-    ldpc_opencl_config item = test_opencl_config(LDPC_OPENCL_DESIGN_ITEM_PER_FRAME);
+    cl_options item = test_opencl_config(LDPC_OPENCL_DESIGN_ITEM_PER_FRAME);
     test_opencl_compare(code, &config, &item, llr, c.frames, c.batch);
     free(llr);
     ldpc_code_destroy(code);
@@ -345,7 +345,7 @@ static void messages_beyond_2_and_4_gib(void **state)
     saturated_case c = {"dvbs2-short-1/2", LDPC_RULE_MIN_SUM_OFFSET, 0, 20, 1, 24, 24, 1.0, 3.0,
                         0};
     ldpc_decoder_config config = saturated_config(&c);
-    ldpc_opencl_config opencl = test_opencl_config(LDPC_OPENCL_DESIGN_AUTO);
+    cl_options opencl = test_opencl_config(LDPC_OPENCL_DESIGN_AUTO);
     opencl.max_buffer_bytes = (size_t)8 << 30; /* buffers that large, not several passes */
     float *llr = test_opencl_frames(code, c.frames, c.ebn0_low, c.ebn0_high, 0xb16);
     const uint32_t frames = 4096;
@@ -356,7 +356,7 @@ static void messages_beyond_2_and_4_gib(void **state)
         limits.max_edges = (uint32_t)(message_bytes[i] / frames);
         ldpc_decoder *decoder = NULL;
         ldpc_error err = {{0}};
-        if (ldpc_opencl_decoder_create(&config, &limits, &opencl, &decoder, &err) != LDPC_OK)
+        if (cl_options_decoder_create(&config, &limits, &opencl, &decoder, &err) != LDPC_OK)
             fail_msg("opencl decoder: %s", err.message);
         ldpc_opencl_stats stats = test_opencl_stats(decoder);
         if (!stats.on_device && stats.max_alloc_bytes > 0 &&

@@ -17,7 +17,7 @@
 #include <cmocka.h>
 
 #include "ldpc/ldpc.h"
-#include "opencl/opencl_backend.h"
+#include "opencl/cl_options.h"
 #include "test_support.h"
 
 /* Skips the calling test in a build without OpenCL. */
@@ -77,9 +77,9 @@ static inline ldpc_opencl_stats test_opencl_stats(const ldpc_decoder *decoder)
     return stats;
 }
 
-static inline ldpc_opencl_config test_opencl_config(ldpc_opencl_design design)
+static inline cl_options test_opencl_config(ldpc_opencl_design design)
 {
-    ldpc_opencl_config config = ldpc_opencl_config_default();
+    cl_options config = cl_options_default();
     config.design = design;
     snprintf(config.cache_dir, sizeof config.cache_dir, "opencl-cache");
     return config;
@@ -136,7 +136,7 @@ typedef struct {
  * frames), and requires identical bits and statistics, decoded on the device. */
 static inline test_opencl_outcome test_opencl_compare(const ldpc_code *code,
                                                       const ldpc_decoder_config *config,
-                                                      const ldpc_opencl_config *opencl,
+                                                      const cl_options *opencl,
                                                       const float *llr, uint32_t frames,
                                                       uint32_t batch)
 {
@@ -144,7 +144,7 @@ static inline test_opencl_outcome test_opencl_compare(const ldpc_code *code,
     ldpc_decoder *reference = NULL, *device = NULL;
     ldpc_error err = {{0}};
     assert_int_equal(ldpc_decoder_create(config, &limits, "reference", &reference, &err), LDPC_OK);
-    if (ldpc_opencl_decoder_create(config, &limits, opencl, &device, &err) != LDPC_OK)
+    if (cl_options_decoder_create(config, &limits, opencl, &device, &err) != LDPC_OK)
         fail_msg("opencl decoder: %s", err.message);
     size_t values = (size_t)batch * code->n;
     uint8_t *bits_ref = malloc(values), *bits_dev = malloc(values);

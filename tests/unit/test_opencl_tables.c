@@ -36,11 +36,11 @@ static ldpc_decoder *open_decoder(const code_set *set, size_t table_cache_bytes)
 {
     ldpc_decoder_config config = ldpc_decoder_config_default();
     config.max_iterations = 10;
-    ldpc_opencl_config opencl = test_opencl_config(LDPC_OPENCL_DESIGN_AUTO);
+    cl_options opencl = test_opencl_config(LDPC_OPENCL_DESIGN_AUTO);
     opencl.table_cache_bytes = table_cache_bytes;
     ldpc_decoder *decoder = NULL;
     ldpc_error err = {{0}};
-    if (ldpc_opencl_decoder_create(&config, &set->limits, &opencl, &decoder, &err) != LDPC_OK)
+    if (cl_options_decoder_create(&config, &set->limits, &opencl, &decoder, &err) != LDPC_OK)
         fail_msg("%s", err.message);
     ldpc_opencl_stats stats = test_opencl_stats(decoder);
     if (!stats.on_device)

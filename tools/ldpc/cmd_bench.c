@@ -18,7 +18,7 @@
 #include "bench_run.h"
 #include "commands.h"
 #include "ldpc/decoder_spec.h"
-#include "opencl/opencl_backend.h"
+#include "ldpc/opencl.h"
 #include "tool_code.h"
 #include "tool_common.h"
 #include "tool_decoder.h"
@@ -182,7 +182,7 @@ static int parse_options(int argc, char **argv, bench_options *o)
     return 0;
 }
 
-/* For the opencl backend: where the calls ran and, with LDPC_CL_PROFILE=1, the
+/* For the opencl backend: where the calls ran and, with LDPC_CL_TUNING=profile=1, the
  * device time per call split into kernels and transfers (the untimed warm-up
  * call included in the average). Empty for other backends. */
 static void opencl_note(const tool_decoder *decoder, uint64_t calls, char *out, size_t size)

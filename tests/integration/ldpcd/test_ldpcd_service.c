@@ -869,7 +869,7 @@ static void opencl_zero_allocations_in_steady_state(void **state)
 }
 
 /* The device lost at the third decode call (fault injection through
- * LDPC_CL_SIMULATE_DEVICE_LOSS_AT_CALL): every frame is still decoded, on
+ * the tuning key test_device_loss_at_call): every frame is still decoded, on
  * the CPU from then on, and the worker reports the move once, as a fallback
  * in the statistics (backend_fallback governs start-up only), beside the
  * decoder's one table upload and its frames decoded on the CPU. */
@@ -878,7 +878,7 @@ static void opencl_device_lost_while_running(void **state)
     (void)state;
     if (!opencl_device_here())
         skip();
-    const char *env[] = {"LDPC_CL_SIMULATE_DEVICE_LOSS_AT_CALL=3", NULL};
+    const char *env[] = {"LDPC_CL_TUNING=test_device_loss_at_call=3", NULL};
     test_daemon d;
     assert_int_equal(test_daemon_start(&d, ldpcd_binary,
                                        "codes = dvbs2-short-1/2\nbackend = opencl\n"
