@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "ldpc/error.h"
+#include "ldpc/export.h"
 
 #define LDPC_CODE_NAME_SIZE 128
 
@@ -111,18 +112,18 @@ typedef struct ldpc_code {
 /* Look up a code by its canonical name: "dvbs2-normal-1/2", "dvbt2-short-3/5",
  * "dvbc2-normal-2/3", ..., or "alist:PATH". The result is owned by the caller
  * and released with ldpc_code_destroy. */
-ldpc_status ldpc_code_create(const char *name, ldpc_code **out, ldpc_error *err);
+LDPC_API ldpc_status ldpc_code_create(const char *name, ldpc_code **out, ldpc_error *err);
 
 /* Build a generic code from an explicit list of ones (row, column), 0-based.
  * Duplicated or out-of-range entries are errors. The generator is prepared. */
-ldpc_status ldpc_code_create_from_edges(const char *name, uint32_t n, uint32_t m,
-                                        const uint32_t *rows, const uint32_t *cols,
-                                        uint32_t count, ldpc_code **out, ldpc_error *err);
+LDPC_API ldpc_status ldpc_code_create_from_edges(const char *name, uint32_t n, uint32_t m,
+                                                 const uint32_t *rows, const uint32_t *cols,
+                                                 uint32_t count, ldpc_code **out, ldpc_error *err);
 
 /* Parse a MacKay alist file (see docs/CODES.md for what is accepted). */
-ldpc_status ldpc_code_load_alist(const char *path, ldpc_code **out, ldpc_error *err);
+LDPC_API ldpc_status ldpc_code_load_alist(const char *path, ldpc_code **out, ldpc_error *err);
 
-void ldpc_code_destroy(ldpc_code *code);
+LDPC_API void ldpc_code_destroy(ldpc_code *code);
 
 /* A built-in DVB code as ldpc_code_create builds it, less its Tanner graph:
  * check_offsets, check_var, var_offsets, var_edges, edge_check, layer_checks,
@@ -131,24 +132,24 @@ void ldpc_code_destroy(ldpc_code *code);
  * ldpc_code_unsatisfied_checks and the decoders whose ldpc_decoder_needs_graph
  * is 0 for it (the CPU frame path) take it; other decoders refuse it. Any
  * other name is built whole, as by ldpc_code_create. */
-ldpc_status ldpc_code_create_compact(const char *name, ldpc_code **out, ldpc_error *err);
+LDPC_API ldpc_status ldpc_code_create_compact(const char *name, ldpc_code **out, ldpc_error *err);
 
 /* 1 unless `code` was built compact (ldpc_code_create_compact of a DVB code). */
-int ldpc_code_has_graph(const ldpc_code *code);
+LDPC_API int ldpc_code_has_graph(const ldpc_code *code);
 
 /* The number of bytes ldpc_code_create would allocate for a built-in code,
  * computed without building it (0 for an unknown name). */
-size_t ldpc_code_builtin_footprint(const char *name);
+LDPC_API size_t ldpc_code_builtin_footprint(const char *name);
 
 /* Built-in codes, in a stable order, for listings ("ldpc codes"). */
-size_t ldpc_builtin_code_count(void);
-const char *ldpc_builtin_code_name(size_t index);
+LDPC_API size_t ldpc_builtin_code_count(void);
+LDPC_API const char *ldpc_builtin_code_name(size_t index);
 /* For aliases (DVB-C2 names that share a DVB-T2/S2 table) the name it aliases,
  * else NULL. */
-const char *ldpc_builtin_code_alias_of(size_t index);
+LDPC_API const char *ldpc_builtin_code_alias_of(size_t index);
 
 /* Syndrome helpers. bits: one 0/1 byte per codeword bit. Returns the number of
  * unsatisfied checks. */
-uint32_t ldpc_code_unsatisfied_checks(const ldpc_code *code, const uint8_t *bits);
+LDPC_API uint32_t ldpc_code_unsatisfied_checks(const ldpc_code *code, const uint8_t *bits);
 
 #endif

@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "ldpc/code.h"
+#include "ldpc/export.h"
 
 typedef enum {
     LDPC_ARITH_FIXED8 = 0, /* 8-bit saturating messages in [-127, +127] */
@@ -76,9 +77,10 @@ typedef struct {
  * 0.5), 50 iterations, syndrome every iteration, llr_scale 3, exact 16-bit
  * posteriors, no message cap. A normalized rule uses 0.8125 (13/16) unless
  * set. */
-ldpc_decoder_config ldpc_decoder_config_default(void);
+LDPC_API ldpc_decoder_config ldpc_decoder_config_default(void);
 /* Checks ranges and combinations (sum-product is float only, ...). */
-ldpc_status ldpc_decoder_config_validate(const ldpc_decoder_config *config, ldpc_error *err);
+LDPC_API ldpc_status ldpc_decoder_config_validate(const ldpc_decoder_config *config,
+                                                  ldpc_error *err);
 
 typedef struct {
     uint32_t max_n;
@@ -95,8 +97,9 @@ typedef struct {
 } ldpc_decoder_limits;
 
 /* Limits that fit `code` with `frames` per call, and the union of two limits. */
-ldpc_decoder_limits ldpc_decoder_limits_for_code(const ldpc_code *code, uint32_t frames);
-ldpc_decoder_limits ldpc_decoder_limits_union(ldpc_decoder_limits a, ldpc_decoder_limits b);
+LDPC_API ldpc_decoder_limits ldpc_decoder_limits_for_code(const ldpc_code *code, uint32_t frames);
+LDPC_API ldpc_decoder_limits ldpc_decoder_limits_union(ldpc_decoder_limits a,
+                                                       ldpc_decoder_limits b);
 
 typedef struct {
     uint32_t iterations;         /* iterations run (1..max_iterations) */
@@ -109,31 +112,31 @@ typedef struct ldpc_decoder ldpc_decoder;
 
 /* backend: NULL or "auto" picks the best available; "reference" the portable C
  * decoder. The choice is reported by ldpc_decoder_backend_name. */
-ldpc_status ldpc_decoder_create(const ldpc_decoder_config *config,
-                                const ldpc_decoder_limits *limits, const char *backend,
-                                ldpc_decoder **out, ldpc_error *err);
-void ldpc_decoder_destroy(ldpc_decoder *decoder);
-const char *ldpc_decoder_backend_name(const ldpc_decoder *decoder);
+LDPC_API ldpc_status ldpc_decoder_create(const ldpc_decoder_config *config,
+                                         const ldpc_decoder_limits *limits, const char *backend,
+                                         ldpc_decoder **out, ldpc_error *err);
+LDPC_API void ldpc_decoder_destroy(ldpc_decoder *decoder);
+LDPC_API const char *ldpc_decoder_backend_name(const ldpc_decoder *decoder);
 /* Where the decoder runs, for logs, into `out` (NUL-terminated, cut to
  * `size`): the backend's name, and what the backend adds to it (the OpenCL
  * backend: its device, or that it decodes on the CPU and why). Returns 1
  * where the backend decodes elsewhere than its name promises (the OpenCL
  * backend without a usable device), else 0. Not concurrently with a decode
  * call on the same decoder. */
-int ldpc_decoder_describe(const ldpc_decoder *decoder, char *out, size_t size);
-const ldpc_decoder_config *ldpc_decoder_get_config(const ldpc_decoder *decoder);
+LDPC_API int ldpc_decoder_describe(const ldpc_decoder *decoder, char *out, size_t size);
+LDPC_API const ldpc_decoder_config *ldpc_decoder_get_config(const ldpc_decoder *decoder);
 /* Bytes reserved at creation (for the memory report of the bench tool). */
-size_t ldpc_decoder_footprint(const ldpc_decoder *decoder);
+LDPC_API size_t ldpc_decoder_footprint(const ldpc_decoder *decoder);
 /* Frames of `code` the decoder decodes side by side, over its threads and
  * vector lanes (the CPU frame path: one per thread; the inter-frame SIMD
  * decoders: their lanes per thread, 64 in AVX-512). A call of fewer leaves
  * some idle. Backends without such a figure say 1 (the reference, OpenCL,
  * which wants thousands: docs/OPENCL.md). */
-uint32_t ldpc_decoder_frames_at_once(const ldpc_decoder *decoder, const ldpc_code *code);
+LDPC_API uint32_t ldpc_decoder_frames_at_once(const ldpc_decoder *decoder, const ldpc_code *code);
 /* 1 if decoding `code` reads its Tanner graph, so that a compact code
  * (ldpc_code_create_compact) must be built whole for this decoder; 0 where
  * the backend decodes it from the DVB table (the CPU frame path). */
-int ldpc_decoder_needs_graph(const ldpc_decoder *decoder, const ldpc_code *code);
+LDPC_API int ldpc_decoder_needs_graph(const ldpc_decoder *decoder, const ldpc_code *code);
 
 /* What a decoder has done besides decoding, the same fields for every backend
  * (zero where a backend has none of it), for a service that watches its
@@ -151,7 +154,7 @@ typedef struct {
 
 /* The counters so far, into `out`. Not concurrently with a decode call on the
  * same decoder. */
-void ldpc_decoder_counters_get(const ldpc_decoder *decoder, ldpc_decoder_counters *out);
+LDPC_API void ldpc_decoder_counters_get(const ldpc_decoder *decoder, ldpc_decoder_counters *out);
 
 /* Decode `frames` frames laid out one after another. llr: n values per frame,
  * positive means bit 0. bits: n bytes of 0/1 per frame (the decided codeword).
@@ -160,11 +163,11 @@ void ldpc_decoder_counters_get(const ldpc_decoder *decoder, ldpc_decoder_counter
  * before touching any output; for fixed point it quantises with llr_scale.
  * decode_i8 takes already-quantised values (-128 is read as -127); a float
  * decoder reads them as llr = value / llr_scale. */
-ldpc_status ldpc_decoder_decode_f32(ldpc_decoder *decoder, const ldpc_code *code,
-                                    const float *llr, uint32_t frames, uint8_t *bits,
-                                    ldpc_frame_stats *stats, ldpc_error *err);
-ldpc_status ldpc_decoder_decode_i8(ldpc_decoder *decoder, const ldpc_code *code,
-                                   const int8_t *llr, uint32_t frames, uint8_t *bits,
-                                   ldpc_frame_stats *stats, ldpc_error *err);
+LDPC_API ldpc_status ldpc_decoder_decode_f32(ldpc_decoder *decoder, const ldpc_code *code,
+                                             const float *llr, uint32_t frames, uint8_t *bits,
+                                             ldpc_frame_stats *stats, ldpc_error *err);
+LDPC_API ldpc_status ldpc_decoder_decode_i8(ldpc_decoder *decoder, const ldpc_code *code,
+                                            const int8_t *llr, uint32_t frames, uint8_t *bits,
+                                            ldpc_frame_stats *stats, ldpc_error *err);
 
 #endif

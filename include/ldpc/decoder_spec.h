@@ -47,18 +47,19 @@
 
 #include "ldpc/decoder.h"
 #include "ldpc/error.h"
+#include "ldpc/export.h"
 
 /* Enough for any string ldpc_decoder_spec_format writes. */
 #define LDPC_DECODER_SPEC_SIZE 160
 
-ldpc_status ldpc_decoder_spec_parse(const char *spec, ldpc_decoder_config *out,
-                                    ldpc_error *err);
+LDPC_API ldpc_status ldpc_decoder_spec_parse(const char *spec, ldpc_decoder_config *out,
+                                             ldpc_error *err);
 
 /* Writes the shortest spec that parses back to the same configuration: the
  * base, then only the keys whose values differ from the base's defaults.
  * LDPC_ERR_INVALID if the configuration has no spec (e.g. a normalization
  * outside (0, 1]) or `size` is too small. */
-ldpc_status ldpc_decoder_spec_format(const ldpc_decoder_config *config, char *out, size_t size,
-                                     ldpc_error *err);
+LDPC_API ldpc_status ldpc_decoder_spec_format(const ldpc_decoder_config *config, char *out,
+                                              size_t size, ldpc_error *err);
 
 #endif

@@ -4,6 +4,8 @@
 
 #include <stddef.h>
 
+#include "ldpc/export.h"
+
 typedef enum {
     LDPC_OK = 0,
     LDPC_ERR_INVALID = -1,    /* bad argument or malformed input (message names it) */
@@ -23,6 +25,6 @@ typedef struct {
     char message[LDPC_ERROR_MESSAGE_SIZE];
 } ldpc_error;
 
-const char *ldpc_status_name(ldpc_status status);
+LDPC_API const char *ldpc_status_name(ldpc_status status);
 
 #endif

@@ -20,6 +20,7 @@
 #include "ldpc/code.h"
 #include "ldpc/decoder.h"
 #include "ldpc/error.h"
+#include "ldpc/export.h"
 
 typedef struct ldpc_nb_code {
     /* n symbols, m checks, k information symbols (n - rank over GF(q)),
@@ -42,45 +43,45 @@ typedef struct ldpc_nb_code {
 /* By name: "nbqc-gf32-744-653", "nbqc-gf32-837-726", "nbqc-gf64-1512-1325",
  * "nbreg-gf32-620-310", or "nbalist:PATH" / "nbalist:FORMAT:PATH" with FORMAT
  * one of kn, kn-rows, ubs, davey (docs/NONBINARY.md). */
-ldpc_status ldpc_nb_code_create(const char *name, ldpc_nb_code **out, ldpc_error *err);
+LDPC_API ldpc_status ldpc_nb_code_create(const char *name, ldpc_nb_code **out, ldpc_error *err);
 
 /* From an explicit list of nonzero entries H[rows[i]][cols[i]] = coefs[i]
  * (0-based, coefficients 1..q-1) over GF(2^bits_per_symbol). Duplicates,
  * zero coefficients and out-of-range entries are errors. */
-ldpc_status ldpc_nb_code_create_from_entries(const char *name, uint32_t bits_per_symbol,
-                                             uint32_t n, uint32_t m, const uint32_t *rows,
-                                             const uint32_t *cols, const uint8_t *coefs,
-                                             uint32_t count, ldpc_nb_code **out,
-                                             ldpc_error *err);
+LDPC_API ldpc_status ldpc_nb_code_create_from_entries(const char *name, uint32_t bits_per_symbol,
+                                                      uint32_t n, uint32_t m, const uint32_t *rows,
+                                                      const uint32_t *cols, const uint8_t *coefs,
+                                                      uint32_t count, ldpc_nb_code **out,
+                                                      ldpc_error *err);
 
-void ldpc_nb_code_destroy(ldpc_nb_code *code);
+LDPC_API void ldpc_nb_code_destroy(ldpc_nb_code *code);
 
 /* Built-in nonbinary codes, in a stable order. */
-size_t ldpc_nb_builtin_code_count(void);
-const char *ldpc_nb_builtin_code_name(size_t index);
+LDPC_API size_t ldpc_nb_builtin_code_count(void);
+LDPC_API const char *ldpc_nb_builtin_code_name(size_t index);
 
 /* Checks not satisfied by `symbols` (n bytes). */
-uint32_t ldpc_nb_code_unsatisfied_checks(const ldpc_nb_code *code, const uint8_t *symbols);
+LDPC_API uint32_t ldpc_nb_code_unsatisfied_checks(const ldpc_nb_code *code, const uint8_t *symbols);
 
 /* Length of the shortest cycle of the Tanner graph (0 if it has none). */
-uint32_t ldpc_code_girth(const ldpc_code *graph);
+LDPC_API uint32_t ldpc_code_girth(const ldpc_code *graph);
 
 /* info: k symbols; codeword: n symbols. A symbol >= q is LDPC_ERR_INVALID. */
-ldpc_status ldpc_nb_encode(const ldpc_nb_code *code, const uint8_t *info, uint8_t *codeword,
-                           ldpc_error *err);
+LDPC_API ldpc_status ldpc_nb_encode(const ldpc_nb_code *code, const uint8_t *info,
+                                    uint8_t *codeword, ldpc_error *err);
 
 /* Symbols (count) <-> bits (count * p, one 0/1 per byte, order above). */
-void ldpc_nb_symbols_to_bits(uint32_t bits_per_symbol, const uint8_t *symbols, size_t count,
-                             uint8_t *bits);
-void ldpc_nb_bits_to_symbols(uint32_t bits_per_symbol, const uint8_t *bits, size_t count,
-                             uint8_t *symbols);
+LDPC_API void ldpc_nb_symbols_to_bits(uint32_t bits_per_symbol, const uint8_t *symbols,
+                                      size_t count, uint8_t *bits);
+LDPC_API void ldpc_nb_bits_to_symbols(uint32_t bits_per_symbol, const uint8_t *bits, size_t count,
+                                      uint8_t *symbols);
 
 /* Symbol LLR vectors from bit LLRs (positive means bit 0), for `count`
  * symbols: out[v * q + a] = sum of |llr| over the bits where a differs from
  * the bits' hard decision, i.e. log P(best) - log P(a) >= 0, 0 for the most
  * likely symbol. */
-void ldpc_nb_symbol_llr(uint32_t bits_per_symbol, const float *bit_llr, size_t count,
-                        float *out);
+LDPC_API void ldpc_nb_symbol_llr(uint32_t bits_per_symbol, const float *bit_llr, size_t count,
+                                 float *out);
 
 /* Min-Max decoders. The configuration is the binary decoders' struct with
  * rule LDPC_RULE_MIN_MAX; it uses arithmetic (float, or fixed8: unsigned 8-bit
@@ -99,16 +100,17 @@ typedef struct {
 
 /* Fixed point, layered, Min-Max, 20 iterations, syndrome every iteration,
  * llr_scale 3. */
-ldpc_decoder_config ldpc_nb_decoder_config_default(void);
-ldpc_status ldpc_nb_decoder_config_validate(const ldpc_decoder_config *config, ldpc_error *err);
-ldpc_nb_decoder_limits ldpc_nb_decoder_limits_for_code(const ldpc_nb_code *code,
-                                                       uint32_t frames);
+LDPC_API ldpc_decoder_config ldpc_nb_decoder_config_default(void);
+LDPC_API ldpc_status ldpc_nb_decoder_config_validate(const ldpc_decoder_config *config,
+                                                     ldpc_error *err);
+LDPC_API ldpc_nb_decoder_limits ldpc_nb_decoder_limits_for_code(const ldpc_nb_code *code,
+                                                                uint32_t frames);
 
 /* config->threads worker threads (0 or 1: the calling thread only) decode
  * the frames of a call in parallel; they are started here. */
-ldpc_status ldpc_nb_decoder_create(const ldpc_decoder_config *config,
-                                   const ldpc_nb_decoder_limits *limits, ldpc_nb_decoder **out,
-                                   ldpc_error *err);
+LDPC_API ldpc_status ldpc_nb_decoder_create(const ldpc_decoder_config *config,
+                                            const ldpc_nb_decoder_limits *limits,
+                                            ldpc_nb_decoder **out, ldpc_error *err);
 /* backend: NULL or "auto" picks the best for this CPU (a SIMD variant for
  * fixed point where there is one, else "reference"); "reference" is the
  * portable C decoder; "avx512bw" and "avx2" (GF(32), GF(64)) are the
@@ -117,18 +119,19 @@ ldpc_status ldpc_nb_decoder_create(const ldpc_decoder_config *config,
  * "auto") decodes on an OpenCL device, bit-identical too, with the reference
  * on the CPU as its fallback (opencl/nb_opencl_backend.h).
  * ldpc_nb_decoder_create is "auto". */
-ldpc_status ldpc_nb_decoder_create_backend(const ldpc_decoder_config *config,
-                                           const ldpc_nb_decoder_limits *limits,
-                                           const char *backend, ldpc_nb_decoder **out,
-                                           ldpc_error *err);
-const char *ldpc_nb_decoder_backend_name(const ldpc_nb_decoder *decoder);
+LDPC_API ldpc_status ldpc_nb_decoder_create_backend(const ldpc_decoder_config *config,
+                                                    const ldpc_nb_decoder_limits *limits,
+                                                    const char *backend, ldpc_nb_decoder **out,
+                                                    ldpc_error *err);
+LDPC_API const char *ldpc_nb_decoder_backend_name(const ldpc_nb_decoder *decoder);
 /* As ldpc_decoder_describe: where the decoder runs, into `out`; 1 where the
  * "opencl" backend decodes on the CPU (no usable device), else 0. */
-int ldpc_nb_decoder_describe(const ldpc_nb_decoder *decoder, char *out, size_t size);
+LDPC_API int ldpc_nb_decoder_describe(const ldpc_nb_decoder *decoder, char *out, size_t size);
 /* As ldpc_decoder_counters_get. */
-void ldpc_nb_decoder_counters_get(const ldpc_nb_decoder *decoder, ldpc_decoder_counters *out);
-void ldpc_nb_decoder_destroy(ldpc_nb_decoder *decoder);
-size_t ldpc_nb_decoder_footprint(const ldpc_nb_decoder *decoder);
+LDPC_API void ldpc_nb_decoder_counters_get(const ldpc_nb_decoder *decoder,
+                                           ldpc_decoder_counters *out);
+LDPC_API void ldpc_nb_decoder_destroy(ldpc_nb_decoder *decoder);
+LDPC_API size_t ldpc_nb_decoder_footprint(const ldpc_nb_decoder *decoder);
 
 /* Decodes `frames` frames of n * p bit LLRs each (positive means bit 0, bit
  * order above) into n symbols per frame. stats (one per frame, may be NULL):
@@ -136,11 +139,13 @@ size_t ldpc_nb_decoder_footprint(const ldpc_nb_decoder *decoder);
  * decision; unsatisfied_checks uses the GF(q) syndrome. Non-finite input is
  * LDPC_ERR_INVALID. decode_i8 takes quantised LLRs (llr_scale units; -128 is
  * read as -127). Nothing is allocated. */
-ldpc_status ldpc_nb_decoder_decode_f32(ldpc_nb_decoder *decoder, const ldpc_nb_code *code,
-                                       const float *bit_llr, uint32_t frames, uint8_t *symbols,
-                                       ldpc_frame_stats *stats, ldpc_error *err);
-ldpc_status ldpc_nb_decoder_decode_i8(ldpc_nb_decoder *decoder, const ldpc_nb_code *code,
-                                      const int8_t *bit_llr, uint32_t frames, uint8_t *symbols,
-                                      ldpc_frame_stats *stats, ldpc_error *err);
+LDPC_API ldpc_status ldpc_nb_decoder_decode_f32(ldpc_nb_decoder *decoder, const ldpc_nb_code *code,
+                                                const float *bit_llr, uint32_t frames,
+                                                uint8_t *symbols, ldpc_frame_stats *stats,
+                                                ldpc_error *err);
+LDPC_API ldpc_status ldpc_nb_decoder_decode_i8(ldpc_nb_decoder *decoder, const ldpc_nb_code *code,
+                                               const int8_t *bit_llr, uint32_t frames,
+                                               uint8_t *symbols, ldpc_frame_stats *stats,
+                                               ldpc_error *err);
 
 #endif

@@ -16,6 +16,7 @@
 #include <stdint.h>
 
 #include "ldpc/decoder.h"
+#include "ldpc/export.h"
 #include "ldpc/nonbinary.h"
 
 typedef enum {
@@ -49,27 +50,27 @@ typedef struct {
 } ldpc_opencl_config;
 
 /* Defaults (no environment): any device, GPUs first, automatic tuning. */
-ldpc_opencl_config ldpc_opencl_config_default(void);
+LDPC_API ldpc_opencl_config ldpc_opencl_config_default(void);
 
 /* Overlays the environment: LDPC_CL_PLATFORM, LDPC_CL_DEVICE,
  * LDPC_CL_DEVICE_TYPE (gpu|cpu|accelerator|all|default), LDPC_CL_CACHE_DIR,
  * LDPC_CL_TABLE_CACHE_BYTES, LDPC_CL_TUNING. A value that does not parse is
  * an error naming the variable. */
-ldpc_status ldpc_opencl_config_from_env(ldpc_opencl_config *config, ldpc_error *err);
+LDPC_API ldpc_status ldpc_opencl_config_from_env(ldpc_opencl_config *config, ldpc_error *err);
 
 /* Like ldpc_decoder_create(config, limits, "opencl", ...) with explicit
  * device settings instead of the environment. */
-ldpc_status ldpc_opencl_decoder_create(const ldpc_decoder_config *config,
-                                       const ldpc_decoder_limits *limits,
-                                       const ldpc_opencl_config *opencl, ldpc_decoder **out,
-                                       ldpc_error *err);
+LDPC_API ldpc_status ldpc_opencl_decoder_create(const ldpc_decoder_config *config,
+                                                const ldpc_decoder_limits *limits,
+                                                const ldpc_opencl_config *opencl,
+                                                ldpc_decoder **out, ldpc_error *err);
 
 /* Like ldpc_nb_decoder_create_backend(config, limits, "opencl", ...) with
  * explicit device settings instead of the environment. */
-ldpc_status ldpc_nb_opencl_decoder_create(const ldpc_decoder_config *config,
-                                          const ldpc_nb_decoder_limits *limits,
-                                          const ldpc_opencl_config *opencl,
-                                          ldpc_nb_decoder **out, ldpc_error *err);
+LDPC_API ldpc_status ldpc_nb_opencl_decoder_create(const ldpc_decoder_config *config,
+                                                   const ldpc_nb_decoder_limits *limits,
+                                                   const ldpc_opencl_config *opencl,
+                                                   ldpc_nb_decoder **out, ldpc_error *err);
 
 /* Pair kernels, one per bound on the check degree (pair_kernel_bounds in the
  * statistics). */
@@ -173,11 +174,11 @@ typedef struct {
 
 /* The statistics of a decoder created with the "opencl" backend;
  * LDPC_ERR_INVALID for a decoder of another backend. */
-ldpc_status ldpc_opencl_stats_get(const ldpc_decoder *decoder, ldpc_opencl_stats *out,
-                                  ldpc_error *err);
+LDPC_API ldpc_status ldpc_opencl_stats_get(const ldpc_decoder *decoder, ldpc_opencl_stats *out,
+                                           ldpc_error *err);
 
 /* The same for a nonbinary decoder. */
-ldpc_status ldpc_nb_opencl_stats_get(const ldpc_nb_decoder *decoder, ldpc_opencl_stats *out,
-                                     ldpc_error *err);
+LDPC_API ldpc_status ldpc_nb_opencl_stats_get(const ldpc_nb_decoder *decoder,
+                                              ldpc_opencl_stats *out, ldpc_error *err);
 
 #endif

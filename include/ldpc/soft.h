@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "ldpc/error.h"
+#include "ldpc/export.h"
 
 typedef enum {
     LDPC_SOFT_F32 = 0,   /* native float LLR */
@@ -47,39 +48,40 @@ typedef struct {
 } ldpc_soft_input;
 
 /* scale 1, no negation, LDPC_SOFT_CALIBRATE, for every format. */
-ldpc_soft_input ldpc_soft_input_default(ldpc_soft_format format);
-size_t ldpc_soft_value_size(ldpc_soft_format format);
+LDPC_API ldpc_soft_input ldpc_soft_input_default(ldpc_soft_format format);
+LDPC_API size_t ldpc_soft_value_size(ldpc_soft_format format);
 /* Parses "f32", "i8", "liquid". */
-ldpc_status ldpc_soft_format_parse(const char *text, ldpc_soft_format *out, ldpc_error *err);
+LDPC_API ldpc_status ldpc_soft_format_parse(const char *text, ldpc_soft_format *out,
+                                            ldpc_error *err);
 
 /* out[i] = table[raw[i]] for count values: a frame of one-byte soft values
  * through the table of what each byte quantises to (ldpc_soft_byte_table,
  * then ldpc_quantise_one), with AVX-512 VBMI or aarch64 NEON table lookups
  * where the processor has them. */
-void ldpc_soft_byte_lookup(const int8_t table[256], const uint8_t *raw, size_t count,
-                           int8_t *out);
+LDPC_API void ldpc_soft_byte_lookup(const int8_t table[256], const uint8_t *raw, size_t count,
+                                    int8_t *out);
 
 /* Converts one frame of `count` raw values to float LLRs. Non-finite f32
  * values are rejected (the message gives the index). */
-ldpc_status ldpc_soft_to_llr(const ldpc_soft_input *input, const void *raw, size_t count,
-                             float *llr, ldpc_error *err);
+LDPC_API ldpc_status ldpc_soft_to_llr(const ldpc_soft_input *input, const void *raw, size_t count,
+                                      float *llr, ldpc_error *err);
 
 /* For the one-byte formats: the LLR that each byte value of this frame of
  * `count` raw values converts to (ldpc_soft_to_llr's result for a value b
  * is table[b], normalisation included). */
-void ldpc_soft_byte_table(const ldpc_soft_input *input, const uint8_t *raw, size_t count,
-                          float table[256]);
+LDPC_API void ldpc_soft_byte_table(const ldpc_soft_input *input, const uint8_t *raw, size_t count,
+                                   float table[256]);
 /* Parses "calibrate", "as-is", "mean". */
-ldpc_status ldpc_soft_normalization_parse(const char *text, ldpc_soft_normalization *out,
-                                          ldpc_error *err);
-const char *ldpc_soft_normalization_name(ldpc_soft_normalization normalization);
+LDPC_API ldpc_status ldpc_soft_normalization_parse(const char *text, ldpc_soft_normalization *out,
+                                                   ldpc_error *err);
+LDPC_API const char *ldpc_soft_normalization_name(ldpc_soft_normalization normalization);
 
 /* q = clamp(round-half-away-from-zero(llr * llr_scale), -127, 127). */
-int8_t ldpc_quantise_one(float llr, float llr_scale);
-void ldpc_quantise(const float *llr, size_t count, float llr_scale, int8_t *out);
+LDPC_API int8_t ldpc_quantise_one(float llr, float llr_scale);
+LDPC_API void ldpc_quantise(const float *llr, size_t count, float llr_scale, int8_t *out);
 
 /* Bits as one 0/1 per byte <-> packed, most significant bit first. */
-void ldpc_bits_pack(const uint8_t *bits, size_t count, uint8_t *packed);
-void ldpc_bits_unpack(const uint8_t *packed, size_t count, uint8_t *bits);
+LDPC_API void ldpc_bits_pack(const uint8_t *bits, size_t count, uint8_t *packed);
+LDPC_API void ldpc_bits_unpack(const uint8_t *packed, size_t count, uint8_t *bits);
 
 #endif
