@@ -44,13 +44,12 @@ printf 'LDPC\x01\x00\x40\x00tiny\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0
 printf '\xf0\x5f\x01\0\0\0\0\0\0\0\0\x01\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\x02\x00\x01k\x03\0\0\0\x07\x06' \
     >corpus_message/gr_tags
 cp "$source_dir/configs/ldpcd.conf" corpus_config/shipped.conf
-# The alist test vectors (good and malformed), and small nonbinary files of
-# ../shared where it is beside the repository.
+# The alist test vectors (good and malformed), and two published nonbinary files.
 mkdir -p corpus_alist
 cp "$source_dir"/tests/vectors/alist/*.alist corpus_alist/
 for nb in nonbinary/rptu_kn/LDPC_N96_K48_GF64_exp.alist \
     nonbinary/lcrypto_davey/simulate8x16x174GF_16.alist; do
-    [ -f "$source_dir/../shared/codes/$nb" ] && cp "$source_dir/../shared/codes/$nb" corpus_alist/
+    cp "$source_dir/tests/vectors/codes/$nb" corpus_alist/
 done
 printf 'workers = 4\ncodes = dvbs2-*\ninput_framing = gnuradio\nraw_scale = 0.5\n' >corpus_config/small.conf
 printf 'kw1="LDPC"\nkw2="dvbs2-short-1/2"\nkw3="tiny"\nkw4="\\xf0\\x5f\\x01"\n' >message.dict

@@ -32,4 +32,8 @@ int8_t *test_make_quantised_frames(const ldpc_code *code, uint32_t frames, doubl
 /* A 48-symbol GF(64) code with checks of degree 1 and 2 among others. */
 ldpc_nb_code *test_small_gf64_code(void);
 
+/* Writes `code`'s parity-check matrix as an alist file (MacKay's format,
+ * without padding); 0, or -1 when the file cannot be written. */
+int test_write_alist(const ldpc_code *code, const char *path);
+
 #endif

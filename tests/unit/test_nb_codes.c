@@ -14,7 +14,7 @@
 #include "ldpc/nonbinary.h"
 #include "test_support.h"
 
-#define SHARED_NB LDPC_SHARED_DIR "/codes/nonbinary/"
+#define REFERENCE_NB LDPC_SOURCE_DIR "/tests/vectors/codes/nonbinary/"
 
 static ldpc_nb_code *create(const char *name)
 {
@@ -162,7 +162,7 @@ static void entry_list_errors_are_named(void **state)
 static const struct {
     const char *file;
     uint32_t q, n, m, k, edges;
-} shared_files[] = {
+} reference_files[] = {
     {"rptu_kn/LDPC_N96_K48_GF64_exp.alist", 64, 16, 8, 8, 32},
     {"rptu_kn/LDPC_N96_K48_GF256_d1_exp.alist", 256, 12, 6, 6, 24},
     {"rptu_kn/LDPC_N2304_K1152_GF64_exp.alist", 64, 384, 192, 192, 768},
@@ -176,26 +176,19 @@ static const struct {
     {"lcrypto_davey/simulate8x16x174GF_16.alist", 64, 400, 200, 200, 1600},
 };
 
-static int shared_present(void)
-{
-    return access(SHARED_NB "rptu_kn/LDPC_N96_K48_GF64_exp.alist", R_OK) == 0;
-}
-
-static void shared_alist_files_load(void **state)
+static void reference_alist_files_load(void **state)
 {
     (void)state;
-    if (!shared_present())
-        skip();
-    for (size_t i = 0; i < sizeof shared_files / sizeof shared_files[0]; i++) {
+    for (size_t i = 0; i < sizeof reference_files / sizeof reference_files[0]; i++) {
         char name[512];
-        snprintf(name, sizeof name, "nbalist:%s%s", SHARED_NB, shared_files[i].file);
+        snprintf(name, sizeof name, "nbalist:%s%s", REFERENCE_NB, reference_files[i].file);
         ldpc_nb_code *code = create(name);
         const ldpc_code *g = code->graph;
-        assert_int_equal(code->q, shared_files[i].q);
-        assert_int_equal(g->n, shared_files[i].n);
-        assert_int_equal(g->m, shared_files[i].m);
-        assert_int_equal(g->k, shared_files[i].k);
-        assert_int_equal(g->edges, shared_files[i].edges);
+        assert_int_equal(code->q, reference_files[i].q);
+        assert_int_equal(g->n, reference_files[i].n);
+        assert_int_equal(g->m, reference_files[i].m);
+        assert_int_equal(g->k, reference_files[i].k);
+        assert_int_equal(g->edges, reference_files[i].edges);
         assert_encodes(code, 200 + i);
         ldpc_nb_code_destroy(code);
     }
@@ -217,12 +210,10 @@ static void assert_same_h(const ldpc_nb_code *a, const ldpc_nb_code *b)
 static void formats_agree(void **state)
 {
     (void)state;
-    if (!shared_present())
-        skip();
-    ldpc_nb_code *kn = create("nbalist:" SHARED_NB "lab-sticc/KN_N528_K264_GF64_BeiDou.txt");
-    ldpc_nb_code *ubs = create("nbalist:" SHARED_NB "lab-sticc/N528_K264_GF64.txt");
-    ldpc_nb_code *named = create("nbalist:ubs:" SHARED_NB "lab-sticc/N528_K264_GF64.txt");
-    ldpc_nb_code *rows = create("nbalist:kn-rows:" SHARED_NB "lab-sticc/KN_N528_K264_GF64_BeiDou.txt");
+    ldpc_nb_code *kn = create("nbalist:" REFERENCE_NB "lab-sticc/KN_N528_K264_GF64_BeiDou.txt");
+    ldpc_nb_code *ubs = create("nbalist:" REFERENCE_NB "lab-sticc/N528_K264_GF64.txt");
+    ldpc_nb_code *named = create("nbalist:ubs:" REFERENCE_NB "lab-sticc/N528_K264_GF64.txt");
+    ldpc_nb_code *rows = create("nbalist:kn-rows:" REFERENCE_NB "lab-sticc/KN_N528_K264_GF64_BeiDou.txt");
     assert_same_h(kn, ubs);
     assert_same_h(kn, named);
     assert_same_h(kn, rows);
@@ -230,16 +221,16 @@ static void formats_agree(void **state)
     ldpc_nb_code_destroy(ubs);
     ldpc_nb_code_destroy(named);
     ldpc_nb_code_destroy(rows);
-    ldpc_nb_code *davey = create("nbalist:" SHARED_NB "lcrypto_davey/simulate2x7x592GF_64.alist");
+    ldpc_nb_code *davey = create("nbalist:" REFERENCE_NB "lcrypto_davey/simulate2x7x592GF_64.alist");
     ldpc_nb_code *davey_named =
-        create("nbalist:davey:" SHARED_NB "lcrypto_davey/simulate2x7x592GF_64.alist");
+        create("nbalist:davey:" REFERENCE_NB "lcrypto_davey/simulate2x7x592GF_64.alist");
     assert_same_h(davey, davey_named);
     ldpc_nb_code_destroy(davey);
     ldpc_nb_code_destroy(davey_named);
     /* Read as KN exponents, the Davey file's value 63 is out of range. */
     ldpc_nb_code *wrong = NULL;
     ldpc_error err = {{0}};
-    assert_int_equal(ldpc_nb_code_create("nbalist:kn:" SHARED_NB
+    assert_int_equal(ldpc_nb_code_create("nbalist:kn:" REFERENCE_NB
                                          "lcrypto_davey/simulate2x7x592GF_64.alist",
                                          &wrong, &err),
                      LDPC_ERR_PARSE);
@@ -320,7 +311,7 @@ int main(void)
         cmocka_unit_test(constructions_have_their_parameters),
         cmocka_unit_test(girth_of_small_graphs),
         cmocka_unit_test(entry_list_errors_are_named),
-        cmocka_unit_test(shared_alist_files_load),
+        cmocka_unit_test(reference_alist_files_load),
         cmocka_unit_test(formats_agree),
         cmocka_unit_test(malformed_files_are_rejected),
         cmocka_unit_test(channel_mapping),

@@ -138,9 +138,7 @@ static void peg_620_decodes(void **state)
 static void gf256_alist_decodes(void **state)
 {
     (void)state;
-    decodes_every_frame("nbalist:" LDPC_SHARED_DIR
-                        "/codes/nonbinary/lab-sticc/KN_N128_K64_GF256.txt",
-                        6.0);
+    decodes_every_frame("nbalist:" LDPC_SOURCE_DIR "/tests/vectors/codes/nonbinary/lab-sticc/KN_N128_K64_GF256.txt", 6.0);
 }
 
 /* Noiseless frames stop after one iteration; without early termination

@@ -192,7 +192,7 @@ static test_opencl_outcome run_case(const exact_case *c)
     return outcome;
 }
 
-#define ALIST_MACKAY "alist:" LDPC_SHARED_DIR "/codes/binary/aff3ct/MACKAY_504_1008.alist"
+#define ALIST_MACKAY "alist:" LDPC_SOURCE_DIR "/tests/vectors/codes/binary/MACKAY_504_1008.alist"
 
 static void dvb_short_layered_normalized(void **state)
 {
@@ -778,10 +778,6 @@ static void flooding_spread_early_termination(void **state)
 static void alist_code(void **state)
 {
     (void)state;
-    if (access(ALIST_MACKAY + 6, R_OK) != 0) {
-        print_message("%s absent (no ../shared), skipped\n", ALIST_MACKAY + 6);
-        skip();
-    }
     exact_case c = {ALIST_MACKAY, LDPC_SCHEDULE_LAYERED, LDPC_RULE_MIN_SUM_NORMALIZED, 40, 1,
                     LDPC_OPENCL_DESIGN_GROUP_PER_FRAME, 40, 16, 1.0, 3.5, 0,
                     LDPC_OPENCL_POSTERIORS_AUTO,

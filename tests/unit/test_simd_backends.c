@@ -79,15 +79,6 @@ static void compare_variant(const char *variant, const ldpc_decoder_config *conf
     ldpc_code_destroy(code);
 }
 
-/* Skips a scenario whose alist file is absent (no ../shared beside the tree). */
-static int scenario_present(const scenario *s)
-{
-    if (strncmp(s->code_name, "alist:", 6) != 0 || access(s->code_name + 6, R_OK) == 0)
-        return 1;
-    print_message("  %s absent (no ../shared), skipped\n", s->code_name + 6);
-    return 0;
-}
-
 static void for_each_runnable_variant(void (*body)(const char *variant))
 {
     size_t ran = 0;
@@ -112,13 +103,12 @@ static void normalized_min_sum_matches(const char *variant)
         {"dvbs2-short-8/9", 2.5, 70},  /* several vectors and a partial one */
         {"dvbt2-short-3/5", 1.8, 5},   /* fewer frames than lanes */
         {"dvbs2-normal-1/2", 1.0, 9},
-        {"alist:" LDPC_SHARED_DIR "/codes/binary/aff3ct/MACKAY_504_1008.alist", 2.0, 33},
+        {"alist:" LDPC_SOURCE_DIR "/tests/vectors/codes/binary/MACKAY_504_1008.alist", 2.0, 33},
     };
     ldpc_decoder_config config = ldpc_decoder_config_default();
     config.max_iterations = 25;
     for (size_t i = 0; i < sizeof scenarios / sizeof scenarios[0]; i++)
-        if (scenario_present(&scenarios[i]))
-            compare_variant(variant, &config, &scenarios[i], 100 + i);
+        compare_variant(variant, &config, &scenarios[i], 100 + i);
 }
 
 static void offset_min_sum_and_periods_match(const char *variant)
@@ -166,13 +156,12 @@ static void saturated_codes_match(const char *variant)
         {"dvbs2-short-8/9", 2.5, 70},  /* several vectors and a partial one */
         {"dvbt2-short-3/5", 1.8, 5},   /* fewer frames than lanes */
         {"dvbs2-normal-1/2", 1.0, 9},
-        {"alist:" LDPC_SHARED_DIR "/codes/binary/aff3ct/MACKAY_504_1008.alist", 2.0, 33},
+        {"alist:" LDPC_SOURCE_DIR "/tests/vectors/codes/binary/MACKAY_504_1008.alist", 2.0, 33},
     };
     ldpc_decoder_config config = saturated_config(LDPC_RULE_MIN_SUM_OFFSET, 31);
     config.max_iterations = 25;
     for (size_t i = 0; i < sizeof scenarios / sizeof scenarios[0]; i++)
-        if (scenario_present(&scenarios[i]))
-            compare_variant(variant, &config, &scenarios[i], 200 + i);
+        compare_variant(variant, &config, &scenarios[i], 200 + i);
 }
 
 /* Caps: the default 31, none (127: posteriors clip often and frames that had
