@@ -82,6 +82,15 @@ ldpc_status generic_code_create(const char *name, uint32_t n, uint32_t m,
 /* Built-in DVB codes (dvb_codes.c): LDPC_ERR_UNKNOWN_CODE for another name. */
 ldpc_status dvb_code_create(const char *name, ldpc_code **out, ldpc_error *err);
 size_t dvb_code_footprint(const char *name);
+size_t dvb_code_count(void);
+const char *dvb_code_name(size_t index);
+const char *dvb_code_alias_of(size_t index);
+
+/* Built-in quasi-cyclic codes (qc_codes.c): LDPC_ERR_UNKNOWN_CODE, without a
+ * message, for another name. */
+ldpc_status qc_code_create(const char *name, ldpc_code **out, ldpc_error *err);
+size_t qc_code_count(void);
+const char *qc_code_name(size_t index);
 
 /* Compact DVB codes (code_compact.c): the compact copy of a whole DVB
  * description (NULL without memory), and the unsatisfied checks of `bits`

@@ -12,7 +12,26 @@ ldpc_status ldpc_code_create(const char *name, ldpc_code **out, ldpc_error *err)
         return ldpc_fail(err, LDPC_ERR_INVALID, "no code name given");
     if (strncmp(name, "alist:", 6) == 0)
         return ldpc_code_load_alist(name + 6, out, err);
+    ldpc_status status = qc_code_create(name, out, err);
+    if (status != LDPC_ERR_UNKNOWN_CODE)
+        return status;
     return dvb_code_create(name, out, err);
+}
+
+/* The DVB codes first, then the quasi-cyclic ones. */
+size_t ldpc_builtin_code_count(void)
+{
+    return dvb_code_count() + qc_code_count();
+}
+
+const char *ldpc_builtin_code_name(size_t index)
+{
+    return index < dvb_code_count() ? dvb_code_name(index) : qc_code_name(index - dvb_code_count());
+}
+
+const char *ldpc_builtin_code_alias_of(size_t index)
+{
+    return index < dvb_code_count() ? dvb_code_alias_of(index) : NULL;
 }
 
 ldpc_status ldpc_code_create_compact(const char *name, ldpc_code **out, ldpc_error *err)

@@ -74,17 +74,17 @@ static const dvb_code_entry dvb_code_entries[] = {
 
 #define DVB_CODE_COUNT (sizeof dvb_code_entries / sizeof dvb_code_entries[0])
 
-size_t ldpc_builtin_code_count(void)
+size_t dvb_code_count(void)
 {
     return DVB_CODE_COUNT;
 }
 
-const char *ldpc_builtin_code_name(size_t index)
+const char *dvb_code_name(size_t index)
 {
     return index < DVB_CODE_COUNT ? dvb_code_entries[index].name : NULL;
 }
 
-const char *ldpc_builtin_code_alias_of(size_t index)
+const char *dvb_code_alias_of(size_t index)
 {
     return index < DVB_CODE_COUNT ? dvb_code_entries[index].alias_of : NULL;
 }
@@ -219,8 +219,9 @@ ldpc_status dvb_code_create(const char *name, ldpc_code **out, ldpc_error *err)
     if (t == NULL)
         return ldpc_fail(err, LDPC_ERR_UNKNOWN_CODE,
                          "unknown code '%s': built-in codes are named "
-                         "dvbs2|dvbt2|dvbc2-normal|short-RATE, e.g. dvbs2-normal-1/2 or "
-                         "dvbt2-short-3/5 ('ldpc codes' lists them); a file is alist:PATH",
+                         "dvbs2|dvbt2|dvbc2-normal|short-RATE (dvbs2-normal-1/2), "
+                         "wifi-N-RATE (wifi-1944-5/6), wimax-N-RATE (wimax-2304-3/4a); "
+                         "'ldpc codes' lists them; a file is alist:PATH",
                          name);
     code_shape shape = table_shape(t);
     code_builder b;

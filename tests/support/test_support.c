@@ -135,3 +135,34 @@ int test_write_alist(const ldpc_code *code, const char *path)
     }
     return fclose(f) == 0 ? 0 : -1;
 }
+
+static uint64_t fnv_index(uint64_t hash, uint32_t value)
+{
+    for (int b = 0; b < 4; b++) {
+        hash ^= (value >> (8 * b)) & 0xffu;
+        hash *= 0x100000001b3ull;
+    }
+    return hash;
+}
+
+static int ascending(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return (x > y) - (x < y);
+}
+
+uint64_t test_code_digest(const ldpc_code *code)
+{
+    uint64_t hash = 0xcbf29ce484222325ull;
+    uint32_t rows[64];
+    for (uint32_t v = 0; v < code->n; v++) {
+        uint32_t degree = code->var_offsets[v + 1] - code->var_offsets[v];
+        assert_true(degree <= 64);
+        for (uint32_t i = 0; i < degree; i++)
+            rows[i] = code->edge_check[code->var_edges[code->var_offsets[v] + i]];
+        qsort(rows, degree, sizeof rows[0], ascending);
+        for (uint32_t i = 0; i < degree; i++)
+            hash = fnv_index(fnv_index(hash, v), rows[i]);
+    }
+    return hash;
+}

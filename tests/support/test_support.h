@@ -36,4 +36,9 @@ ldpc_nb_code *test_small_gf64_code(void);
  * without padding); 0, or -1 when the file cannot be written. */
 int test_write_alist(const ldpc_code *code, const char *path);
 
+/* FNV-1a 64 over the (column, row) pairs of H, columns ascending, rows
+ * ascending within a column, each index as 4 little-endian bytes: the digest
+ * the digest files of tests/vectors/codes record for published matrices. */
+uint64_t test_code_digest(const ldpc_code *code);
+
 #endif

@@ -72,6 +72,16 @@ static void check_layer(const ldpc_code *code, const scratch *s, uint32_t t)
     }
 }
 
+/* The DVB codes among the built-in ones (listed first). */
+static size_t dvb_code_total(void)
+{
+    size_t count = 0;
+    while (count < ldpc_builtin_code_count() &&
+           strncmp(ldpc_builtin_code_name(count), "dvb", 3) == 0)
+        count++;
+    return count;
+}
+
 static void every_dvb_code_matches_its_matrix(void **state)
 {
     (void)state;
@@ -86,7 +96,7 @@ static void every_dvb_code_matches_its_matrix(void **state)
         malloc(frame_schedule_layer_capacity(MOST_VARIABLES) * sizeof(uint32_t));
     s.schedule.edges = malloc(frame_schedule_edge_capacity(300000) * sizeof(frame_block_edge));
     uint32_t with_tables = 0;
-    for (size_t i = 0; i < ldpc_builtin_code_count(); i++) {
+    for (size_t i = 0; i < dvb_code_total(); i++) {
         const char *name = ldpc_builtin_code_name(i);
         ldpc_code *code = test_opencl_code(name);
         uint32_t words = opencl_circulant_words(code);
