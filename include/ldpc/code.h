@@ -6,6 +6,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "ldpc/error.h"
 #include "ldpc/export.h"
@@ -122,6 +123,12 @@ LDPC_API ldpc_status ldpc_code_create_from_edges(const char *name, uint32_t n, u
 
 /* Parse a MacKay alist file (see docs/CODES.md for what is accepted). */
 LDPC_API ldpc_status ldpc_code_load_alist(const char *path, ldpc_code **out, ldpc_error *err);
+
+/* Writes H in MacKay's alist format (what ldpc_code_load_alist reads back as
+ * the same matrix), columns in the code's bit order, to `out`.
+ * LDPC_ERR_INVALID for a compact code (no graph), LDPC_ERR_IO when writing
+ * fails. */
+LDPC_API ldpc_status ldpc_code_write_alist(const ldpc_code *code, FILE *out, ldpc_error *err);
 
 LDPC_API void ldpc_code_destroy(ldpc_code *code);
 

@@ -412,3 +412,29 @@ ldpc_status ldpc_code_load_alist(const char *path, ldpc_code **out, ldpc_error *
     release_alist(&d);
     return status;
 }
+
+ldpc_status ldpc_code_write_alist(const ldpc_code *code, FILE *f, ldpc_error *err)
+{
+    if (code == NULL || f == NULL)
+        return ldpc_fail(err, LDPC_ERR_INVALID, "no code or no file to write its alist to");
+    if (!ldpc_code_has_graph(code))
+        return ldpc_fail(err, LDPC_ERR_INVALID,
+                         "%s: a compact code has no parity-check matrix to write", code->name);
+    fprintf(f, "%u %u\n%u %u\n", code->n, code->m, code->max_var_degree, code->max_check_degree);
+    for (uint32_t v = 0; v < code->n; v++)
+        fprintf(f, "%u%c", code->var_offsets[v + 1] - code->var_offsets[v],
+                v + 1 < code->n ? ' ' : '\n');
+    for (uint32_t c = 0; c < code->m; c++)
+        fprintf(f, "%u%c", code->check_offsets[c + 1] - code->check_offsets[c],
+                c + 1 < code->m ? ' ' : '\n');
+    for (uint32_t v = 0; v < code->n; v++)
+        for (uint32_t e = code->var_offsets[v]; e < code->var_offsets[v + 1]; e++)
+            fprintf(f, "%u%c", code->edge_check[code->var_edges[e]] + 1,
+                    e + 1 < code->var_offsets[v + 1] ? ' ' : '\n');
+    for (uint32_t c = 0; c < code->m; c++)
+        for (uint32_t e = code->check_offsets[c]; e < code->check_offsets[c + 1]; e++)
+            fprintf(f, "%u%c", code->check_var[e] + 1, e + 1 < code->check_offsets[c + 1] ? ' ' : '\n');
+    if (ferror(f))
+        return ldpc_fail(err, LDPC_ERR_IO, "%s: writing its alist failed", code->name);
+    return LDPC_OK;
+}

@@ -115,25 +115,8 @@ int test_write_alist(const ldpc_code *code, const char *path)
     FILE *f = fopen(path, "w");
     if (f == NULL)
         return -1;
-    fprintf(f, "%u %u\n%u %u\n", code->n, code->m, code->max_var_degree,
-            code->max_check_degree);
-    for (uint32_t v = 0; v < code->n; v++)
-        fprintf(f, "%u%c", code->var_offsets[v + 1] - code->var_offsets[v],
-                v + 1 < code->n ? ' ' : '\n');
-    for (uint32_t c = 0; c < code->m; c++)
-        fprintf(f, "%u%c", code->check_offsets[c + 1] - code->check_offsets[c],
-                c + 1 < code->m ? ' ' : '\n');
-    for (uint32_t v = 0; v < code->n; v++) {
-        for (uint32_t e = code->var_offsets[v]; e < code->var_offsets[v + 1]; e++)
-            fprintf(f, "%u ", code->edge_check[code->var_edges[e]] + 1);
-        fputc('\n', f);
-    }
-    for (uint32_t c = 0; c < code->m; c++) {
-        for (uint32_t e = code->check_offsets[c]; e < code->check_offsets[c + 1]; e++)
-            fprintf(f, "%u ", code->check_var[e] + 1);
-        fputc('\n', f);
-    }
-    return fclose(f) == 0 ? 0 : -1;
+    ldpc_status status = ldpc_code_write_alist(code, f, NULL);
+    return fclose(f) == 0 && status == LDPC_OK ? 0 : -1;
 }
 
 static uint64_t fnv_index(uint64_t hash, uint32_t value)

@@ -1,5 +1,6 @@
-/* ldpc codes [--json] [--code NAME]: every built-in code (or one code, an
- * alist file's too) with its parameters. */
+/* ldpc codes [--json] [NAME | --code NAME] [--alist]: every built-in code (or
+ * one code, an alist file's too) with its parameters, or one code's
+ * parity-check matrix as an alist file. */
 #include <getopt.h>
 #include <string.h>
 
@@ -59,9 +60,28 @@ static int list_one(const char *name, const char *alias_of, int json, int first)
     return result;
 }
 
+static int write_alist(const char *name)
+{
+    if (name == NULL) {
+        tool_error("--alist writes one code: name it (ldpc codes NAME --alist)");
+        return TOOL_EXIT_USAGE;
+    }
+    ldpc_code *code = tool_open_code(name);
+    if (code == NULL)
+        return TOOL_EXIT_FAILURE;
+    ldpc_error err = {{0}};
+    ldpc_status status = ldpc_code_write_alist(code, stdout, &err);
+    ldpc_code_destroy(code);
+    if (status != LDPC_OK) {
+        tool_error("%s", err.message);
+        return TOOL_EXIT_FAILURE;
+    }
+    return tool_finish_output(stdout) == 0 ? TOOL_EXIT_OK : TOOL_EXIT_FAILURE;
+}
+
 static void usage(FILE *out)
 {
-    fprintf(out, "usage: ldpc codes [--json] [--code NAME]\n\n"
+    fprintf(out, "usage: ldpc codes [--json] [NAME | --code NAME] [--alist]\n\n"
                  "Lists every built-in code: n, k, rate k/n, edges (ones in H), layers,\n"
                  "footprint of the description in bytes, then the variable degrees and\n"
                  "the check degrees as DEGREExCOUNT, highest first. Aliases (DVB-C2 names\n"
@@ -70,15 +90,18 @@ static void usage(FILE *out)
                  "Then the nonbinary codes over GF(q): q, n and k in symbols and in bits\n"
                  "(p = log2 q bits per symbol), rate, edges, layers, girth, footprint and\n"
                  "degrees. Nonbinary alist files are named nbalist:PATH.\n\n"
-                 "  --code NAME  only this binary code (a built-in name or alist:PATH)\n");
+                 "  NAME, --code NAME  only this binary code (a built-in name or alist:PATH)\n"
+                 "  --alist      write that code's parity-check matrix as an alist file\n"
+                 "               instead (columns in the code's bit order)\n");
 }
 
 int command_codes(int argc, char **argv)
 {
     static const struct option options[] = {
         {"json", no_argument, NULL, 'j'}, {"code", required_argument, NULL, 'c'},
-        {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
-    int json = 0, c;
+        {"alist", no_argument, NULL, 'a'}, {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0}};
+    int json = 0, alist = 0, c;
     const char *only = NULL;
     optind = 1;
     while ((c = getopt_long(argc, argv, "", options, NULL)) != -1) {
@@ -86,6 +109,8 @@ int command_codes(int argc, char **argv)
             json = 1;
         else if (c == 'c')
             only = optarg;
+        else if (c == 'a')
+            alist = 1;
         else if (c == 'h') {
             usage(stdout);
             return TOOL_EXIT_OK;
@@ -94,10 +119,14 @@ int command_codes(int argc, char **argv)
             return TOOL_EXIT_USAGE;
         }
     }
+    if (optind < argc && only == NULL)
+        only = argv[optind++];
     if (optind < argc) {
         tool_error("unexpected argument '%s'", argv[optind]);
         return TOOL_EXIT_USAGE;
     }
+    if (alist)
+        return write_alist(only);
     size_t count = ldpc_builtin_code_count();
     if (json)
         fputc('[', stdout);
