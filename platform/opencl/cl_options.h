@@ -147,6 +147,10 @@ ldpc_status cl_options_from_config(const ldpc_opencl_config *user, cl_options *o
 /* The same from the environment (ldpc_opencl_config_from_env). */
 ldpc_status cl_options_from_env(cl_options *out, ldpc_error *err);
 
+/* The generic counters (ldpc_decoder_counters_get) of a decoder of either
+ * OpenCL backend, from its statistics; `out` is zeroed. */
+void cl_counters_from_stats(const ldpc_opencl_stats *stats, ldpc_decoder_counters *out);
+
 /* ldpc_opencl_decoder_create with options already parsed (src/api/decoder.c),
  * for tools and tests that force a design. */
 ldpc_status cl_options_decoder_create(const ldpc_decoder_config *config,

@@ -132,26 +132,8 @@ ldpc_status ldpc_nb_opencl_decoder_create(const ldpc_decoder_config *config,
     return nb_decoder_create(config, limits, NB_OPENCL_BACKEND, &options, out, err);
 }
 
-void nb_opencl_counters(const nb_opencl *state, ldpc_decoder_counters *out)
+static void fill_stats(const nb_opencl *state, ldpc_opencl_stats *out)
 {
-    out->has_device = 1;
-    out->on_device = state->on_device;
-    out->fallbacks = state->fallbacks;
-    out->frames_on_cpu = state->frames_on_cpu;
-#ifdef LDPC_WITH_OPENCL
-    ldpc_opencl_stats device = {0};
-    cl_nb_decoder_fill_stats(&state->device, &device);
-    out->table_uploads = device.table_uploads;
-    memcpy(out->note, device.cache_note, sizeof out->note);
-#endif
-}
-
-ldpc_status ldpc_nb_opencl_stats_get(const ldpc_nb_decoder *decoder, ldpc_opencl_stats *out,
-                                     ldpc_error *err)
-{
-    const nb_opencl *state = decoder != NULL ? nb_decoder_opencl(decoder) : NULL;
-    if (state == NULL || out == NULL)
-        return ldpc_fail(err, LDPC_ERR_INVALID, "not a nonbinary decoder of the opencl backend");
     memset(out, 0, sizeof *out);
 #ifdef LDPC_WITH_OPENCL
     cl_nb_decoder_fill_stats(&state->device, out);
@@ -160,5 +142,21 @@ ldpc_status ldpc_nb_opencl_stats_get(const ldpc_nb_decoder *decoder, ldpc_opencl
     out->fallbacks = state->fallbacks;
     out->frames_on_cpu = state->frames_on_cpu;
     memcpy(out->fallback_reason, state->fallback_reason, sizeof out->fallback_reason);
+}
+
+void nb_opencl_counters(const nb_opencl *state, ldpc_decoder_counters *out)
+{
+    ldpc_opencl_stats stats;
+    fill_stats(state, &stats);
+    cl_counters_from_stats(&stats, out);
+}
+
+ldpc_status ldpc_nb_opencl_stats_get(const ldpc_nb_decoder *decoder, ldpc_opencl_stats *out,
+                                     ldpc_error *err)
+{
+    const nb_opencl *state = decoder != NULL ? nb_decoder_opencl(decoder) : NULL;
+    if (state == NULL || out == NULL)
+        return ldpc_fail(err, LDPC_ERR_INVALID, "not a nonbinary decoder of the opencl backend");
+    fill_stats(state, out);
     return LDPC_OK;
 }

@@ -195,19 +195,24 @@ static int opencl_describe(const void *memory, char *out, size_t size)
     return 1;
 }
 
-static void opencl_counters(const void *memory, ldpc_decoder_counters *out)
+static void fill_stats(const opencl_state *state, ldpc_opencl_stats *out)
 {
-    const opencl_state *state = memory;
-    out->has_device = 1;
+    memset(out, 0, sizeof *out);
+#ifdef LDPC_WITH_OPENCL
+    cl_decoder_fill_stats(&state->device, out);
+#endif
     out->on_device = state->on_device;
     out->fallbacks = state->fallbacks;
     out->frames_on_cpu = state->frames_on_cpu;
-#ifdef LDPC_WITH_OPENCL
-    ldpc_opencl_stats device = {0};
-    cl_decoder_fill_stats(&state->device, &device);
-    out->table_uploads = device.table_uploads;
-    memcpy(out->note, device.cache_note, sizeof out->note);
-#endif
+    out->cpu_backend = state->cpu->name;
+    memcpy(out->fallback_reason, state->fallback_reason, sizeof out->fallback_reason);
+}
+
+static void opencl_counters(const void *memory, ldpc_decoder_counters *out)
+{
+    ldpc_opencl_stats stats;
+    fill_stats(memory, &stats);
+    cl_counters_from_stats(&stats, out);
 }
 
 const decode_backend opencl_backend = {
@@ -231,14 +236,6 @@ ldpc_status ldpc_opencl_stats_get(const ldpc_decoder *decoder, ldpc_opencl_stats
     const opencl_state *state = decoder_backend_state(decoder, &opencl_backend);
     if (state == NULL || out == NULL)
         return ldpc_fail(err, LDPC_ERR_INVALID, "not a decoder of the opencl backend");
-    memset(out, 0, sizeof *out);
-#ifdef LDPC_WITH_OPENCL
-    cl_decoder_fill_stats(&state->device, out);
-#endif
-    out->on_device = state->on_device;
-    out->fallbacks = state->fallbacks;
-    out->frames_on_cpu = state->frames_on_cpu;
-    out->cpu_backend = state->cpu->name;
-    memcpy(out->fallback_reason, state->fallback_reason, sizeof out->fallback_reason);
+    fill_stats(state, out);
     return LDPC_OK;
 }

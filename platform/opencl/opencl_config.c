@@ -1,6 +1,7 @@
 /* The OpenCL settings: the user's (ldpc_opencl_config and its LDPC_CL_*
  * variables) and the tuning keys of its `tuning` text, parsed into
- * cl_options (docs/OPENCL.md). Compiled with or without OpenCL. */
+ * cl_options (docs/OPENCL.md), and the generic decoder counters derived
+ * from the statistics. Compiled with or without OpenCL. */
 #include <errno.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -232,4 +233,14 @@ ldpc_status cl_options_from_env(cl_options *out, ldpc_error *err)
     ldpc_opencl_config user = ldpc_opencl_config_default();
     ldpc_status status = ldpc_opencl_config_from_env(&user, err);
     return status != LDPC_OK ? status : cl_options_from_config(&user, out, err);
+}
+
+void cl_counters_from_stats(const ldpc_opencl_stats *stats, ldpc_decoder_counters *out)
+{
+    out->has_device = 1;
+    out->on_device = stats->on_device;
+    out->fallbacks = stats->fallbacks;
+    out->frames_on_cpu = stats->frames_on_cpu;
+    out->table_uploads = stats->table_uploads;
+    memcpy(out->note, stats->cache_note, sizeof out->note);
 }

@@ -4,6 +4,7 @@
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <cmocka.h>
 
 #include "ldpc/encoder.h"
@@ -148,4 +149,36 @@ uint64_t test_code_digest(const ldpc_code *code)
             hash = fnv_index(fnv_index(hash, v), rows[i]);
     }
     return hash;
+}
+
+size_t test_compare_digests(const char *path, const char *prefix,
+                            void (*check)(const ldpc_code *code))
+{
+    FILE *f = fopen(path, "r");
+    if (f == NULL)
+        fail_msg("cannot open %s", path);
+    char line[256];
+    size_t compared = 0;
+    while (fgets(line, sizeof line, f) != NULL) {
+        char name[64];
+        unsigned n, m, edges;
+        unsigned long long digest;
+        if (line[0] == '#' || sscanf(line, "%63s %u %u %u %llx", name, &n, &m, &edges, &digest) != 5 ||
+            strncmp(name, prefix, strlen(prefix)) != 0)
+            continue;
+        ldpc_code *c = NULL;
+        ldpc_error err = {{0}};
+        if (ldpc_code_create(name, &c, &err) != LDPC_OK)
+            fail_msg("%s: %s", name, err.message);
+        if (c->n != n || c->m != m || c->edges != edges || test_code_digest(c) != digest)
+            fail_msg("%s: n %u m %u ones %u digest %016llx, published %u %u %u %016llx", name,
+                     c->n, c->m, c->edges, (unsigned long long)test_code_digest(c), n, m, edges,
+                     digest);
+        if (check != NULL)
+            check(c);
+        ldpc_code_destroy(c);
+        compared++;
+    }
+    fclose(f);
+    return compared;
 }

@@ -41,4 +41,11 @@ int test_write_alist(const ldpc_code *code, const char *path);
  * the digest files of tests/vectors/codes record for published matrices. */
 uint64_t test_code_digest(const ldpc_code *code);
 
+/* Builds the code of every line "name n m ones digest" of `path` whose name
+ * starts with `prefix` and fails unless n, m, the number of ones and the
+ * digest agree; `check` (or NULL) may assert more of each code. Returns how
+ * many lines it compared. */
+size_t test_compare_digests(const char *path, const char *prefix,
+                            void (*check)(const ldpc_code *code));
+
 #endif
