@@ -97,6 +97,11 @@ ldpc_status ft8_code_create(const char *name, ldpc_code **out, ldpc_error *err);
 size_t ft8_code_count(void);
 const char *ft8_code_name(size_t index);
 
+/* The CCSDS codes (ccsds_code.c), likewise. */
+ldpc_status ccsds_code_create(const char *name, ldpc_code **out, ldpc_error *err);
+size_t ccsds_code_count(void);
+const char *ccsds_code_name(size_t index);
+
 /* Compact DVB codes (code_compact.c): the compact copy of a whole DVB
  * description (NULL without memory), and the unsatisfied checks of `bits`
  * computed from its address table, as the encoder accumulates parity. */

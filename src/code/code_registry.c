@@ -16,6 +16,7 @@ static const struct {
     {dvb_code_create, dvb_code_count, dvb_code_name},
     {qc_code_create, qc_code_count, qc_code_name},
     {ft8_code_create, ft8_code_count, ft8_code_name},
+    {ccsds_code_create, ccsds_code_count, ccsds_code_name},
 };
 
 #define FAMILY_COUNT (sizeof families / sizeof families[0])

@@ -220,7 +220,8 @@ ldpc_status dvb_code_create(const char *name, ldpc_code **out, ldpc_error *err)
         return ldpc_fail(err, LDPC_ERR_UNKNOWN_CODE,
                          "unknown code '%s': built-in codes are named "
                          "dvbs2|dvbt2|dvbc2-normal|short-RATE (dvbs2-normal-1/2), "
-                         "wifi-N-RATE (wifi-1944-5/6), wimax-N-RATE (wimax-2304-3/4a), ft8-174-91; "
+                         "wifi-N-RATE (wifi-1944-5/6), wimax-N-RATE (wimax-2304-3/4a), ft8-174-91, "
+                         "ccsds-tc-128|256|512; "
                          "'ldpc codes' lists them; a file is alist:PATH",
                          name);
     code_shape shape = table_shape(t);
