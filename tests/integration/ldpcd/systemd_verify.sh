@@ -1,8 +1,7 @@
 #!/usr/bin/env bash
-# systemd-analyze verify on platform/systemd/ldpcd.service. The unit names the
-# installed /usr/sbin/ldpcd, so it is verified inside a staging root holding
-# the built binary there (after `cmake --install`, plain
-# `systemd-analyze verify /lib/systemd/system/ldpcd.service` does the same).
+# systemd-analyze verify on the installed unit: `cmake --install` into a
+# staging root (DESTDIR) that also holds systemd's own units, so the unit is
+# checked with the daemon, configuration and paths the install put there.
 set -euo pipefail
 source_dir=$1 build_dir=$2
 if ! command -v systemd-analyze >/dev/null; then
@@ -11,12 +10,15 @@ if ! command -v systemd-analyze >/dev/null; then
 fi
 root=$(mktemp -d)
 trap 'rm -rf "$root"' EXIT
-mkdir -p "$root/usr/sbin" "$root/bin" "$root/etc/systemd/system" "$root/usr/lib/systemd"
-cp "$build_dir/src/ldpcd/ldpcd" "$root/usr/sbin/ldpcd"
+DESTDIR="$root" cmake --install "$build_dir" > "$root/install.log"
+prefix=$(sed -n 's/^CMAKE_INSTALL_PREFIX:[A-Z]*=//p' "$build_dir/CMakeCache.txt")
+unit="$root$prefix/lib/systemd/system/ldpcd.service"
+mkdir -p "$root/bin" "$root/usr/lib/systemd"
 cp "$(type -P kill)" "$root/bin/kill"
 cp -a /usr/lib/systemd/system "$root/usr/lib/systemd/system" 2>/dev/null ||
     cp -a /lib/systemd/system "$root/usr/lib/systemd/system"
-cp "$source_dir/platform/systemd/ldpcd.service" "$root/etc/systemd/system/"
+mkdir -p "$root/etc/systemd/system"
+cp "$unit" "$root/etc/systemd/system/"
 systemd-analyze verify --root="$root" ldpcd.service 2>"$root/err" || {
     cat "$root/err" >&2
     exit 1
@@ -25,6 +27,6 @@ systemd-analyze verify --root="$root" ldpcd.service 2>"$root/err" || {
 if grep -i "ldpcd" "$root/err"; then
     exit 1
 fi
-grep -q '^Type=notify' "$source_dir/platform/systemd/ldpcd.service"
-grep -q '^WatchdogSec=' "$source_dir/platform/systemd/ldpcd.service"
+grep -q '^Type=notify' "$unit"
+grep -q '^WatchdogSec=' "$unit"
 echo "systemd_verify: OK"
