@@ -68,8 +68,8 @@ static const config_key keys[] = {
     {"raw_negate", "no", BOOL(raw_negate),
      "yes if the raw source's positive values mean bit 1"},
     {"raw_normalize", "calibrate", ENUM(raw_normalize, normalize_names),
-     "calibrate: estimate each raw frame's LLR scale and undo it; mean: rescale to a mean "
-     "|LLR| of 4; no: the values are calibrated LLRs"},
+     "calibrate: estimate each raw frame's LLR scale and undo it (any source's scale decodes "
+     "alike); mean: rescale to a mean |LLR| of 4; no: the values are calibrated LLRs"},
     {"raw_tag_header", "auto", ENUM(raw_tag_header, tag_header_names),
      "auto: skip gr-zeromq's tag header (magic 0x5FF0) when a message starts with one"},
     {"output_endpoint", "ipc://%r/output", TEXT(output_endpoint),
@@ -90,7 +90,10 @@ static const config_key keys[] = {
      "(dvbs2-normal-*, all), or NAME=alist:PATH; nonbinary codes too (nbqc-gf32-744-653, "
      "nbreg-*, NAME=nbalist:PATH), decoded by nonbinary_decoder"},
     {"decoder", "default", TEXT(decoder),
-     "decoder specification (ldpc(1): fixed-layered-nms,iter=50, ...)"},
+     "decoder specification (ldpc(1): fixed-layered-nms,iter=50, ...); "
+     "fixed-layered-oms,posterior=8 is the throughput variant with saturated 8-bit posteriors "
+     "(docs/SERVICE.md, \"Batching\"); fixed-flooding-oms,iter=40 the lowest latency per "
+     "frame on a large GPU (backend = opencl)"},
     {"backend", "auto", TEXT(backend), "decoder backend: auto, reference, or a named backend"},
     {"backend_fallback", "yes", BOOL(backend_fallback),
      "if the backend cannot be created, use the reference backend; if it runs elsewhere than "
@@ -112,8 +115,10 @@ static const config_key keys[] = {
     {"batch_frames", "auto", UINT_AUTO(batch_frames, 1, 4096),
      "largest number of frames of one code decoded together (fewer when frames come slowly: "
      "batch_wait_us); auto: up to 4096 for the OpenCL backends (a GPU wants thousands per "
-     "call; fewer where an eighth of the memory cannot hold the workers' batches), 64 for "
-     "the others (SIMD backends decode 16 (NEON) to 64 (AVX-512) frames at once)"},
+     "call; fewer where an eighth of the memory cannot hold the workers' batches); on the "
+     "CPU what the backend decodes side by side (the inter-frame SIMD decoders 16 (NEON) to "
+     "64 (AVX-512) frames; the frame path, the default for DVB codes, one per worker), at "
+     "least 8 per worker (the intake wakes a worker per batch) and at most 64"},
     {"convert_threads", "auto", UINT_AUTO(convert_threads, 1, 256),
      "threads that help the workers convert soft values; auto: the cores the workers leave "
      "free with an OpenCL backend (its workers mostly wait for the GPU), none otherwise"},
@@ -123,7 +128,7 @@ static const config_key keys[] = {
      "frames held between intake and output (received, decoding, waiting to be sent); "
      "workers x batch_frames are being decoded, and as many again must wait ready for the "
      "workers to stay busy: at least 2 x workers x batch_frames, which auto is (and at "
-     "least 256)"},
+     "least 64)"},
     {"trusted_network", "no", BOOL(trusted_network),
      "yes: allow tcp endpoints on addresses other than loopback without CURVE"},
     {"trusted_abstract_ipc", "no", BOOL(trusted_abstract_ipc),

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# The man pages as built: groff renders each without a warning, and each
+# names what its program has: ldpc(1) every command of `ldpc --help`,
+# ldpcd(8) every option of `ldpcd --help`, ldpcd.conf(5) every key of
+# `ldpcd --print-default-config` at its default.
+set -euo pipefail
+source_dir=$1 build_dir=$2
+man_dir=$build_dir/man
+fail() { echo "man_pages: $*" >&2; exit 1; }
+for page in ldpc.1 ldpcd.8 ldpcd.conf.5; do
+    [ -s "$man_dir/$page" ] || fail "$page not built"
+    warnings=$(groff -man -Tutf8 -ww -z "$man_dir/$page" 2>&1)
+    [ -z "$warnings" ] || fail "$page: $warnings"
+done
+text() { groff -man -Tutf8 "$man_dir/$1" 2>/dev/null | sed 's/\x1b\[[0-9;]*m//g; s/.\x08//g'; }
+text ldpc.1 > "$build_dir/man/ldpc.1.txt"
+"$build_dir/tools/ldpc" --help 2>&1 | sed -n 's/^  \([a-z]\+\)  .*/\1/p' | while read -r command; do
+    grep -qE "^ +$command( |$)" "$build_dir/man/ldpc.1.txt" || fail "ldpc.1 lacks the command $command"
+done
+text ldpcd.8 > "$build_dir/man/ldpcd.8.txt"
+"$build_dir/src/ldpcd/ldpcd" --help 2>&1 | grep -oE -- '--?[a-z][a-z-]*' | sort -u | while read -r option; do
+    grep -qF -- "$option" "$build_dir/man/ldpcd.8.txt" || fail "ldpcd.8 lacks $option"
+done
+text ldpcd.conf.5 > "$build_dir/man/ldpcd.conf.5.txt"
+"$build_dir/src/ldpcd/ldpcd" --print-default-config | grep -E '^[a-z_]+ =' | while IFS= read -r line; do
+    key=${line%% =*} value=${line#*= }
+    [ -n "$value" ] && [ "$key = $value" = "$line" ] || value="(empty)"
+    grep -qF "$key = $value" "$build_dir/man/ldpcd.conf.5.txt" || fail "ldpcd.conf.5 lacks \"$key = $value\""
+done
+echo "man_pages: OK"
