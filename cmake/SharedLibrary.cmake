@@ -7,6 +7,14 @@ if(LDPC_BUILD_SHARED)
   get_target_property(LDPC_ALL_SOURCES ldpc SOURCES)
   get_target_property(LDPC_LINKED ldpc LINK_LIBRARIES)
   add_library(ldpc_shared SHARED ${LDPC_ALL_SOURCES})
+  # The generated sources (DVB tables, embedded kernels) are outputs of custom
+  # commands that both libraries list: one target generates them before
+  # either compiles, so a parallel build never runs a generator twice at once.
+  set(LDPC_GENERATED_FILES ${LDPC_ALL_SOURCES})
+  list(FILTER LDPC_GENERATED_FILES INCLUDE REGEX "^${PROJECT_BINARY_DIR}/")
+  add_custom_target(ldpc_generated_sources DEPENDS ${LDPC_GENERATED_FILES})
+  add_dependencies(ldpc ldpc_generated_sources)
+  add_dependencies(ldpc_shared ldpc_generated_sources)
   set_target_properties(ldpc_shared PROPERTIES OUTPUT_NAME ldpc VERSION ${PROJECT_VERSION}
                         SOVERSION 0 C_VISIBILITY_PRESET hidden)
   target_include_directories(ldpc_shared

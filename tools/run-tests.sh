@@ -31,3 +31,9 @@ if command -v arm-linux-gnueabihf-gcc >/dev/null && command -v qemu-arm >/dev/nu
 else
     echo "run-tests: armhf NEON check skipped: tools/install-deps.sh installs its tools" >&2
 fi
+# The Debian packages built from the tree, checked and run unpacked.
+if command -v dpkg-buildpackage >/dev/null && command -v dh >/dev/null; then
+    bash tools/deb-test.sh
+else
+    echo "run-tests: Debian package test skipped: tools/install-deps.sh installs debhelper" >&2
+fi
