@@ -1,4 +1,5 @@
-# Man pages: ldpc(1) and ldpcd(8) from scdoc sources (docs/man/*.scd),
+# Man pages: ldpc(1), ldpcd(8) and, with the liquid-dsp tools, ldpc-tx(1)
+# and ldpc-rx(1) from scdoc sources (docs/man/*.scd),
 # ldpcd.conf(5) from the shipped configuration file (ConfManPage.cmake), so
 # that its keys and explanations are those of --print-default-config (test
 # ldpcd_check_config keeps the file and the daemon equal).
@@ -17,7 +18,11 @@ endif()
 
 set(LDPC_MAN_DIR ${PROJECT_BINARY_DIR}/man)
 set(LDPC_MAN_PAGES "")
-foreach(page ldpc.1 ldpcd.8)
+set(LDPC_SCDOC_PAGES ldpc.1 ldpcd.8)
+if(LDPC_WITH_LIQUID)
+  list(APPEND LDPC_SCDOC_PAGES ldpc-tx.1 ldpc-rx.1)
+endif()
+foreach(page ${LDPC_SCDOC_PAGES})
   add_custom_command(OUTPUT ${LDPC_MAN_DIR}/${page}
     COMMAND ${CMAKE_COMMAND} -E make_directory ${LDPC_MAN_DIR}
     COMMAND ${SCDOC_PROGRAM} < ${PROJECT_SOURCE_DIR}/docs/man/${page}.scd > ${LDPC_MAN_DIR}/${page}
@@ -31,6 +36,7 @@ add_custom_command(OUTPUT ${LDPC_MAN_DIR}/ldpcd.conf.5
   DEPENDS ${PROJECT_SOURCE_DIR}/configs/ldpcd.conf ${PROJECT_SOURCE_DIR}/cmake/ConfManPage.cmake)
 list(APPEND LDPC_MAN_PAGES ${LDPC_MAN_DIR}/ldpcd.conf.5)
 add_custom_target(man-pages ALL DEPENDS ${LDPC_MAN_PAGES})
-install(FILES ${LDPC_MAN_DIR}/ldpc.1 DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
-install(FILES ${LDPC_MAN_DIR}/ldpcd.conf.5 DESTINATION ${CMAKE_INSTALL_MANDIR}/man5)
-install(FILES ${LDPC_MAN_DIR}/ldpcd.8 DESTINATION ${CMAKE_INSTALL_MANDIR}/man8)
+foreach(page ${LDPC_MAN_PAGES})
+  string(REGEX REPLACE ".*\\.([0-9])$" "\\1" section ${page})
+  install(FILES ${page} DESTINATION ${CMAKE_INSTALL_MANDIR}/man${section})
+endforeach()

@@ -25,8 +25,9 @@ if [ "$(cache LDPC_WITH_LIQUID)" = ON ]; then
     for tool in ldpc-tx ldpc-rx; do [ -x "$prefix/bin/$tool" ] || fail "bin/$tool not installed"; done
 fi
 if [ -d "$build_dir/man" ]; then
-    for page in man1/ldpc.1 man5/ldpcd.conf.5 man8/ldpcd.8; do
-        [ -s "$prefix/share/man/$page" ] || fail "share/man/$page not installed"
+    for page in "$build_dir"/man/*.[0-9]; do
+        page=$(basename "$page")
+        [ -s "$prefix/share/man/man${page##*.}/$page" ] || fail "share/man: $page not installed"
     done
 fi
 grep -q '^u ldpcd ' "$prefix/lib/sysusers.d/ldpcd.conf" || fail "sysusers: no user ldpcd"
