@@ -18,11 +18,6 @@ set_target_properties(ldpc PROPERTIES EXPORT_NAME ldpc_static)
 if(TARGET ldpc_shared)
   set_target_properties(ldpc_shared PROPERTIES EXPORT_NAME ldpc)
 endif()
-if(LDPC_OPENCL_ENABLED)
-  set(LDPC_CONFIG_NEEDS_OPENCL 1)
-else()
-  set(LDPC_CONFIG_NEEDS_OPENCL 0)
-endif()
 configure_file(${PROJECT_SOURCE_DIR}/cmake/ldpcConfig.cmake.in ${PROJECT_BINARY_DIR}/ldpcConfig.cmake
                @ONLY)
 write_basic_package_version_file(${PROJECT_BINARY_DIR}/ldpcConfigVersion.cmake

@@ -5,12 +5,9 @@
  * the identity and a permutation. */
 #include <stddef.h>
 #include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "code/code_internal.h"
-#include "util/error_internal.h"
 
 #define TC_BLOCK_ROWS 4u
 #define TC_BLOCK_COLUMNS 8u
