@@ -3,23 +3,27 @@
 # replaying a pool of liquid-dsp QPSK frames (so that generating them is
 # never the bottleneck) -> ipc -> ldpcd -> ipc -> ldpc-rx. Prints the sink's
 # frames/s end to end against the decoders alone in the same run (ldpcd's
-# busy-time based decoder_frames_per_s), latency p50/p99, and where the
-# service's threads spent their time (docs/PROTOCOL.md, statistics), and
-# ldpcd's peak resident memory (VmHWM).
-# With --instances N > 1, N ldpcd instances share one feeder (a single
+# busy-time based decoder_frames_per_s, and `ldpc bench` with the same
+# decoders, backend, batch and one instance per worker, after the service),
+# latency p50/p99, where the service's threads spent their time
+# (docs/PROTOCOL.md, statistics), and ldpcd's peak resident memory (VmHWM).
+# With --instances N, N ldpcd instances (1 for the baseline) share one feeder (a single
 # ldpc-tx binding PUSH, ZeroMQ balancing the frames) and push their results
 # to one ldpc-rx that restores the order and checks every frame arrived once
 # (docs/SERVICE.md, scale-out); the instances then report no statistics.
+# With --cpus LIST (taskset's form, e.g. 0-11), ldpcd and its `ldpc bench`
+# baseline run on those cores and the senders and the sink on the others, so
+# that the ratio is the service's own cost, not its feeders'.
 # usage: tools/service-bench.sh [--build DIR] [--code NAME] [--codes SPEC]
 #            [--senders S] [--frames N (per sender)] [--esn0 DB]
-#            [--instances N] [--] [KEY=VALUE ...]
+#            [--instances N] [--cpus LIST] [--] [KEY=VALUE ...]
 #   --code: what the senders send; --codes: what ldpcd accepts (its `codes`
 #   setting, e.g. 'dvbs2-*'; default the sent code)
 #   KEY=VALUE: ldpcd settings (--set) of every instance, e.g. workers=16
 #   backend=opencl
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-build=$root/build/ci code=dvbs2-normal-1/2 codes= senders=2 frames=20000 esn0=4 instances=1
+build=$root/build/ci code=dvbs2-normal-1/2 codes= senders=2 frames=20000 esn0=4 instances= cpus=
 while [ $# -gt 0 ]; do
     case $1 in
         --build) build=$2; shift 2 ;;
@@ -29,12 +33,24 @@ while [ $# -gt 0 ]; do
         --frames) frames=$2; shift 2 ;;
         --esn0) esn0=$2; shift 2 ;;
         --instances) instances=$2; shift 2 ;;
+        --cpus) cpus=$2; shift 2 ;;
         --) shift; break ;;
         --*) sed -n '2,20p' "$0" >&2; exit 2 ;;
         *) break ;;
     esac
 done
 codes=${codes:-$code}
+service_cpus=() feeder_cpus=()
+if [ -n "$cpus" ]; then
+    others=$(python3 -c 'import os, sys
+mine = set()
+for part in sys.argv[1].split(","):
+    a, _, b = part.partition("-")
+    mine.update(range(int(a), int(b or a) + 1))
+print(",".join(str(c) for c in sorted(os.sched_getaffinity(0) - mine)))' "$cpus")
+    service_cpus=(taskset -c "$cpus")
+    feeder_cpus=(taskset -c "$others")
+fi
 sets=()
 for setting in "$@"; do sets+=(--set "$setting"); done
 run=$(mktemp -d)
@@ -44,20 +60,21 @@ cleanup() {
     rm -rf "$run"
 }
 trap cleanup EXIT
+# (an OpenCL program built the first time on a machine can take a minute)
 started() {
-    for _ in $(seq 300); do grep -q 'ready:' "$1" && return 0; sleep 0.1; done
+    for _ in $(seq 1200); do grep -q 'ready:' "$1" && return 0; sleep 0.1; done
     cat "$1" >&2
     return 1
 }
-if [ "$instances" -gt 1 ]; then
+if [ -n "$instances" ]; then
     scaled() {
-        "$build/tools/ldpcd-liquid/ldpc-rx" --endpoint "ipc://$run/results" --bind \
+        "${feeder_cpus[@]}" "$build/tools/ldpcd-liquid/ldpc-rx" --endpoint "ipc://$run/results" --bind \
             --frames "$frames" --pool 64 --seed 1 --reorder --timeout-ms 30000 --quiet \
             >"$run/rx.out" &
         rx=$!
         for i in $(seq "$instances"); do
             mkdir -p "$run/$i"
-            "$build/src/ldpcd/ldpcd" --set runtime_dir="$run/$i" --set codes="$codes" \
+            "${service_cpus[@]}" "$build/src/ldpcd/ldpcd" --set runtime_dir="$run/$i" --set codes="$codes" \
                 --set input_endpoint="ipc://$run/frames" --set input_bind=no \
                 --set output_endpoint="ipc://$run/results" --set output_bind=no \
                 --set stats_endpoint= "${sets[@]}" 2>"$run/ldpcd$i.log" &
@@ -65,7 +82,7 @@ if [ "$instances" -gt 1 ]; then
         done
         for i in $(seq "$instances"); do started "$run/ldpcd$i.log"; done
         grep -o 'pipeline: .*' "$run/ldpcd1.log" | sed "s/^/$instances x /"
-        "$build/tools/ldpcd-liquid/ldpc-tx" --endpoint "ipc://$run/frames" --bind --code "$code" \
+        "${feeder_cpus[@]}" "$build/tools/ldpcd-liquid/ldpc-tx" --endpoint "ipc://$run/frames" --bind --code "$code" \
             --modem qpsk --esn0 "$esn0" --frames "$frames" --pool 64 --seed 1 \
             --frames-per-message 4 --io-threads 4 2>>"$run/tx.err"
         wait "$rx"
@@ -81,18 +98,18 @@ if [ "$instances" -gt 1 ]; then
     exit "$status"
 fi
 
-"$build/src/ldpcd/ldpcd" --set runtime_dir="$run" --set stats_interval_ms=1000 \
+"${service_cpus[@]}" "$build/src/ldpcd/ldpcd" --set runtime_dir="$run" --set stats_interval_ms=1000 \
     --set codes="$codes" "${sets[@]}" 2>"$run/ldpcd.log" &
 pids+=($!)
 started "$run/ldpcd.log"
 grep -o 'pipeline: .*' "$run/ldpcd.log"
 total=$((senders * frames))
-"$build/tools/ldpcd-liquid/ldpc-rx" --endpoint "ipc://$run/output" --frames "$total" --pool 64 \
+"${feeder_cpus[@]}" "$build/tools/ldpcd-liquid/ldpc-rx" --endpoint "ipc://$run/output" --frames "$total" --pool 64 \
     --seed 1 --stats "ipc://$run/stats" --timeout-ms 30000 --quiet >"$run/rx.out" &
 rx=$!
 sources=()
 for s in $(seq 0 $((senders - 1))); do
-    "$build/tools/ldpcd-liquid/ldpc-tx" --endpoint "ipc://$run/input" --code "$code" \
+    "${feeder_cpus[@]}" "$build/tools/ldpcd-liquid/ldpc-tx" --endpoint "ipc://$run/input" --code "$code" \
         --modem qpsk --esn0 "$esn0" --frames "$frames" --pool 64 --seed 1 \
         --frames-per-message 4 --first-sequence $((s * frames)) 2>>"$run/tx.err" &
     sources+=($!)
@@ -106,11 +123,30 @@ wait "${pids[0]}" || true
 pids=()
 cat "$run/rx.out"
 # where the time went: the last interval report before the stop
-stats=$(grep -o '{"uptime_s".*}' "$run/ldpcd.log" | grep -v '"final":true' | tail -2 | head -1)
+# (the final one when the run was shorter than an interval)
+reports=$(grep -o '{"uptime_s".*}' "$run/ldpcd.log" || true)
+stats=$( (grep -v '"final":true' <<<"$reports" || true) | tail -2 | head -1)
+[ -n "$stats" ] || stats=$(tail -1 <<<"$reports")
 for key in decoder_busy workers_converting workers_waiting intake_busy intake_blocked \
            batch_fill queue_depth; do
     printf '%s %s  ' "$key" "$(sed -n "s/.*\"$key\":\([0-9.]*\).*/\1/p" <<<"$stats")"
 done
 echo
 echo "ldpcd peak RSS (VmHWM): $((peak_kb / 1024)) MB"
+# The same decoders alone, in the same run: `ldpc bench` with ldpcd's decoder,
+# backend, one instance per worker and its batch, on frames of the same Eb/N0
+# (QPSK carries two coded bits a symbol).
+pipeline=$(grep -o 'pipeline: .*' "$run/ldpcd.log")
+decoder=$(sed -n 's/.*decoder \(.*\), backend .*/\1/p' <<<"$pipeline")
+backend=$(sed -n 's/.*, backend \([^ ,]*\).*/\1/p' <<<"$pipeline")
+workers=$(sed -n 's/.*, \([0-9]*\) workers.*/\1/p' <<<"$pipeline")
+batch=$(sed -n 's/.*, batch \([0-9]*\),.*/\1/p' <<<"$pipeline")
+rate=$("$build/tools/ldpc" codes "$code" | awk 'NR == 2 {print $4}')
+ebn0=$(awk -v e="$esn0" -v r="$rate" 'BEGIN {printf "%.2f", e - 10 * log(2 * r) / log(10)}')
+alone=$("${service_cpus[@]}" "$build/tools/ldpc" bench --code "$code" --decoder "$decoder" --backend "$backend" \
+    --instances "$workers" --batch "$batch" --max-iter 50 --ebn0 "$ebn0" --baseline none \
+    --seconds 3 --json 2>/dev/null | sed -n 's/.*"frames_per_second":\([0-9.]*\).*/\1/p' | head -1)
+end_to_end=$(sed -n 's/.* \([0-9.]*\) frames\/s .*/\1/p' "$run/rx.out" | head -1)
+awk -v a="$alone" -v e="$end_to_end" -v w="$workers" -v b="$batch" -v x="$ebn0" 'BEGIN {
+    printf "ldpc bench, the same decoders alone (%d instances, batch %d, Eb/N0 %s dB): %.1f frames/s; end to end %.1f = %.0f%% of it\n", w, b, x, a, e, (a > 0 ? 100 * e / a : 0) }'
 exit "$status"

@@ -2,6 +2,8 @@
 
 #include <stdlib.h>
 
+#include "thread_name.h"
+
 /* Converts frames of the job until none is left to take. */
 static void convert_frames(ldpcd_convert_job *job, const ldpcd_frame_input *input)
 {
@@ -40,6 +42,7 @@ static void *helper_main(void *argument)
 {
     ldpcd_convert_pool *pool = ((helper_argument *)argument)->pool;
     const ldpcd_frame_input *input = &pool->inputs[((helper_argument *)argument)->index];
+    ldpcd_name_thread("ldpcd-conv", ((helper_argument *)argument)->index);
     free(argument);
     pthread_mutex_lock(&pool->lock);
     for (;;) {

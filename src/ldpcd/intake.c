@@ -12,6 +12,7 @@
 #include "protocol.h"
 #include "raw_sync.h"
 #include "service.h"
+#include "thread_name.h"
 
 #define SYNC_MAX_WAIT 64 /* frames between searches of a stream that stays misaligned */
 /* Stopping: the input counts as drained once no message came for this long;
@@ -76,7 +77,7 @@ static void commit_rejection(ldpcd_service *s, uint64_t sequence, const char *co
     fill_rejection(slot, sequence, code_name, code, reason, whole_message);
     ldpcd_stats_count_reject(&s->stats, reason);
     atomic_fetch_add_explicit(&s->stats.frames_in, 1, memory_order_relaxed);
-    ldpcd_ring_commit(&p->ring, slot);
+    ldpcd_ring_fill(&p->ring);
 }
 
 /* One frame for the workers: its values stay where they are, in the held
@@ -114,7 +115,7 @@ static void commit_frame(ldpcd_service *s, uint64_t sequence, const ldpcd_code_e
         slot->arrival_ns = ldpcd_now_ns();
     }
     atomic_fetch_add_explicit(&s->stats.frames_in, 1, memory_order_relaxed);
-    ldpcd_ring_commit(&p->ring, slot);
+    ldpcd_ring_fill(&p->ring);
 }
 
 static void protocol_message(ldpcd_service *s, ldpcd_held_message *held)
@@ -328,6 +329,7 @@ void ldpcd_intake_message(ldpcd_service *s, ldpcd_held_message *held)
         protocol_message(s, held);
     else
         raw_message(s, held);
+    ldpcd_ring_publish(&s->pipeline->ring);
     blocked = atomic_load_explicit(&s->stats.intake_blocked_ns, memory_order_relaxed) - blocked;
     atomic_fetch_add_explicit(&s->stats.intake_busy_ns, ldpcd_now_ns() - start - blocked,
                               memory_order_relaxed);
@@ -367,6 +369,7 @@ static void read_waiting(ldpcd_service *s)
 void *ldpcd_intake_main(void *argument)
 {
     ldpcd_service *s = argument;
+    ldpcd_name_thread("ldpcd-intake", UINT32_MAX);
     while (keep_reading(s)) {
         int stopping = atomic_load(&s->shutting_down);
         zmq_pollitem_t item = {.socket = s->input, .events = ZMQ_POLLIN};

@@ -13,6 +13,7 @@
 #include "log.h"
 #include "protocol.h"
 #include "service.h"
+#include "thread_name.h"
 
 size_t ldpcd_output_encode(const ldpcd_pipeline *p, ldpcd_slot *slot)
 {
@@ -88,33 +89,39 @@ static int send_result(ldpcd_service *s, zmq_msg_t *message)
     }
 }
 
+/* Hands one result to ZeroMQ. */
+static void send_slot(ldpcd_service *s, ldpcd_slot *slot)
+{
+    size_t size = ldpcd_output_encode(s->pipeline, slot);
+    atomic_fetch_add_explicit(&s->stats.latency_us_total, slot->latency_us, memory_order_relaxed);
+    slot->owner = s;
+    zmq_msg_t message;
+    zmq_msg_init_data(&message, slot->message, size, message_released, slot);
+    /* accepted before the send: ZeroMQ may release the message before
+     * zmq_msg_send returns; a failed send leaves it to us */
+    slot->accepted = 1;
+    if (!send_result(s, &message)) {
+        slot->accepted = 0;
+        zmq_msg_close(&message);
+    }
+}
+
+/* results taken from the ring at once: one lock for a run of them */
+#define RESULTS_PER_TAKE 64
+
 void *ldpcd_output_main(void *argument)
 {
     ldpcd_service *s = argument;
-    ldpcd_pipeline *p = s->pipeline;
+    ldpcd_name_thread("ldpcd-output", UINT32_MAX);
+    ldpcd_slot *slots[RESULTS_PER_TAKE];
     for (;;) {
         int finished;
-        ldpcd_slot *slot = ldpcd_ring_next_result(&p->ring, 200000000u, &finished);
-        if (slot == NULL) {
-            if (finished)
-                break;
-            continue;
-        }
-        size_t size = ldpcd_output_encode(p, slot);
-        atomic_fetch_add_explicit(&s->stats.latency_us_total, slot->latency_us,
-                                  memory_order_relaxed);
-        slot->owner = s;
-        slot->accepted = 0;
-        ldpcd_ring_hand_over(&p->ring);
-        zmq_msg_t message;
-        zmq_msg_init_data(&message, slot->message, size, message_released, slot);
-        /* accepted before the send: ZeroMQ may release the message before
-         * zmq_msg_send returns; a failed send leaves it to us */
-        slot->accepted = 1;
-        if (!send_result(s, &message)) {
-            slot->accepted = 0;
-            zmq_msg_close(&message);
-        }
+        uint32_t count = ldpcd_ring_take_results(&s->pipeline->ring, slots, RESULTS_PER_TAKE,
+                                                 200000000u, &finished);
+        if (count == 0 && finished)
+            break;
+        for (uint32_t i = 0; i < count; i++)
+            send_slot(s, slots[i]);
     }
     return NULL;
 }

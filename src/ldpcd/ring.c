@@ -75,13 +75,44 @@ void ldpcd_ring_destroy(ldpcd_ring *ring)
     memset(ring, 0, sizeof *ring);
 }
 
+/* Hands [tail, filled) to the workers and the output; the lock is held. A
+ * worker is woken for each code whose first frame arrives and for each batch
+ * completed, not for every frame. */
+static void publish_locked(ldpcd_ring *ring)
+{
+    uint32_t wakes = 0;
+    int done = 0;
+    for (; ring->tail < ring->filled; ring->tail++) {
+        ldpcd_slot *slot = &ring->slots[ring->tail % ring->capacity];
+        if (slot->state == LDPCD_SLOT_DONE) {
+            done = 1;
+            continue;
+        }
+        ring->pending_total++;
+        uint32_t pending = ++ring->pending[slot->code->index];
+        if (pending == 1 || pending % ring->batch_frames == 0)
+            wakes++;
+    }
+    if (done)
+        pthread_cond_signal(&ring->result_ready);
+    if (wakes > 1)
+        pthread_cond_broadcast(&ring->work_available);
+    else if (wakes == 1)
+        pthread_cond_signal(&ring->work_available);
+}
+
 ldpcd_slot *ldpcd_ring_reserve_until(ldpcd_ring *ring, uint64_t deadline_ns)
 {
+    /* only the intake moves filled, and head only grows: a free slot seen
+     * here stays free */
+    if (ring->filled - atomic_load_explicit(&ring->head, memory_order_acquire) < ring->capacity)
+        return &ring->slots[ring->filled % ring->capacity];
     ldpcd_slot *slot = NULL;
     pthread_mutex_lock(&ring->lock);
+    publish_locked(ring);
     for (;;) {
-        if (ring->tail - ring->head < ring->capacity) {
-            slot = &ring->slots[ring->tail % ring->capacity];
+        if (ring->filled - ring->head < ring->capacity) {
+            slot = &ring->slots[ring->filled % ring->capacity];
             break;
         }
         if (deadline_ns == UINT64_MAX) {
@@ -101,17 +132,17 @@ ldpcd_slot *ldpcd_ring_reserve(ldpcd_ring *ring)
     return ldpcd_ring_reserve_until(ring, UINT64_MAX);
 }
 
-void ldpcd_ring_commit(ldpcd_ring *ring, ldpcd_slot *slot)
+void ldpcd_ring_fill(ldpcd_ring *ring)
 {
+    ring->filled++;
+}
+
+void ldpcd_ring_publish(ldpcd_ring *ring)
+{
+    if (ring->filled == ring->tail)
+        return; /* the intake's own counters: nobody else moves them */
     pthread_mutex_lock(&ring->lock);
-    ring->tail++;
-    if (slot->state == LDPCD_SLOT_DONE) {
-        pthread_cond_signal(&ring->result_ready);
-    } else {
-        uint32_t pending = ++ring->pending[slot->code->index];
-        if (pending == 1 || pending % ring->batch_frames == 0)
-            pthread_cond_signal(&ring->work_available);
-    }
+    publish_locked(ring);
     pthread_mutex_unlock(&ring->lock);
 }
 
@@ -131,9 +162,18 @@ uint32_t ldpcd_ring_claim(ldpcd_ring *ring, uint32_t max_frames, uint64_t wait_n
     pthread_mutex_lock(&ring->lock);
     uint64_t idle_deadline = ldpcd_now_ns() + idle_timeout_ns;
     for (;;) {
+        if (ring->claim_from < ring->sent)
+            ring->claim_from = ring->sent;
+        while (ring->claim_from < ring->tail &&
+               ring->slots[ring->claim_from % ring->capacity].state != LDPCD_SLOT_PENDING)
+            ring->claim_from++;
+        /* the codes in order of their oldest pending frame; the scan ends
+         * once every pending frame belongs to a code seen */
         pending_code codes[TRACKED_CODES];
-        uint32_t code_count = 0;
-        for (uint64_t i = ring->sent; i < ring->tail; i++) {
+        uint32_t code_count = 0, accounted = 0;
+        for (uint64_t i = ring->claim_from; i < ring->tail && accounted < ring->pending_total &&
+                                            code_count < TRACKED_CODES;
+             i++) {
             ldpcd_slot *slot = &ring->slots[i % ring->capacity];
             if (slot->state != LDPCD_SLOT_PENDING)
                 continue;
@@ -141,12 +181,10 @@ uint32_t ldpcd_ring_claim(ldpcd_ring *ring, uint32_t max_frames, uint64_t wait_n
             while (c < code_count && codes[c].code != slot->code)
                 c++;
             if (c == code_count) {
-                if (code_count == TRACKED_CODES)
-                    continue; /* later codes are seen once these are gone */
-                codes[c] = (pending_code){slot->code, slot->arrival_ns, 0};
-                code_count++;
+                uint32_t pending = ring->pending[slot->code->index];
+                codes[code_count++] = (pending_code){slot->code, slot->arrival_ns, pending};
+                accounted += pending;
             }
-            codes[c].pending++;
         }
         uint64_t now = ldpcd_now_ns();
         uint64_t next_deadline = idle_deadline;
@@ -154,7 +192,7 @@ uint32_t ldpcd_ring_claim(ldpcd_ring *ring, uint32_t max_frames, uint64_t wait_n
             uint64_t due = codes[c].oldest_ns + wait_ns;
             if (codes[c].pending >= max_frames || now >= due || ring->closing) {
                 uint32_t count = 0;
-                for (uint64_t i = ring->sent; i < ring->tail && count < max_frames; i++) {
+                for (uint64_t i = ring->claim_from; i < ring->tail && count < max_frames; i++) {
                     ldpcd_slot *slot = &ring->slots[i % ring->capacity];
                     if (slot->state == LDPCD_SLOT_PENDING && slot->code == codes[c].code) {
                         slot->state = LDPCD_SLOT_CLAIMED;
@@ -162,6 +200,7 @@ uint32_t ldpcd_ring_claim(ldpcd_ring *ring, uint32_t max_frames, uint64_t wait_n
                     }
                 }
                 ring->pending[codes[c].code->index] -= count;
+                ring->pending_total -= count;
                 /* what is left may be another worker's batch */
                 if (code_count > 1 || codes[c].pending > count)
                     pthread_cond_signal(&ring->work_available);
@@ -192,20 +231,25 @@ void ldpcd_ring_complete(ldpcd_ring *ring, ldpcd_slot **slots, uint32_t count)
     pthread_mutex_unlock(&ring->lock);
 }
 
-ldpcd_slot *ldpcd_ring_next_result(ldpcd_ring *ring, uint64_t timeout_ns, int *finished)
+uint32_t ldpcd_ring_take_results(ldpcd_ring *ring, ldpcd_slot **slots, uint32_t max,
+                                 uint64_t timeout_ns, int *finished)
 {
     *finished = 0;
-    ldpcd_slot *result = NULL;
+    uint32_t count = 0;
     uint64_t deadline = ldpcd_now_ns() + timeout_ns;
     pthread_mutex_lock(&ring->lock);
     for (;;) {
-        if (ring->sent < ring->tail) {
+        while (count < max && ring->sent < ring->tail) {
             ldpcd_slot *slot = &ring->slots[ring->sent % ring->capacity];
-            if (slot->state == LDPCD_SLOT_DONE) {
-                result = slot;
+            if (slot->state != LDPCD_SLOT_DONE)
                 break;
-            }
-        } else if (ring->closing) {
+            slot->state = LDPCD_SLOT_HANDED;
+            slots[count++] = slot;
+            ring->sent++;
+        }
+        if (count > 0)
+            break;
+        if (ring->sent == ring->tail && ring->closing) {
             *finished = 1;
             break;
         }
@@ -214,27 +258,21 @@ ldpcd_slot *ldpcd_ring_next_result(ldpcd_ring *ring, uint64_t timeout_ns, int *f
         wait_until(&ring->result_ready, &ring->lock, deadline);
     }
     pthread_mutex_unlock(&ring->lock);
-    return result;
-}
-
-void ldpcd_ring_hand_over(ldpcd_ring *ring)
-{
-    pthread_mutex_lock(&ring->lock);
-    ring->slots[ring->sent % ring->capacity].state = LDPCD_SLOT_HANDED;
-    ring->sent++;
-    pthread_mutex_unlock(&ring->lock);
+    return count;
 }
 
 void ldpcd_ring_release(ldpcd_ring *ring, ldpcd_slot *slot)
 {
     pthread_mutex_lock(&ring->lock);
     slot->state = LDPCD_SLOT_FREE;
-    uint64_t head = ring->head;
-    while (ring->head < ring->sent && ring->slots[ring->head % ring->capacity].state == LDPCD_SLOT_FREE)
-        ring->head++;
+    uint64_t oldest = ring->head, head = oldest;
+    while (head < ring->sent && ring->slots[head % ring->capacity].state == LDPCD_SLOT_FREE)
+        head++;
     /* intake waits for one slot, ldpcd_ring_wait_released for all of them */
-    if (ring->head != head)
+    if (head != oldest) {
+        atomic_store_explicit(&ring->head, head, memory_order_release);
         pthread_cond_broadcast(&ring->space_available);
+    }
     pthread_mutex_unlock(&ring->lock);
 }
 

@@ -10,6 +10,7 @@
 #define LDPCD_RING_H
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -59,13 +60,20 @@ typedef struct {
     pthread_cond_t space_available; /* intake waits on it */
     ldpcd_slot *slots;
     uint32_t capacity;
-    uint64_t head; /* oldest slot not yet released */
-    uint64_t sent; /* next slot the output hands over (head <= sent <= tail) */
-    uint64_t tail; /* next slot intake fills */
+    /* oldest slot not yet released; the intake reads it without the lock
+     * to see that a slot is free */
+    _Atomic uint64_t head;
+    uint64_t sent;   /* next slot the output hands over (head <= sent <= tail) */
+    uint64_t tail;   /* first slot not yet published by the intake */
+    uint64_t filled; /* the intake's own: slots filled (tail <= filled) */
     /* Frames waiting for a worker, per code (ldpcd_code_entry.index): a
      * worker is woken when a code's first frame arrives and when a batch of
      * batch_frames is complete, not for every frame. */
     uint32_t pending[LDPCD_MAX_CODES];
+    uint32_t pending_total;
+    /* Every slot in [sent, claim_from) is taken by a worker or done: a claim
+     * looks from here, so that it costs a batch, not the queue's depth. */
+    uint64_t claim_from;
     uint32_t batch_frames;
     int closing;   /* no more input: workers and output finish what is queued */
     void *memory;
@@ -78,11 +86,15 @@ int ldpcd_ring_create(ldpcd_ring *ring, uint32_t capacity, uint32_t batch_frames
                       size_t staging_bytes, size_t message_bytes, size_t result_offset);
 void ldpcd_ring_destroy(ldpcd_ring *ring);
 
-/* Intake: the next free slot (waits while the ring is full), then commit.
- * ldpcd_ring_reserve_until gives up at deadline_ns (CLOCK_MONOTONIC), NULL. */
+/* Intake: the next free slot (waits while the ring is full), ldpcd_ring_fill
+ * once it holds a frame, and ldpcd_ring_publish to give every filled slot to
+ * the workers and the output at once: one lock for a message's frames, not
+ * one per frame. A wait for space publishes first. ldpcd_ring_reserve_until
+ * gives up at deadline_ns (CLOCK_MONOTONIC), NULL. */
 ldpcd_slot *ldpcd_ring_reserve(ldpcd_ring *ring);
 ldpcd_slot *ldpcd_ring_reserve_until(ldpcd_ring *ring, uint64_t deadline_ns);
-void ldpcd_ring_commit(ldpcd_ring *ring, ldpcd_slot *slot);
+void ldpcd_ring_fill(ldpcd_ring *ring);
+void ldpcd_ring_publish(ldpcd_ring *ring);
 
 /* Workers: up to max_frames pending slots of one code. A code's frames are
  * taken when max_frames of them are pending, when its oldest frame has waited
@@ -93,12 +105,13 @@ uint32_t ldpcd_ring_claim(ldpcd_ring *ring, uint32_t max_frames, uint64_t wait_n
                           uint64_t idle_timeout_ns, ldpcd_slot **claimed, int *finished);
 void ldpcd_ring_complete(ldpcd_ring *ring, ldpcd_slot **slots, uint32_t count);
 
-/* Output: the oldest slot not yet handed over, once done (waits up to
- * timeout_ns; NULL on timeout or when closing with nothing left, then
- * *finished = 1); then hand it over, and release it, in any order and from
- * any thread, once its message is gone. */
-ldpcd_slot *ldpcd_ring_next_result(ldpcd_ring *ring, uint64_t timeout_ns, int *finished);
-void ldpcd_ring_hand_over(ldpcd_ring *ring);
+/* Output: the oldest slots not yet handed over, up to max of them in a row
+ * that are done, handed over to the caller (waits up to timeout_ns for the
+ * first; 0 on timeout or when closing with nothing left, then *finished = 1).
+ * Each is released, in any order and from any thread, once its message is
+ * gone. */
+uint32_t ldpcd_ring_take_results(ldpcd_ring *ring, ldpcd_slot **slots, uint32_t max,
+                                 uint64_t timeout_ns, int *finished);
 void ldpcd_ring_release(ldpcd_ring *ring, ldpcd_slot *slot);
 /* Waits until every slot is released or deadline_ns; returns how many are not. */
 uint32_t ldpcd_ring_wait_released(ldpcd_ring *ring, uint64_t deadline_ns);

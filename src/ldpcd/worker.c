@@ -8,6 +8,7 @@
 #include "protocol.h"
 #include "result_bits.h"
 #include "service.h"
+#include "thread_name.h"
 
 /* A worker that waits this long without work still reports that it is alive. */
 #define IDLE_HEARTBEAT_NS 200000000u
@@ -181,6 +182,7 @@ void *ldpcd_worker_main(void *argument)
 {
     ldpcd_worker *w = argument;
     ldpcd_pipeline *p = w->service->pipeline;
+    ldpcd_name_thread("ldpcd-work", (uint32_t)(w - p->workers));
     for (;;) {
         int finished;
         uint64_t wait_start = ldpcd_now_ns();

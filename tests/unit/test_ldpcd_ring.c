@@ -19,7 +19,15 @@ static void push(ldpcd_ring *ring, const ldpcd_code_entry *code, uint64_t sequen
     slot->sequence = sequence;
     slot->arrival_ns = ldpcd_now_ns();
     slot->state = done ? LDPCD_SLOT_DONE : LDPCD_SLOT_PENDING;
-    ldpcd_ring_commit(ring, slot);
+    ldpcd_ring_fill(ring);
+    ldpcd_ring_publish(ring);
+}
+
+/* The output's next result, handed over; NULL if none within 1 ms. */
+static ldpcd_slot *take_one(ldpcd_ring *ring, int *finished)
+{
+    ldpcd_slot *slot;
+    return ldpcd_ring_take_results(ring, &slot, 1, 1000000u, finished) == 1 ? slot : NULL;
 }
 
 static void batches_per_code(void **state)
@@ -51,31 +59,29 @@ static void batches_per_code(void **state)
     assert_int_equal(more[1]->sequence, 5);
     /* the output waits for frame 0 although 1 and 5 finish first */
     ldpcd_ring_complete(&ring, more, 2);
-    assert_null(ldpcd_ring_next_result(&ring, 1000000u, &finished));
+    assert_null(take_one(&ring, &finished));
     ldpcd_ring_complete(&ring, claimed, 3);
     uint64_t expected[] = {0, 1, 2, 3, 4, 5};
     for (int i = 0; i < 6; i++) {
-        ldpcd_slot *slot = ldpcd_ring_next_result(&ring, 1000000u, &finished);
+        ldpcd_slot *slot = take_one(&ring, &finished);
         assert_non_null(slot);
         assert_int_equal(slot->sequence, expected[i]);
-        ldpcd_ring_hand_over(&ring);
         ldpcd_ring_release(&ring, slot);
     }
     /* frame 6 (A) is still pending; closing lets it go without waiting: its
      * batch would be due in a minute, and the claim gives up after 1 s */
-    assert_null(ldpcd_ring_next_result(&ring, 1000000u, &finished));
+    assert_null(take_one(&ring, &finished));
     ldpcd_ring_close(&ring);
     count = ldpcd_ring_claim(&ring, 3, 60000000000u, 1000000000u, more, &finished);
     assert_int_equal(count, 1);
     assert_int_equal(more[0]->sequence, 6);
     ldpcd_ring_complete(&ring, more, 1);
-    ldpcd_slot *last = ldpcd_ring_next_result(&ring, 1000000u, &finished);
+    ldpcd_slot *last = take_one(&ring, &finished);
     assert_non_null(last);
-    ldpcd_ring_hand_over(&ring);
     ldpcd_ring_release(&ring, last);
     assert_int_equal(ldpcd_ring_claim(&ring, 3, 0, 0, more, &finished), 0);
     assert_int_equal(finished, 1);
-    assert_null(ldpcd_ring_next_result(&ring, 1000000u, &finished));
+    assert_null(take_one(&ring, &finished));
     assert_int_equal(finished, 1);
     assert_int_equal(ldpcd_ring_depth(&ring), 0);
     ldpcd_ring_destroy(&ring);
@@ -92,13 +98,11 @@ static void handed_slots_stay_taken_until_released(void **state)
     push(&ring, NULL, 0, 1);
     push(&ring, NULL, 1, 1);
     int finished;
-    ldpcd_slot *first = ldpcd_ring_next_result(&ring, 1000000u, &finished);
-    ldpcd_ring_hand_over(&ring);
-    ldpcd_slot *second = ldpcd_ring_next_result(&ring, 1000000u, &finished);
+    ldpcd_slot *first = take_one(&ring, &finished);
+    ldpcd_slot *second = take_one(&ring, &finished);
     assert_non_null(second);
     assert_int_equal(second->sequence, 1);
-    ldpcd_ring_hand_over(&ring);
-    assert_null(ldpcd_ring_next_result(&ring, 1000000u, &finished));
+    assert_null(take_one(&ring, &finished));
     /* both are with the output's consumer: the ring is full */
     assert_null(ldpcd_ring_reserve_until(&ring, ldpcd_now_ns() + 1000000u));
     assert_int_equal(ldpcd_ring_wait_released(&ring, ldpcd_now_ns() + 1000000u), 2);
@@ -124,10 +128,9 @@ static void wraps_around(void **state)
         assert_int_equal(ldpcd_ring_claim(&ring, 2, 0, 0, claimed, &finished), 2);
         ldpcd_ring_complete(&ring, claimed, 2);
         for (uint64_t i = 0; i < 2; i++) {
-            ldpcd_slot *slot = ldpcd_ring_next_result(&ring, 1000000u, &finished);
+            ldpcd_slot *slot = take_one(&ring, &finished);
             assert_non_null(slot);
             assert_int_equal(slot->sequence, s + i);
-            ldpcd_ring_hand_over(&ring);
             ldpcd_ring_release(&ring, slot);
         }
     }
@@ -152,6 +155,51 @@ static void exactly_a_full_batch_goes_at_once(void **state)
     ldpcd_ring_destroy(&ring);
 }
 
+static void fill(ldpcd_ring *ring, uint64_t sequence)
+{
+    ldpcd_slot *slot = ldpcd_ring_reserve_until(ring, ldpcd_now_ns());
+    assert_non_null(slot);
+    slot->code = &code_a;
+    slot->sequence = sequence;
+    slot->arrival_ns = ldpcd_now_ns();
+    slot->state = LDPCD_SLOT_PENDING;
+    ldpcd_ring_fill(ring);
+}
+
+/* Filled frames reach the workers when the intake publishes them (once per
+ * message); a wait for space publishes first, so that a ring full of
+ * unpublished frames cannot stall. The output takes a run of results. */
+static void filled_frames_wait_for_publish(void **state)
+{
+    (void)state;
+    ldpcd_ring ring;
+    assert_int_equal(ldpcd_ring_create(&ring, 4, 2, 8, 8, 0), 0);
+    ldpcd_slot *claimed[2], *second[2], *out[4];
+    int finished;
+    for (uint64_t s = 0; s < 4; s++)
+        fill(&ring, s);
+    assert_int_equal(ldpcd_ring_claim(&ring, 2, 0, 0, claimed, &finished), 0);
+    ldpcd_ring_publish(&ring);
+    assert_int_equal(ldpcd_ring_claim(&ring, 2, 0, 0, claimed, &finished), 2);
+    assert_int_equal(ldpcd_ring_claim(&ring, 2, 0, 0, second, &finished), 2);
+    assert_int_equal(second[0]->sequence, 2);
+    ldpcd_ring_complete(&ring, second, 2);
+    assert_int_equal(ldpcd_ring_take_results(&ring, out, 4, 1000000u, &finished), 0);
+    ldpcd_ring_complete(&ring, claimed, 2);
+    assert_int_equal(ldpcd_ring_take_results(&ring, out, 4, 1000000u, &finished), 4);
+    for (uint64_t s = 0; s < 4; s++) {
+        assert_int_equal(out[s]->sequence, s);
+        ldpcd_ring_release(&ring, out[s]);
+    }
+    for (uint64_t s = 4; s < 8; s++)
+        fill(&ring, s);
+    assert_null(ldpcd_ring_reserve_until(&ring, ldpcd_now_ns() + 1000000u));
+    assert_int_equal(ldpcd_ring_claim(&ring, 2, 0, 0, claimed, &finished), 2);
+    assert_int_equal(claimed[0]->sequence, 4);
+    ldpcd_ring_complete(&ring, claimed, 2);
+    ldpcd_ring_destroy(&ring);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -159,6 +207,7 @@ int main(void)
         cmocka_unit_test(exactly_a_full_batch_goes_at_once),
         cmocka_unit_test(handed_slots_stay_taken_until_released),
         cmocka_unit_test(wraps_around),
+        cmocka_unit_test(filled_frames_wait_for_publish),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
