@@ -107,7 +107,7 @@ def figures(paths):
 def plot(out_path, title, paths):
     curves = read_points(paths)
     script = [
-        "set terminal pngcairo size 1000,700 noenhanced",
+        "set terminal png size 900,630 noenhanced",
         f"set output '{out_path}'",
         f"set title '{title}'",
         "set logscale y",

@@ -31,7 +31,7 @@ def read_rows(paths):
 
 def iterations(out_path, title, paths):
     script = [
-        "set terminal pngcairo size 900,600 noenhanced",
+        "set terminal png size 900,600 noenhanced",
         f"set output '{out_path}'",
         f"set title '{title}'",
         "set xlabel 'Eb/N0 (dB)'",
