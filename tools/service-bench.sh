@@ -16,14 +16,15 @@
 # that the ratio is the service's own cost, not its feeders'.
 # usage: tools/service-bench.sh [--build DIR] [--code NAME] [--codes SPEC]
 #            [--senders S] [--frames N (per sender)] [--esn0 DB]
-#            [--instances N] [--cpus LIST] [--] [KEY=VALUE ...]
+#            [--per-message F] [--instances N] [--cpus LIST] [--] [KEY=VALUE ...]
 #   --code: what the senders send; --codes: what ldpcd accepts (its `codes`
-#   setting, e.g. 'dvbs2-*'; default the sent code)
+#   setting, e.g. 'dvbs2-*'; default the sent code); --per-message: frames
+#   in each message the senders send (default 4)
 #   KEY=VALUE: ldpcd settings (--set) of every instance, e.g. workers=16
 #   backend=opencl
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-build=$root/build/ci code=dvbs2-normal-1/2 codes= senders=2 frames=20000 esn0=4 instances= cpus=
+build=$root/build/ci code=dvbs2-normal-1/2 codes= senders=2 frames=20000 esn0=4 per_message=4 instances= cpus=
 while [ $# -gt 0 ]; do
     case $1 in
         --build) build=$2; shift 2 ;;
@@ -32,10 +33,11 @@ while [ $# -gt 0 ]; do
         --senders) senders=$2; shift 2 ;;
         --frames) frames=$2; shift 2 ;;
         --esn0) esn0=$2; shift 2 ;;
+        --per-message) per_message=$2; shift 2 ;;
         --instances) instances=$2; shift 2 ;;
         --cpus) cpus=$2; shift 2 ;;
         --) shift; break ;;
-        --*) sed -n '2,20p' "$0" >&2; exit 2 ;;
+        --*) sed -n '2,25p' "$0" >&2; exit 2 ;;
         *) break ;;
     esac
 done
@@ -84,7 +86,7 @@ if [ -n "$instances" ]; then
         grep -o 'pipeline: .*' "$run/ldpcd1.log" | sed "s/^/$instances x /"
         "${feeder_cpus[@]}" "$build/tools/ldpcd-liquid/ldpc-tx" --endpoint "ipc://$run/frames" --bind --code "$code" \
             --modem qpsk --esn0 "$esn0" --frames "$frames" --pool 64 --seed 1 \
-            --frames-per-message 4 --io-threads 4 2>>"$run/tx.err"
+            --frames-per-message "$per_message" --io-threads 4 2>>"$run/tx.err"
         wait "$rx"
     }
     status=0
@@ -111,7 +113,7 @@ sources=()
 for s in $(seq 0 $((senders - 1))); do
     "${feeder_cpus[@]}" "$build/tools/ldpcd-liquid/ldpc-tx" --endpoint "ipc://$run/input" --code "$code" \
         --modem qpsk --esn0 "$esn0" --frames "$frames" --pool 64 --seed 1 \
-        --frames-per-message 4 --first-sequence $((s * frames)) 2>>"$run/tx.err" &
+        --frames-per-message "$per_message" --first-sequence $((s * frames)) 2>>"$run/tx.err" &
     sources+=($!)
 done
 for source in "${sources[@]}"; do wait "$source"; done

@@ -107,7 +107,9 @@ static const config_key keys[] = {
     {"nonbinary_backend", "auto", TEXT(nonbinary_backend),
      "backend of the nonbinary decoder: auto (the best SIMD variant of this CPU), reference, "
      "or a named nonbinary backend (avx512bw, avx2, ...); backend_fallback applies"},
-    {"workers", "2", UINT(workers, 1, 256), "decoding threads"},
+    {"workers", "2", UINT_AUTO(workers, 1, 256),
+     "decoding threads; auto: on the CPU three of every four cores (the fourth for the frames' "
+     "I/O and their source), with an OpenCL backend 2"},
     {"io_threads", "auto", UINT_AUTO(io_threads, 1, 63),
      "ZeroMQ I/O threads (read at start-up; a reload keeps them); auto: one per 4 cores, at "
      "most 4; with several, the output has one of its own so that reading a fast input "

@@ -89,12 +89,12 @@ static void reports_errors_with_line(void **state)
     (void)state;
     expect_error("workers = 2\nbogus = 1\n", "test.conf:2: unknown key \"bogus\"");
     expect_error("workers = 2\n\nworkers = 3\n", "test.conf:3: workers is set twice");
-    expect_error("workers = 0\n", "test.conf:1: workers must be an integer in 1..256");
-    expect_error("workers = 257\n", "test.conf:1: workers must be an integer in 1..256");
+    expect_error("workers = 0\n", "test.conf:1: workers must be auto or an integer in 1..256");
+    expect_error("workers = 257\n", "test.conf:1: workers must be auto or an integer in 1..256");
     expect_error("socket_mode = 1000\n", "socket_mode must be an integer in");
-    expect_error("workers = -1\n", "workers must be an integer");
-    expect_error("workers = 99999999999999999999\n", "workers must be an integer");
-    expect_error("workers = 2x\n", "workers must be an integer");
+    expect_error("workers = -1\n", "workers must be auto or an integer");
+    expect_error("workers = 99999999999999999999\n", "workers must be auto or an integer");
+    expect_error("workers = 2x\n", "workers must be auto or an integer");
     expect_error("input_bind = maybe\n", "input_bind must be yes or no");
     expect_error("output_socket = dealer\n", "output_socket must be one of push, pub");
     expect_error("raw_scale = 0\n", "raw_scale must be a positive number");
@@ -138,7 +138,9 @@ static void overrides_and_origins(void **state)
     assert_int_equal(source.values.queue_frames, 0);
     assert_int_equal(ldpcd_config_set(&source, "queue_frames=0", error, sizeof error), -1);
     assert_non_null(strstr(error, "must be auto or an integer in 1..1000000"));
-    assert_int_equal(ldpcd_config_set(&source, "workers=auto", error, sizeof error), -1);
+    assert_int_equal(ldpcd_config_set(&source, "workers=auto", error, sizeof error), 0);
+    assert_int_equal(source.values.workers, 0);
+    assert_int_equal(ldpcd_config_set(&source, "input_hwm=auto", error, sizeof error), -1);
 }
 
 static void cross_key_checks(void **state)

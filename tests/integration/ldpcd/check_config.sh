@@ -58,7 +58,7 @@ expect_failure() { # file content, expected message fragment
     grep -qF -- "$2" "$work/err" || { echo "expected \"$2\" in: $(cat "$work/err")" >&2; exit 1; }
 }
 expect_failure 'workers = 2\nbogus = 1\n' "bad.conf:2: unknown key \"bogus\""
-expect_failure 'workers = 0\n' "bad.conf:1: workers must be an integer in 1..256"
+expect_failure 'workers = 0\n' "bad.conf:1: workers must be auto or an integer in 1..256"
 expect_failure 'workers = 2\nworkers = 3\n' "bad.conf:2: workers is set twice"
 expect_failure 'output_socket = dealer\n' "output_socket must be one of push, pub"
 expect_failure 'codes = dvbs2-nope-*\n' "matches no built-in code"
@@ -77,6 +77,13 @@ expect_failure 'backend = no-such-backend\nbackend_fallback = no\n' \
 grep -q "^backend: reference (fallback" "$work/out"
 "$ldpcd" --check-config --set runtime_dir=/tmp --set backend=reference >"$work/out" 2>/dev/null
 grep -qx "backend: reference" "$work/out"
+# workers = auto: three of every four cores on the CPU, two with OpenCL
+cores=$(getconf _NPROCESSORS_ONLN)
+"$ldpcd" --check-config --set runtime_dir=/tmp --set workers=auto >"$work/out" 2>"$work/err"
+grep -q " $((cores - cores / 4 > 0 ? cores - cores / 4 : 1)) workers (" "$work/err"
+"$ldpcd" --check-config --set runtime_dir=/tmp --set workers=auto --set backend=opencl \
+    --set codes=dvbs2-short-1/2 >"$work/out" 2>"$work/err"
+grep -q " 2 workers (" "$work/err"
 if "$ldpcd" --check-config --set workers=abc >/dev/null 2>&1; then
     echo "--set workers=abc accepted" >&2
     exit 1
