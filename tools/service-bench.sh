@@ -129,7 +129,7 @@ cat "$run/rx.out"
 reports=$(grep -o '{"uptime_s".*}' "$run/ldpcd.log" || true)
 stats=$( (grep -v '"final":true' <<<"$reports" || true) | tail -2 | head -1)
 [ -n "$stats" ] || stats=$(tail -1 <<<"$reports")
-for key in decoder_busy workers_converting workers_waiting intake_busy intake_blocked \
+for key in decoder_busy workers_converting workers_writing workers_waiting intake_busy intake_blocked \
            batch_fill queue_depth; do
     printf '%s %s  ' "$key" "$(sed -n "s/.*\"$key\":\([0-9.]*\).*/\1/p" <<<"$stats")"
 done

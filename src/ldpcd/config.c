@@ -122,7 +122,8 @@ static const config_key keys[] = {
      "64 (AVX-512) frames; the frame path, the default for DVB codes, one per worker), at "
      "least 8 per worker (the intake wakes a worker per batch) and at most 64"},
     {"convert_threads", "auto", UINT_AUTO(convert_threads, 1, 256),
-     "threads that help the workers convert soft values; auto: the cores the workers leave "
+     "threads that help the workers convert soft values and write results; auto: the cores "
+     "the workers leave "
      "free with an OpenCL backend (its workers mostly wait for the GPU), none otherwise"},
     {"batch_wait_us", "2000", UINT(batch_wait_us, 0, 10000000),
      "longest time a frame waits for its batch to fill before it is decoded anyway"},

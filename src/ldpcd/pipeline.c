@@ -316,9 +316,9 @@ static int build(ldpcd_pipeline *p, const ldpcd_config *config, ldpcd_stats *sta
     if (give_graphs(p, error, error_size) != 0)
         return -1;
     ldpcd_frame_input input = p->workers[0].frame_input;
-    if (ldpcd_convert_pool_create(&p->converters, p->convert_threads, p->worker_count, &input,
+    if (ldpcd_helper_pool_create(&p->helpers, p->convert_threads, p->worker_count, &input,
                                   max_n) != 0)
-        return ldpcd_fail(error, error_size, "%u conversion helpers: out of memory or threads",
+        return ldpcd_fail(error, error_size, "%u helpers: out of memory or threads",
                     p->convert_threads);
     const ldpcd_worker *first = &p->workers[0];
     log_program_cache(first);
@@ -356,7 +356,7 @@ ldpcd_pipeline *ldpcd_pipeline_create(const ldpcd_config *config, ldpcd_stats *s
                          ldpcd_nb_worker_footprint(&p->workers[i].nb);
     ldpcd_log(LDPCD_LOG_INFO,
               "pipeline: %zu codes (%.1f MB of tables), decoder %s, backend %s, %u workers "
-              "(%.1f MB), batch %u, queue %u frames, %u conversion helpers",
+              "(%.1f MB), batch %u, queue %u frames, %u helpers",
               p->codes.count, (double)p->codes.footprint_bytes / 1e6, p->decoder_spec, p->backend,
               p->worker_count, (double)decoder_bytes / 1e6, p->batch_frames, p->ring.capacity,
               p->convert_threads);
@@ -382,7 +382,7 @@ void ldpcd_pipeline_destroy(ldpcd_pipeline *p)
         }
         free(p->workers);
     }
-    ldpcd_convert_pool_destroy(&p->converters);
+    ldpcd_helper_pool_destroy(&p->helpers);
     ldpcd_ring_destroy(&p->ring);
     ldpcd_message_pool_destroy(&p->messages);
     ldpcd_code_set_destroy(&p->codes);

@@ -19,7 +19,7 @@
 #include "ldpc/soft.h"
 #include "code_set.h"
 #include "config.h"
-#include "convert_pool.h"
+#include "helper_pool.h"
 #include "frame_input.h"
 #include "held_message.h"
 #include "nb_codes.h"
@@ -39,8 +39,11 @@ typedef struct {
     ldpcd_slot **decoding; /* those whose values converted: batch_soft's frames */
     ldpcd_frame_input frame_input; /* a frame's raw values -> batch_soft */
     float *llr_scratch;            /* max_n floats for frame_input */
-    ldpcd_convert_job job;         /* the batch's conversion, shared with helpers */
+    ldpcd_helper_job job;          /* the batch's conversion or results, shared with helpers */
     uint8_t *failed;               /* per claimed frame: not converted */
+    size_t frame_bytes;            /* the batch's soft values per frame in batch_soft */
+    ldpc_status decode_status;     /* the batch's decoding, for its results */
+    uint64_t decoded_ns;           /* when it ended */
     const ldpc_code *last_code;
     /* Its binary decoder decodes elsewhere than its backend's device (opencl
      * on the CPU), already reported (nb.off_device: the nonbinary one). */
@@ -71,7 +74,7 @@ typedef struct {
     uint32_t max_frames_per_message;
     size_t max_message_size;
     ldpcd_message_pool messages;  /* input messages the ring's frames point into */
-    ldpcd_convert_pool converters; /* helpers of the workers' conversions */
+    ldpcd_helper_pool helpers;    /* helpers of the workers' conversions and results */
     const ldpcd_code_entry *raw_code;
     ldpc_soft_input raw_input;
 } ldpcd_pipeline;

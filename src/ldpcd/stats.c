@@ -77,7 +77,7 @@ size_t ldpcd_stats_json(const ldpcd_stats *stats, const ldpcd_stats_context *con
     uint64_t frames_out = LOAD(frames_out), info_bits = LOAD(info_bits_out);
     uint64_t decoded = LOAD(decoded), not_converged = LOAD(not_converged);
     uint64_t busy_ns = LOAD(decode_busy_ns), wait_ns = LOAD(worker_wait_ns);
-    uint64_t convert_ns = LOAD(convert_busy_ns);
+    uint64_t convert_ns = LOAD(convert_busy_ns), results_ns = LOAD(results_busy_ns);
     uint64_t intake_busy_ns = LOAD(intake_busy_ns), intake_blocked_ns = LOAD(intake_blocked_ns);
     double interval_s = mark->time_ns != 0 ? (double)(now - mark->time_ns) / 1e9
                                            : (double)(now - stats->start_ns) / 1e9;
@@ -98,6 +98,7 @@ size_t ldpcd_stats_json(const ldpcd_stats *stats, const ldpcd_stats_context *con
     double decoder_busy = (double)interval_busy / worker_s;
     double workers_waiting = (double)(wait_ns - mark->worker_wait_ns) / worker_s;
     double converting = (double)(convert_ns - mark->convert_busy_ns) / worker_s;
+    double writing = (double)(results_ns - mark->results_busy_ns) / worker_s;
     double intake_busy = (double)(intake_busy_ns - mark->intake_busy_ns) / (interval_s * 1e9);
     double intake_blocked =
         (double)(intake_blocked_ns - mark->intake_blocked_ns) / (interval_s * 1e9);
@@ -131,9 +132,9 @@ size_t ldpcd_stats_json(const ldpcd_stats *stats, const ldpcd_stats_context *con
     put(&w, "]");
     put(&w, ",\"frames_per_s\":%.2f,\"info_mbit_per_s\":%.3f,\"decoder_frames_per_s\":%.2f",
         frames_per_s, info_mbps, decoder_fps);
-    put(&w, ",\"decoder_busy\":%.3f,\"workers_converting\":%.3f,\"workers_waiting\":%.3f,"
-            "\"intake_busy\":%.3f,\"intake_blocked\":%.3f",
-        decoder_busy, converting, workers_waiting, intake_busy, intake_blocked);
+    put(&w, ",\"decoder_busy\":%.3f,\"workers_converting\":%.3f,\"workers_writing\":%.3f,"
+            "\"workers_waiting\":%.3f,\"intake_busy\":%.3f,\"intake_blocked\":%.3f",
+        decoder_busy, converting, writing, workers_waiting, intake_busy, intake_blocked);
     put(&w, ",\"latency_avg_us\":%.1f",
         frames_out ? (double)LOAD(latency_us_total) / (double)frames_out : 0.0);
     put(&w, ",\"queue_depth\":%u,\"queue_capacity\":%u", context->queue_depth,
@@ -168,6 +169,7 @@ size_t ldpcd_stats_json(const ldpcd_stats *stats, const ldpcd_stats_context *con
     mark->decode_busy_ns = busy_ns;
     mark->worker_wait_ns = wait_ns;
     mark->convert_busy_ns = convert_ns;
+    mark->results_busy_ns = results_ns;
     mark->intake_busy_ns = intake_busy_ns;
     mark->intake_blocked_ns = intake_blocked_ns;
     return w.length;

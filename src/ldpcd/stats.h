@@ -22,10 +22,11 @@ typedef struct {
     atomic_uint_fast64_t decode_calls, batch_frames_total;
     atomic_uint_fast64_t decode_busy_ns; /* summed over workers */
     /* Where the rest of the time goes (summed over threads of a kind): workers
-     * converting their frames' soft values and waiting for a batch, the
+     * converting their frames' soft values, writing their results and
+     * waiting for a batch, the
      * intake reading messages, and the intake waiting for a free slot (the
      * decoders or the output are the bottleneck). */
-    atomic_uint_fast64_t convert_busy_ns, worker_wait_ns;
+    atomic_uint_fast64_t convert_busy_ns, results_busy_ns, worker_wait_ns;
     atomic_uint_fast64_t intake_busy_ns, intake_blocked_ns;
     atomic_uint_fast64_t latency_us_total;
     atomic_uint_fast64_t code_switches; /* a worker's decoder changed code (tables touched) */
@@ -61,7 +62,7 @@ typedef struct {
 typedef struct {
     uint64_t time_ns;
     uint64_t frames_out, info_bits_out, decoded_total, decode_busy_ns;
-    uint64_t convert_busy_ns, worker_wait_ns, intake_busy_ns, intake_blocked_ns;
+    uint64_t convert_busy_ns, results_busy_ns, worker_wait_ns, intake_busy_ns, intake_blocked_ns;
 } ldpcd_stats_mark;
 
 void ldpcd_stats_init(ldpcd_stats *stats);

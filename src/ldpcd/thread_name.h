@@ -1,5 +1,5 @@
 /* Names the calling thread, so that `top -H` and `ps -L` show which of
- * ldpcd's threads (intake, workers, output, conversion helpers) is busy. */
+ * ldpcd's threads (intake, workers, their helpers, output) is busy. */
 #ifndef LDPCD_THREAD_NAME_H
 #define LDPCD_THREAD_NAME_H
 

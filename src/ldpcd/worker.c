@@ -93,30 +93,38 @@ static void follow_device(ldpcd_worker *w, int nonbinary)
     atomic_fetch_add_explicit(&stats->fallbacks, 1, memory_order_relaxed);
 }
 
-/* The claimed frames' raw values into batch_soft (what the decoder takes),
- * shared with the conversion helpers, each frame's message let go once
- * read; a frame with a value that is not finite leaves the batch as a
- * rejection (the frames after it move up). Returns the frames to decode
- * (w->decoding). */
+/* One claimed frame's raw values into batch_soft (what the decoder takes);
+ * its message is let go once read. */
+static void convert_frame(void *context, uint32_t i, const ldpcd_frame_input *input)
+{
+    ldpcd_worker *w = context;
+    ldpcd_slot *slot = w->claimed[i];
+    w->failed[i] = ldpcd_frame_input_convert(input, &slot->input, slot->raw, slot->code->n_bits,
+                                             (uint8_t *)w->batch_soft + i * w->frame_bytes) != 0;
+    if (slot->held != NULL)
+        ldpcd_message_drop(&w->service->pipeline->messages, slot->held);
+    slot->held = NULL;
+    slot->raw = NULL;
+}
+
+/* The claimed frames converted, shared with the helpers; a frame with a
+ * value that is not finite leaves the batch as a rejection (the frames after
+ * it move up). Returns the frames to decode (w->decoding). */
 static uint32_t convert_batch(ldpcd_worker *w, const ldpcd_code_entry *entry, uint32_t count)
 {
     ldpcd_service *s = w->service;
     ldpcd_pipeline *p = s->pipeline;
     size_t frame_bytes = (size_t)entry->n_bits * p->soft_value_bytes;
-    ldpcd_convert_job *job = &w->job;
-    job->slots = w->claimed;
-    job->count = count;
-    job->out = w->batch_soft;
-    job->frame_bytes = frame_bytes;
-    job->failed = w->failed;
-    job->messages = &p->messages;
-    ldpcd_convert_pool_run(&p->converters, job, &w->frame_input);
+    w->frame_bytes = frame_bytes;
+    w->job = (ldpcd_helper_job){.task = convert_frame, .context = w, .count = count};
+    ldpcd_helper_pool_run(&p->helpers, &w->job, &w->frame_input);
+    uint8_t *soft = w->batch_soft;
     uint32_t kept = 0;
     for (uint32_t i = 0; i < count; i++) {
         ldpcd_slot *slot = w->claimed[i];
         if (!w->failed[i]) {
             if (kept != i)
-                memmove(job->out + kept * frame_bytes, job->out + i * frame_bytes, frame_bytes);
+                memmove(soft + kept * frame_bytes, soft + i * frame_bytes, frame_bytes);
             w->decoding[kept++] = slot;
             continue;
         }
@@ -128,6 +136,33 @@ static uint32_t convert_batch(ldpcd_worker *w, const ldpcd_code_entry *entry, ui
         ldpcd_stats_count_reject(&s->stats, LDPCD_REJECT_NON_FINITE);
     }
     return kept;
+}
+
+/* One decoded frame's status, statistics and result payload. */
+static void finish_frame(void *context, uint32_t i, const ldpcd_frame_input *input)
+{
+    (void)input;
+    ldpcd_worker *w = context;
+    ldpcd_service *s = w->service;
+    ldpcd_pipeline *p = s->pipeline;
+    ldpcd_slot *slot = w->decoding[i];
+    const ldpcd_code_entry *entry = slot->code;
+    slot->latency_us = (uint32_t)((w->decoded_ns - slot->arrival_ns) / 1000u);
+    if (w->decode_status != LDPC_OK) {
+        slot->status = LDPCD_STATUS_REJECTED;
+        slot->reason = LDPCD_REJECT_DECODER_ERROR;
+        slot->result_bits = 0;
+        ldpcd_stats_count_reject(&s->stats, LDPCD_REJECT_DECODER_ERROR);
+        return;
+    }
+    slot->stats = w->frame_stats[i];
+    slot->status = slot->stats.converged ? LDPCD_STATUS_DECODED : LDPCD_STATUS_NOT_CONVERGED;
+    const uint8_t *codeword = w->bits + (size_t)i * entry->n_bits;
+    if (entry->nonbinary != NULL)
+        ldpcd_nb_write_result(&w->nb, p->output_bits, slot, codeword);
+    else
+        write_result(p, slot, codeword);
+    ldpcd_stats_count_frame(&s->stats, slot->stats.iterations, slot->stats.converged);
 }
 
 static void decode_batch(ldpcd_worker *w, uint32_t claimed)
@@ -148,34 +183,22 @@ static void decode_batch(ldpcd_worker *w, uint32_t claimed)
         w->last_code = code;
     }
     ldpc_error err;
-    ldpc_status status = decode(w, p, entry, count, &err);
-    uint64_t end = ldpcd_now_ns();
+    w->decode_status = decode(w, p, entry, count, &err);
+    w->decoded_ns = ldpcd_now_ns();
     follow_device(w, entry->nonbinary != NULL);
-    atomic_fetch_add_explicit(&s->stats.decode_busy_ns, end - converted, memory_order_relaxed);
+    atomic_fetch_add_explicit(&s->stats.decode_busy_ns, w->decoded_ns - converted,
+                              memory_order_relaxed);
     atomic_fetch_add_explicit(&s->stats.decode_calls, 1, memory_order_relaxed);
     atomic_fetch_add_explicit(&s->stats.batch_frames_total, count, memory_order_relaxed);
-    if (status != LDPC_OK)
+    if (w->decode_status != LDPC_OK)
         ldpcd_log(LDPCD_LOG_ERROR, "decoding %u frames of %s failed: %s", count, entry->name,
                   err.message);
-    for (uint32_t i = 0; i < count; i++) {
-        ldpcd_slot *slot = w->decoding[i];
-        slot->latency_us = (uint32_t)((end - slot->arrival_ns) / 1000u);
-        if (status != LDPC_OK) {
-            slot->status = LDPCD_STATUS_REJECTED;
-            slot->reason = LDPCD_REJECT_DECODER_ERROR;
-            slot->result_bits = 0;
-            ldpcd_stats_count_reject(&s->stats, LDPCD_REJECT_DECODER_ERROR);
-            continue;
-        }
-        slot->stats = w->frame_stats[i];
-        slot->status = slot->stats.converged ? LDPCD_STATUS_DECODED : LDPCD_STATUS_NOT_CONVERGED;
-        const uint8_t *codeword = w->bits + (size_t)i * entry->n_bits;
-        if (entry->nonbinary != NULL)
-            ldpcd_nb_write_result(&w->nb, p->output_bits, slot, codeword);
-        else
-            write_result(p, slot, codeword);
-        ldpcd_stats_count_frame(&s->stats, slot->stats.iterations, slot->stats.converged);
-    }
+    /* the nonbinary results go through the worker's own scratch (w->nb) */
+    w->job = (ldpcd_helper_job){
+        .task = finish_frame, .context = w, .count = count, .alone = entry->nonbinary != NULL};
+    ldpcd_helper_pool_run(&p->helpers, &w->job, &w->frame_input);
+    atomic_fetch_add_explicit(&s->stats.results_busy_ns, ldpcd_now_ns() - w->decoded_ns,
+                              memory_order_relaxed);
 }
 
 void *ldpcd_worker_main(void *argument)

@@ -23,7 +23,8 @@
 #define MIXED_NONBINARY "nbqc-gf32-744-653"
 #define MIXED_CONFIG                                                                              \
     "codes = " MIXED_BINARY ", " MIXED_NONBINARY "\nworkers = 2\nbatch_frames = 4\n"             \
-    "batch_wait_us = 500\nqueue_frames = 32\nstats_interval_ms = 100\n"
+    "batch_wait_us = 500\nqueue_frames = 32\nstats_interval_ms = 100\n"                        \
+    "convert_threads = 2\n" /* helpers beside nonbinary results, which the workers write */
 
 /* A code the test sends, binary or nonbinary, with the wire's sizes. */
 typedef struct {

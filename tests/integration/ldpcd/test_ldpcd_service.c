@@ -163,6 +163,14 @@ static void mixed_codes_in_order(void **state)
     decode_mixed_codes("", 1);
 }
 
+/* Helper threads converting the frames and writing their results, as beside
+ * an OpenCL backend's workers: the same frames, the same order. */
+static void helpers_share_the_work(void **state)
+{
+    (void)state;
+    decode_mixed_codes("convert_threads = 3\n", 1);
+}
+
 /* The throughput variant (saturated 8-bit posteriors) through the service. */
 static void saturated_decoder_mixed_codes(void **state)
 {
@@ -1056,6 +1064,7 @@ int main(int argc, char **argv)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(mixed_codes_in_order),
         cmocka_unit_test(saturated_decoder_mixed_codes),
+        cmocka_unit_test(helpers_share_the_work),
         cmocka_unit_test(opencl_backend_mixed_codes),
         cmocka_unit_test(opencl_without_device),
         cmocka_unit_test(bad_input_refused),

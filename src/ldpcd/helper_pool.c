@@ -1,30 +1,23 @@
-#include "convert_pool.h"
+#include "helper_pool.h"
 
 #include <stdlib.h>
 
 #include "thread_name.h"
 
-/* Converts frames of the job until none is left to take. */
-static void convert_frames(ldpcd_convert_job *job, const ldpcd_frame_input *input)
+/* Works on frames of the job until none is left to take. */
+static void work_on_frames(ldpcd_helper_job *job, const ldpcd_frame_input *input)
 {
     for (;;) {
         uint32_t i = atomic_fetch_add_explicit(&job->next, 1, memory_order_relaxed);
         if (i >= job->count)
             return;
-        ldpcd_slot *slot = job->slots[i];
-        job->failed[i] = ldpcd_frame_input_convert(input, &slot->input, slot->raw,
-                                                   slot->code->n_bits,
-                                                   job->out + i * job->frame_bytes) != 0;
-        if (slot->held != NULL)
-            ldpcd_message_drop(job->messages, slot->held);
-        slot->held = NULL;
-        slot->raw = NULL;
+        job->task(job->context, i, input);
         atomic_fetch_add_explicit(&job->finished, 1, memory_order_acq_rel);
     }
 }
 
 /* Under the pool lock: takes the job off the shared list. */
-static void withdraw(ldpcd_convert_pool *pool, ldpcd_convert_job *job)
+static void withdraw(ldpcd_helper_pool *pool, ldpcd_helper_job *job)
 {
     for (uint32_t j = 0; j < pool->job_count; j++)
         if (pool->jobs[j] == job) {
@@ -34,15 +27,15 @@ static void withdraw(ldpcd_convert_pool *pool, ldpcd_convert_job *job)
 }
 
 typedef struct {
-    ldpcd_convert_pool *pool;
+    ldpcd_helper_pool *pool;
     uint32_t index;
 } helper_argument;
 
 static void *helper_main(void *argument)
 {
-    ldpcd_convert_pool *pool = ((helper_argument *)argument)->pool;
+    ldpcd_helper_pool *pool = ((helper_argument *)argument)->pool;
     const ldpcd_frame_input *input = &pool->inputs[((helper_argument *)argument)->index];
-    ldpcd_name_thread("ldpcd-conv", ((helper_argument *)argument)->index);
+    ldpcd_name_thread("ldpcd-help", ((helper_argument *)argument)->index);
     free(argument);
     pthread_mutex_lock(&pool->lock);
     for (;;) {
@@ -50,10 +43,10 @@ static void *helper_main(void *argument)
             pthread_cond_wait(&pool->work_ready, &pool->lock);
         if (pool->stopping)
             break;
-        ldpcd_convert_job *job = pool->jobs[0];
+        ldpcd_helper_job *job = pool->jobs[0];
         job->helpers++;
         pthread_mutex_unlock(&pool->lock);
-        convert_frames(job, input);
+        work_on_frames(job, input);
         pthread_mutex_lock(&pool->lock);
         withdraw(pool, job); /* nothing left to take */
         job->helpers--;
@@ -63,10 +56,10 @@ static void *helper_main(void *argument)
     return NULL;
 }
 
-int ldpcd_convert_pool_create(ldpcd_convert_pool *pool, uint32_t threads, uint32_t workers,
+int ldpcd_helper_pool_create(ldpcd_helper_pool *pool, uint32_t threads, uint32_t workers,
                               const ldpcd_frame_input *input, uint32_t max_n)
 {
-    *pool = (ldpcd_convert_pool){0};
+    *pool = (ldpcd_helper_pool){0};
     pthread_mutex_init(&pool->lock, NULL);
     pthread_cond_init(&pool->work_ready, NULL);
     pthread_cond_init(&pool->job_done, NULL);
@@ -97,7 +90,7 @@ int ldpcd_convert_pool_create(ldpcd_convert_pool *pool, uint32_t threads, uint32
     return 0;
 }
 
-void ldpcd_convert_pool_destroy(ldpcd_convert_pool *pool)
+void ldpcd_helper_pool_destroy(ldpcd_helper_pool *pool)
 {
     pthread_mutex_lock(&pool->lock);
     pool->stopping = 1;
@@ -112,24 +105,24 @@ void ldpcd_convert_pool_destroy(ldpcd_convert_pool *pool)
     free(pool->threads);
     free(pool->inputs);
     free(pool->scratch);
-    *pool = (ldpcd_convert_pool){0};
+    *pool = (ldpcd_helper_pool){0};
 }
 
-void ldpcd_convert_pool_run(ldpcd_convert_pool *pool, ldpcd_convert_job *job,
+void ldpcd_helper_pool_run(ldpcd_helper_pool *pool, ldpcd_helper_job *job,
                             const ldpcd_frame_input *input)
 {
     atomic_store_explicit(&job->next, 0, memory_order_relaxed);
     atomic_store_explicit(&job->finished, 0, memory_order_relaxed);
     job->helpers = 0;
-    if (pool->thread_count == 0 || job->count < 2) {
-        convert_frames(job, input);
+    if (pool->thread_count == 0 || job->count < 2 || job->alone) {
+        work_on_frames(job, input);
         return;
     }
     pthread_mutex_lock(&pool->lock);
     pool->jobs[pool->job_count++] = job;
     pthread_cond_broadcast(&pool->work_ready);
     pthread_mutex_unlock(&pool->lock);
-    convert_frames(job, input);
+    work_on_frames(job, input);
     pthread_mutex_lock(&pool->lock);
     withdraw(pool, job);
     while (job->helpers > 0 ||
