@@ -23,7 +23,7 @@ int main(void)
         fprintf(stderr, "%s\n", err.message);
         return 1;
     }
-    size_t n = code->n, k = code->k;
+    size_t n = ldpc_code_n(code), k = ldpc_code_k(code);
     uint8_t *info = calloc(k, 1), *codeword = calloc(n, 1), *decoded = calloc(n, 1);
     float *llr = calloc(n, sizeof *llr);
     for (size_t i = 0; i < k; i++)
@@ -33,7 +33,7 @@ int main(void)
         llr[i] = codeword[i] ? -4.0f : 4.0f;
     ok = ok && ldpc_decoder_decode_f32(decoder, code, llr, 1, decoded, NULL, &err) == LDPC_OK;
     ok = ok && memcmp(decoded, codeword, n) == 0;
-    printf("%s on %s: %s\n", code->name, ldpc_decoder_backend_name(decoder),
+    printf("%s on %s: %s\n", ldpc_code_name(code), ldpc_decoder_backend_name(decoder),
            ok ? "decoded" : err.message);
     free(info);
     free(codeword);

@@ -29,6 +29,7 @@
 #include <string.h>
 
 #include "common/frame_backend.h"
+#include "code/code_struct.h"
 #include "common/frame_decoder.h"
 #include "decode/fixed_point.h"
 #include "decode/ref_fixed.h"

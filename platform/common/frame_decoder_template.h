@@ -29,6 +29,7 @@
  * every block edge, phase 2 adds each block edge's message changes in turn
  * (a block repeated in the layer sees the earlier edge's changes). */
 #include "common/frame_decoder.h"
+#include "code/code_struct.h"
 #include "decode/early_termination.h"
 #include "decode/fixed_point.h"
 

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "common/frame_decoder.h"
+#include "code/code_struct.h"
 #include "decode/workspace_layout.h"
 
 static uint32_t max_blocks(const ldpc_decoder_limits *limits)

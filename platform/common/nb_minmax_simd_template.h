@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "decode/early_termination.h"
+#include "code/code_struct.h"
 #include "nb/gf.h"
 #include "nb/nb_minmax.h"
 

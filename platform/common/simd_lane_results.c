@@ -1,6 +1,7 @@
 #include <string.h>
 
 #include "common/simd_lane_results.h"
+#include "code/code_struct.h"
 #include "decode/early_termination.h"
 
 void simd_frame_source_start(simd_frame_source *source, const int8_t *llr, uint32_t frames,

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "common/simd_lane_results.h"
+#include "code/code_struct.h"
 
 /* Four rounds of zips transpose a 16x16 tile; the row for column j then sits
  * in register tile_column_register[j] (j with its 4 bits reversed). */

@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "ldpc/decoder.h"
+#include "code/code_struct.h"
 
 /* How the saturated decoder keeps its messages: one int8 vector per edge, or
  * (AVX-512) two minima per check and two lane masks per edge; auto takes the

@@ -18,6 +18,7 @@
  * The operations are the reference's (docs/DECODERS.md) applied lane-wise:
  * narrowing then max(-127) is sat(); posteriors are exact 16-bit sums. */
 #include "common/simd_lane_results.h"
+#include "code/code_struct.h"
 #include "common/simd_layered.h"
 
 static inline vec SIMD_FUNCTION(check_rule)(vec magnitude, const ldpc_decoder_config *config)

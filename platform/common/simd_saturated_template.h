@@ -18,6 +18,7 @@
  * previous one wrote: that is the reference's order, so no snapshots are
  * needed. */
 #include "common/simd_lane_results.h"
+#include "code/code_struct.h"
 #include "common/simd_layered.h"
 
 static inline int8_t *SIMD_FUNCTION(saturated_post_of)(int8_t *post, uint32_t variable)

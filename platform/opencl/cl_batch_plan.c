@@ -1,4 +1,5 @@
 #include "cl_batch_plan.h"
+#include "code/code_struct.h"
 #include "common/frame_decoder.h"
 
 /* "auto": the latency design wherever it takes the code, at every batch size:

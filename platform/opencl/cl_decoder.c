@@ -1,6 +1,7 @@
 /* cl_decoder_decode: a call cut into device passes, pipelined where it is
  * large enough; and the statistics. */
 #include "cl_batch_plan.h"
+#include "code/code_struct.h"
 #include "cl_decoder.h"
 #include "cl_error.h"
 #include "cl_pass.h"

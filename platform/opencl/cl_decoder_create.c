@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cl_decoder.h"
+#include "code/code_struct.h"
 #include "cl_error.h"
 #include "cl_host_copy.h"
 #include "cl_item_kernels.h"

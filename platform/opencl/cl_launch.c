@@ -1,5 +1,6 @@
 /* The kernels of one pass, enqueued in order on the kernels' queue (cl_launch.h). */
 #include "cl_error.h"
+#include "code/code_struct.h"
 #include "cl_launch.h"
 #include "cl_profile.h"
 #include "util/error_internal.h"

@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "cl_error.h"
+#include "code/code_struct.h"
 #include "cl_nb_decoder.h"
 #include "decode/fixed_point.h"
 #include "ldpc/soft.h"

@@ -2,6 +2,7 @@
 #include <time.h>
 
 #include "cl_error.h"
+#include "code/code_struct.h"
 #include "cl_nb_tables.h"
 #include "nb/gf.h"
 #include "util/error_internal.h"

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "cl_error.h"
+#include "code/code_struct.h"
 #include "cl_host_copy.h"
 #include "cl_launch.h"
 #include "cl_pass.h"

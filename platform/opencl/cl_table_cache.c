@@ -3,6 +3,7 @@
 #include <time.h>
 
 #include "cl_error.h"
+#include "code/code_struct.h"
 #include "cl_item_kernels.h"
 #include "cl_table_cache.h"
 #include "opencl_circulant_tables.h"

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "decode/backend.h"
+#include "code/code_struct.h"
 #include "decode/fixed_point.h"
 #include "decode/workspace_layout.h"
 #include "opencl/cl_options.h"

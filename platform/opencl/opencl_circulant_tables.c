@@ -1,4 +1,5 @@
 #include "opencl_circulant_tables.h"
+#include "code/code_struct.h"
 
 /* The kernels' bound on a layer's block edges (the check degree). */
 #define CIRCULANT_MAX_DEGREE 32u

@@ -1,6 +1,7 @@
 #include <string.h>
 
 #include "common/frame_decoder.h"
+#include "code/code_struct.h"
 #include "opencl_latency_order.h"
 
 #define UNPLACED UINT32_MAX

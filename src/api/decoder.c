@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "api/backend_registry.h"
+#include "code/code_struct.h"
 #include "decode/fixed_point.h"
 #include "decode/workspace_layout.h"
 #include "ldpc/soft.h"

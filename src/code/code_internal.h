@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "ldpc/code.h"
+#include "code/code_struct.h"
 
 typedef struct {
     uint32_t n, m, k, edges;

@@ -3,6 +3,7 @@
 #include <math.h>
 
 #include "ldpc/decoder.h"
+#include "code/code_struct.h"
 #include "util/error_internal.h"
 
 #define MAX_ITERATIONS_BOUND 1000u

@@ -1,4 +1,5 @@
 #include "decode/early_termination.h"
+#include "code/code_struct.h"
 
 int syndrome_all_satisfied(const ldpc_code *code, const uint8_t *bits)
 {

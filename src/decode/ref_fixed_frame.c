@@ -1,6 +1,7 @@
 /* What the two fixed-point schedules share: workspace layout, dispatch and
  * exit statistics. */
 #include "decode/early_termination.h"
+#include "code/code_struct.h"
 #include "decode/ref_fixed.h"
 #include "decode/workspace_layout.h"
 

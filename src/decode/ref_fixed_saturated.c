@@ -15,6 +15,7 @@
  * of one variable changes the result, and this is the order in which an
  * inter-frame SIMD decoder (one frame per lane) meets them. */
 #include "decode/check_rules.h"
+#include "code/code_struct.h"
 #include "decode/fixed_point.h"
 #include "decode/ref_fixed.h"
 

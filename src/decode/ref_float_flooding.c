@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "decode/check_rules.h"
+#include "code/code_struct.h"
 #include "decode/early_termination.h"
 #include "decode/ref_float.h"
 

@@ -2,6 +2,7 @@
  * after another. Its fixed-point results define what other backends must
  * reproduce. */
 #include "decode/backend.h"
+#include "code/code_struct.h"
 #include "decode/ref_fixed.h"
 #include "decode/ref_float.h"
 

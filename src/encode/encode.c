@@ -1,4 +1,5 @@
 #include "encode/encode_internal.h"
+#include "code/code_struct.h"
 #include "ldpc/encoder.h"
 #include "util/error_internal.h"
 

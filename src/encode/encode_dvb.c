@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "encode/encode_internal.h"
+#include "code/code_struct.h"
 
 #define DVB_GROUP_SIZE 360u
 

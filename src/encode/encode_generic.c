@@ -3,6 +3,7 @@
  * generator solved from its check (gf2_triangular.h). The information bits are packed in
  * chunks on the stack, so encoding needs no allocation. */
 #include "encode/encode_internal.h"
+#include "code/code_struct.h"
 
 #define PACKED_CHUNK_WORDS 64u /* 4096 information bits per pass */
 

@@ -50,8 +50,8 @@ static int add_entry(ldpcd_code_set *set, const char *wire_name, const char *lib
     if (ldpc_code_create_compact(library_name, &entry->code, &err) != LDPC_OK)
         return ldpcd_fail(error, error_size, "codes: %s: %s", wire_name, err.message);
     entry->owns_code = 1;
-    entry->n_bits = entry->code->n;
-    entry->k_bits = entry->code->k;
+    entry->n_bits = ldpc_code_n(entry->code);
+    entry->k_bits = ldpc_code_k(entry->code);
     entry->info_is_prefix = ldpcd_info_is_prefix(entry->code);
     set->count++;
     return 0;
@@ -172,7 +172,7 @@ int ldpcd_code_set_build(const char *spec, ldpcd_code_set *set, char *error, siz
         ldpc_decoder_limits limits = ldpc_decoder_limits_for_code(entry->code, 1);
         set->limits = binary_count++ == 0 ? limits : ldpc_decoder_limits_union(set->limits, limits);
         if (entry->owns_code)
-            set->footprint_bytes += entry->code->footprint_bytes;
+            set->footprint_bytes += ldpc_code_footprint(entry->code);
     }
     return 0;
 }
@@ -184,12 +184,12 @@ int ldpcd_code_set_give_graph(ldpcd_code_set *set, size_t index, char *error,
     ldpc_code *compact = entry->code;
     ldpc_code *whole;
     ldpc_error err;
-    if (ldpc_code_create(compact->name, &whole, &err) != LDPC_OK)
+    if (ldpc_code_create(ldpc_code_name(compact), &whole, &err) != LDPC_OK)
         return ldpcd_fail(error, error_size, "codes: %s: %s", entry->name, err.message);
     for (size_t i = 0; i < set->count; i++)
         if (set->entries[i].code == compact)
             set->entries[i].code = whole;
-    set->footprint_bytes += whole->footprint_bytes - compact->footprint_bytes;
+    set->footprint_bytes += ldpc_code_footprint(whole) - ldpc_code_footprint(compact);
     ldpc_code_destroy(compact);
     return 0;
 }

@@ -187,9 +187,9 @@ int ldpcd_helper_main(int argc, char **argv)
                 status = 1;
                 break;
             }
-            if (build.code->n != n) {
+            if (ldpc_code_n(build.code) != n) {
                 fprintf(stderr, "ldpcd helper: %s has %u bits, not %u\n", build.name,
-                        build.code->n, n);
+                        ldpc_code_n(build.code), n);
                 status = 1;
                 break;
             }

@@ -30,8 +30,8 @@ int ldpcd_nb_code_name(const char *name)
 
 static int info_symbols_are_prefix(const ldpc_nb_code *code)
 {
-    for (uint32_t i = 0; i < code->graph->k; i++)
-        if (code->graph->info_positions[i] != i)
+    for (uint32_t i = 0; i < ldpc_code_k(code->graph); i++)
+        if (ldpc_code_info_positions(code->graph)[i] != i)
             return 0;
     return 1;
 }
@@ -46,8 +46,8 @@ int ldpcd_nb_entry_open(ldpcd_code_entry *entry, const char *library_name, char 
     entry->code = NULL;
     entry->nonbinary = code;
     entry->owns_code = 1;
-    entry->n_bits = code->graph->n * code->bits_per_symbol;
-    entry->k_bits = code->graph->k * code->bits_per_symbol;
+    entry->n_bits = ldpc_code_n(code->graph) * code->bits_per_symbol;
+    entry->k_bits = ldpc_code_k(code->graph) * code->bits_per_symbol;
     entry->info_is_prefix = info_symbols_are_prefix(code);
     return 0;
 }
@@ -101,8 +101,8 @@ int ldpcd_nb_setup_build(ldpcd_nb_setup *nb, const ldpcd_code_set *codes,
             if (limits.max_q > nb->limits.max_q)
                 nb->limits.max_q = limits.max_q;
         }
-        if (entry->nonbinary->graph->n > nb->max_n_symbols)
-            nb->max_n_symbols = entry->nonbinary->graph->n;
+        if (ldpc_code_n(entry->nonbinary->graph) > nb->max_n_symbols)
+            nb->max_n_symbols = ldpc_code_n(entry->nonbinary->graph);
         if (entry->k_bits > nb->max_k_bits)
             nb->max_k_bits = entry->k_bits;
         nb->code_count++;
@@ -198,7 +198,7 @@ ldpc_status ldpcd_nb_decode(ldpcd_nb_worker *w, const ldpcd_code_entry *entry,
             : ldpc_nb_decoder_decode_i8(w->decoder, code, soft, frames, w->symbols, stats, err);
     if (status == LDPC_OK)
         ldpc_nb_symbols_to_bits(code->bits_per_symbol, w->symbols,
-                                (size_t)code->graph->n * frames, bits);
+                                (size_t)ldpc_code_n(code->graph) * frames, bits);
     return status;
 }
 
@@ -207,8 +207,8 @@ static void gather_info_bits(const ldpc_nb_code *code, const uint8_t *codeword_b
                              uint8_t *info_bits)
 {
     uint32_t p = code->bits_per_symbol;
-    const uint32_t *positions = code->graph->info_positions;
-    for (uint32_t i = 0; i < code->graph->k; i++)
+    const uint32_t *positions = ldpc_code_info_positions(code->graph);
+    for (uint32_t i = 0; i < ldpc_code_k(code->graph); i++)
         memcpy(info_bits + (size_t)i * p, codeword_bits + (size_t)positions[i] * p, p);
 }
 

@@ -33,8 +33,8 @@ static uint8_t pack_tail(const uint8_t *bits, size_t count)
 
 int ldpcd_info_is_prefix(const ldpc_code *code)
 {
-    for (uint32_t i = 0; i < code->k; i++)
-        if (code->info_positions[i] != i)
+    for (uint32_t i = 0; i < ldpc_code_k(code); i++)
+        if (ldpc_code_info_positions(code)[i] != i)
             return 0;
     return 1;
 }
@@ -50,8 +50,8 @@ void ldpcd_pack_bits(const uint8_t *bits, size_t count, uint8_t *packed)
 
 void ldpcd_pack_info_bits(const ldpc_code *code, const uint8_t *codeword, uint8_t *packed)
 {
-    const uint32_t *positions = code->info_positions;
-    uint32_t k = code->k;
+    const uint32_t *positions = ldpc_code_info_positions(code);
+    uint32_t k = ldpc_code_k(code);
     uint8_t group[8];
     for (uint32_t i = 0; i < k; i += 8) {
         uint32_t count = k - i < 8 ? k - i : 8;

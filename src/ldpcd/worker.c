@@ -20,25 +20,25 @@ static void write_result(const ldpcd_pipeline *p, ldpcd_slot *slot, const uint8_
     switch (p->output_bits) {
     case LDPCD_BITS_PACKED:
         if (entry->info_is_prefix)
-            ldpcd_pack_bits(codeword, code->k, slot->result);
+            ldpcd_pack_bits(codeword, ldpc_code_k(code), slot->result);
         else
             ldpcd_pack_info_bits(code, codeword, slot->result);
-        slot->result_bits = code->k;
+        slot->result_bits = ldpc_code_k(code);
         break;
     case LDPCD_BITS_UNPACKED:
         if (entry->info_is_prefix)
-            memcpy(slot->result, codeword, code->k);
+            memcpy(slot->result, codeword, ldpc_code_k(code));
         else
             ldpc_code_extract_info(code, codeword, slot->result);
-        slot->result_bits = code->k;
+        slot->result_bits = ldpc_code_k(code);
         break;
     case LDPCD_BITS_CODEWORD:
-        ldpcd_pack_bits(codeword, code->n, slot->result);
-        slot->result_bits = code->n;
+        ldpcd_pack_bits(codeword, ldpc_code_n(code), slot->result);
+        slot->result_bits = ldpc_code_n(code);
         break;
     case LDPCD_BITS_CODEWORD_UNPACKED:
-        memcpy(slot->result, codeword, code->n);
-        slot->result_bits = code->n;
+        memcpy(slot->result, codeword, ldpc_code_n(code));
+        slot->result_bits = ldpc_code_n(code);
         break;
     }
 }

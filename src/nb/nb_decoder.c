@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "decode/early_termination.h"
+#include "code/code_struct.h"
 #include "decode/fixed_point.h"
 #include "decode/workspace_layout.h"
 #include "ldpc/soft.h"

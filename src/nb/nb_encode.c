@@ -1,5 +1,6 @@
 /* Systematic encoding with the dense generator prepared at load. */
 #include "ldpc/nonbinary.h"
+#include "code/code_struct.h"
 #include "nb/gf.h"
 #include "util/error_internal.h"
 

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include "ldpc/nonbinary.h"
+#include "code/code_struct.h"
 
 uint32_t ldpc_code_girth(const ldpc_code *g)
 {

@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "decode/early_termination.h"
+#include "code/code_struct.h"
 #include "decode/workspace_layout.h"
 #include "nb/gf.h"
 #include "nb/nb_minmax.h"

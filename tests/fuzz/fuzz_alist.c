@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "ldpc/code.h"
+#include "code/code_struct.h"
 #include "ldpc/nonbinary.h"
 #include "nb/nb_code_internal.h"
 

@@ -8,6 +8,7 @@
 #include <cmocka.h>
 
 #include "ldpc/encoder.h"
+#include "code/code_struct.h"
 #include "ldpc/soft.h"
 #include "test_support.h"
 

@@ -11,6 +11,7 @@
 #include <cmocka.h>
 
 #include "code/gf2_generator.h"
+#include "code/code_struct.h"
 #include "ldpc/code.h"
 #include "ldpc/encoder.h"
 #include "test_support.h"

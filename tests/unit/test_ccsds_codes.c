@@ -13,6 +13,7 @@
 #include <cmocka.h>
 
 #include "ldpc/code.h"
+#include "code/code_struct.h"
 #include "ldpc/encoder.h"
 #include "test_support.h"
 

@@ -71,6 +71,36 @@ static void footprint_is_exact_and_known_in_advance(void **state)
     ldpc_code_destroy(c);
 }
 
+/* The public getters read the description (the layout is the library's). */
+static void getters_read_the_description(void **state)
+{
+    (void)state;
+    ldpc_code *code = NULL, *compact = NULL;
+    ldpc_error err;
+    assert_int_equal(ldpc_code_create("dvbs2-short-1/2", &code, &err), LDPC_OK);
+    assert_string_equal(ldpc_code_name(code), "dvbs2-short-1/2");
+    assert_int_equal(ldpc_code_family(code), LDPC_FAMILY_DVB_IRA);
+    assert_int_equal(ldpc_code_n(code), 16200);
+    assert_int_equal(ldpc_code_k(code), 7200);
+    assert_int_equal(ldpc_code_m(code), 9000);
+    assert_int_equal(ldpc_code_edges(code), code->edges);
+    assert_int_equal(ldpc_code_max_check_degree(code), code->max_check_degree);
+    assert_int_equal(ldpc_code_max_var_degree(code), code->max_var_degree);
+    assert_ptr_equal(ldpc_code_info_positions(code), code->info_positions);
+    assert_int_equal(ldpc_code_footprint(code), code->footprint_bytes);
+    uint32_t degree;
+    const uint32_t *vars = ldpc_code_check_vars(code, 8999, &degree);
+    assert_int_equal(degree, code->check_offsets[9000] - code->check_offsets[8999]);
+    assert_ptr_equal(vars, code->check_var + code->check_offsets[8999]);
+    assert_null(ldpc_code_check_vars(code, 9000, &degree));
+    assert_int_equal(degree, 0);
+    assert_int_equal(ldpc_code_create_compact("dvbs2-short-1/2", &compact, &err), LDPC_OK);
+    assert_int_equal(ldpc_code_has_graph(compact), 0);
+    assert_null(ldpc_code_check_vars(compact, 0, &degree));
+    ldpc_code_destroy(compact);
+    ldpc_code_destroy(code);
+}
+
 static void syndrome_counts_unsatisfied_checks(void **state)
 {
     (void)state;
@@ -170,6 +200,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(views_agree_and_permutation_is_complete),
         cmocka_unit_test(footprint_is_exact_and_known_in_advance),
+        cmocka_unit_test(getters_read_the_description),
         cmocka_unit_test(syndrome_counts_unsatisfied_checks),
         cmocka_unit_test(layer_overlap_is_detected),
         cmocka_unit_test(layer_edges_follow_the_layer_order),

@@ -14,6 +14,7 @@
 #include <cmocka.h>
 
 #include "code_set.h"
+#include "code/code_struct.h"
 #include "config.h"
 #include "ldpc/decoder_spec.h"
 #include "ldpc/soft.h"

@@ -10,6 +10,7 @@
 #include <cmocka.h>
 
 #include "ldpc/code.h"
+#include "code/code_struct.h"
 #include "ldpc/encoder.h"
 #include "ldpc/soft.h"
 #include "result_bits.h"

@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include "ldpc/nonbinary.h"
+#include "code/code_struct.h"
 #include "test_support.h"
 
 #define REFERENCE_NB LDPC_SOURCE_DIR "/tests/vectors/codes/nonbinary/"

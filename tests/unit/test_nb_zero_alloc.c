@@ -11,6 +11,7 @@
 #include <cmocka.h>
 
 #include "alloc_counter.h"
+#include "code/code_struct.h"
 #include "ldpc/nonbinary.h"
 #include "ldpc/soft.h"
 #include "test_support.h"

@@ -7,6 +7,7 @@
  * for atomic updates exactly where two checks of the layer share its
  * variables. The decoding itself is test_opencl_exact's. */
 #include "opencl/opencl_circulant_tables.h"
+#include "code/code_struct.h"
 #include "opencl/opencl_latency_order.h"
 #include "test_opencl_support.h"
 

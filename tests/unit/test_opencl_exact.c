@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "test_opencl_support.h"
+#include "code/code_struct.h"
 
 typedef struct {
     const char *code;

@@ -3,6 +3,7 @@
  * neighbouring layer positions of a slot, which neighbouring work-items of a
  * warp load together, use neighbouring posteriors. */
 #include "opencl/opencl_latency_order.h"
+#include "code/code_struct.h"
 #include "test_opencl_support.h"
 
 static uint32_t *latency_positions(const ldpc_code *code)

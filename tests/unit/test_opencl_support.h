@@ -17,6 +17,7 @@
 #include <cmocka.h>
 
 #include "ldpc/ldpc.h"
+#include "code/code_struct.h"
 #include "opencl/cl_options.h"
 #include "test_support.h"
 

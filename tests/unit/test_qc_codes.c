@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include "ldpc/code.h"
+#include "code/code_struct.h"
 #include "ldpc/encoder.h"
 #include "test_support.h"
 

@@ -15,6 +15,7 @@
 #include <cmocka.h>
 
 #include "decode/fixed_point.h"
+#include "code/code_struct.h"
 #include "decode/ref_fixed.h"
 #include "decode/workspace_layout.h"
 #include "ldpc/ldpc.h"

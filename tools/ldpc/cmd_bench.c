@@ -330,10 +330,10 @@ static void print_table(const bench_options *o, const tool_code *code, const cha
     if (code->nonbinary != NULL)
         printf("code      %s (GF(%u), n %u, k %u symbols = %u, %u bits, %u edges)\n", code->name,
                code->nonbinary->q, code->n_symbols, code->k_symbols, code->n_bits, code->k_bits,
-               code->nonbinary->graph->edges);
+               ldpc_code_edges(code->nonbinary->graph));
     else
         printf("code      %s (n %u, k %u, %u edges)\n", code->name, code->n_bits, code->k_bits,
-               code->binary->edges);
+               ldpc_code_edges(code->binary));
     printf("decoder   %s, %s\n", spec,
            o->fixed_iterations ? "fixed iteration count" : "early termination");
     if (strcmp(baseline_spec, spec) != 0)

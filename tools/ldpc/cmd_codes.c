@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "commands.h"
+#include "code/code_struct.h" /* layers and degree profiles */
 #include "degree_profile.h"
 #include "nb_code_list.h"
 #include "tool_common.h"

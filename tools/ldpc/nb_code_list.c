@@ -1,4 +1,5 @@
 #include "ldpc/nonbinary.h"
+#include "code/code_struct.h" /* layers and degree profiles */
 #include "degree_profile.h"
 #include "nb_code_list.h"
 #include "tool_common.h"

@@ -22,10 +22,10 @@ static int open_nonbinary(const char *name, tool_code *out)
         return -1;
     }
     const ldpc_code *graph = out->nonbinary->graph;
-    out->name = graph->name;
+    out->name = ldpc_code_name(graph);
     out->bits_per_symbol = out->nonbinary->bits_per_symbol;
-    out->n_symbols = graph->n;
-    out->k_symbols = graph->k;
+    out->n_symbols = ldpc_code_n(graph);
+    out->k_symbols = ldpc_code_k(graph);
     return 0;
 }
 
@@ -39,10 +39,10 @@ int tool_code_open(const char *name, tool_code *out)
         out->binary = tool_open_code(name);
         if (out->binary == NULL)
             return -1;
-        out->name = out->binary->name;
+        out->name = ldpc_code_name(out->binary);
         out->bits_per_symbol = 1;
-        out->n_symbols = out->binary->n;
-        out->k_symbols = out->binary->k;
+        out->n_symbols = ldpc_code_n(out->binary);
+        out->k_symbols = ldpc_code_k(out->binary);
     }
     out->n_bits = out->n_symbols * out->bits_per_symbol;
     out->k_bits = out->k_symbols * out->bits_per_symbol;
@@ -96,7 +96,7 @@ void tool_code_extract_info(const tool_code *code, const uint8_t *codeword, uint
         return;
     }
     uint32_t p = code->bits_per_symbol;
-    const uint32_t *positions = code->nonbinary->graph->info_positions;
+    const uint32_t *positions = ldpc_code_info_positions(code->nonbinary->graph);
     for (uint32_t i = 0; i < code->k_symbols; i++)
         memcpy(info + (size_t)i * p, codeword + (size_t)positions[i] * p, p);
 }

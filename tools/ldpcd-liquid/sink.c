@@ -112,7 +112,7 @@ static uint32_t codeword_bits(const char *name)
     if (strcmp(name, last) != 0) {
         ldpc_code *code;
         ldpc_error err;
-        n = ldpc_code_create(name, &code, &err) == LDPC_OK ? code->n : 0;
+        n = ldpc_code_create(name, &code, &err) == LDPC_OK ? ldpc_code_n(code) : 0;
         if (n > 0)
             ldpc_code_destroy(code);
         snprintf(last, sizeof last, "%s", name);

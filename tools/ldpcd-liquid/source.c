@@ -65,10 +65,10 @@ static void make_frame(const ldpc_code *code, modemcf modem, unsigned bps, doubl
                        uint64_t seed, uint64_t sequence, uint32_t pool, uint8_t *info,
                        uint8_t *codeword, uint8_t *soft)
 {
-    demo_info_bits(seed, sequence, pool, info, code->k);
+    demo_info_bits(seed, sequence, pool, info, ldpc_code_k(code));
     ldpc_encode(code, info, codeword, NULL);
     uint64_t noise = seed ^ (sequence * 0x9E3779B97F4A7C15ull) ^ 0x5DEECE66Dull;
-    for (uint32_t at = 0; at < code->n; at += bps) {
+    for (uint32_t at = 0; at < ldpc_code_n(code); at += bps) {
         unsigned symbol = 0;
         for (unsigned b = 0; b < bps; b++)
             symbol = (symbol << 1) | codeword[at + b]; /* first bit most significant */
@@ -130,26 +130,26 @@ int main(int argc, char **argv)
     }
     modemcf modem = modemcf_create(scheme);
     unsigned bps = modemcf_get_bps(modem);
-    if (code->n % bps != 0) {
+    if (ldpc_code_n(code) % bps != 0) {
         fprintf(stderr, "ldpc-tx: n = %u is not a multiple of %u bits per symbol\n",
-                code->n, bps);
+                ldpc_code_n(code), bps);
         return 1;
     }
     /* liquid's constellations have unit average energy: Es = 1 */
     double sigma = sqrt(pow(10.0, -o.esn0_db / 10.0) / 2.0);
     uint32_t per_message = o.frames_per_message;
-    size_t message_size = LDPCD_INPUT_HEADER_SIZE + (size_t)per_message * code->n;
+    size_t message_size = LDPCD_INPUT_HEADER_SIZE + (size_t)per_message * ldpc_code_n(code);
     uint8_t *message = malloc(message_size);
-    uint8_t *info = malloc(code->k), *codeword = malloc(code->n);
+    uint8_t *info = malloc(ldpc_code_k(code)), *codeword = malloc(ldpc_code_n(code));
     uint32_t pool_frames = o.pool;
-    uint8_t *pool = pool_frames ? malloc((size_t)pool_frames * code->n) : NULL;
+    uint8_t *pool = pool_frames ? malloc((size_t)pool_frames * ldpc_code_n(code)) : NULL;
     if (message == NULL || info == NULL || codeword == NULL || (pool_frames && pool == NULL)) {
         fprintf(stderr, "ldpc-tx: out of memory\n");
         return 1;
     }
     for (uint32_t p = 0; p < pool_frames; p++)
         make_frame(code, modem, bps, sigma, o.seed, p, pool_frames, info, codeword,
-                   pool + (size_t)p * code->n);
+                   pool + (size_t)p * ldpc_code_n(code));
 
     void *context = zmq_ctx_new();
     zmq_ctx_set(context, ZMQ_IO_THREADS, o.io_threads);
@@ -183,15 +183,15 @@ int main(int argc, char **argv)
         snprintf(header.code, sizeof header.code, "%s", o.code_name);
         ldpcd_encode_input_header(&header, message);
         for (uint32_t f = 0; f < count; f++) {
-            uint8_t *soft = message + LDPCD_INPUT_HEADER_SIZE + (size_t)f * code->n;
+            uint8_t *soft = message + LDPCD_INPUT_HEADER_SIZE + (size_t)f * ldpc_code_n(code);
             if (pool_frames)
-                memcpy(soft, pool + (size_t)((o.first_sequence + sent + f) % pool_frames) * code->n,
-                       code->n);
+                memcpy(soft, pool + (size_t)((o.first_sequence + sent + f) % pool_frames) * ldpc_code_n(code),
+                       ldpc_code_n(code));
             else
                 make_frame(code, modem, bps, sigma, o.seed, o.first_sequence + sent + f, 0, info,
                            codeword, soft);
         }
-        if (zmq_send(socket, message, LDPCD_INPUT_HEADER_SIZE + (size_t)count * code->n, 0) < 0) {
+        if (zmq_send(socket, message, LDPCD_INPUT_HEADER_SIZE + (size_t)count * ldpc_code_n(code), 0) < 0) {
             fprintf(stderr, "ldpc-tx: send: %s\n", zmq_strerror(errno));
             return 1;
         }

@@ -294,17 +294,17 @@ int test_receive(test_daemon *d, ldpcd_result_header *header, uint8_t *payload, 
 
 int test_send_frames(test_daemon *d, const ldpc_code *code, uint64_t first, uint16_t count)
 {
-    size_t frame_bytes = (size_t)code->n * sizeof(float);
+    size_t frame_bytes = (size_t)ldpc_code_n(code) * sizeof(float);
     uint8_t *message = malloc(LDPCD_INPUT_HEADER_SIZE + (size_t)count * frame_bytes);
     float *llr = malloc(frame_bytes);
-    uint8_t *info = malloc(code->k);
+    uint8_t *info = malloc(ldpc_code_k(code));
     if (message == NULL || llr == NULL || info == NULL)
         fatal("malloc");
     for (uint16_t f = 0; f < count; f++) {
         test_frame_llr(code, first + f, llr, info);
         memcpy(message + LDPCD_INPUT_HEADER_SIZE + (size_t)f * frame_bytes, llr, frame_bytes);
     }
-    test_message(message, code->name, LDPC_SOFT_F32, 0, count, 1.0f, first, NULL, 0);
+    test_message(message, ldpc_code_name(code), LDPC_SOFT_F32, 0, count, 1.0f, first, NULL, 0);
     int status = test_send(d, message, LDPCD_INPUT_HEADER_SIZE + (size_t)count * frame_bytes);
     free(message);
     free(llr);
@@ -373,14 +373,14 @@ static uint64_t next_random(uint64_t *state)
 void test_frame_llr(const ldpc_code *code, uint64_t seed, float *llr, uint8_t *info)
 {
     uint64_t state = seed * 7919u + 1;
-    uint8_t *codeword = malloc(code->n);
-    for (uint32_t i = 0; i < code->k; i++)
+    uint8_t *codeword = malloc(ldpc_code_n(code));
+    for (uint32_t i = 0; i < ldpc_code_k(code); i++)
         info[i] = (uint8_t)(next_random(&state) & 1u);
     if (codeword == NULL || ldpc_encode(code, info, codeword, NULL) != LDPC_OK)
         abort();
     /* BPSK over AWGN at Es/N0 4.8 dB: LLR ~ N(12, 24), 1.3% of the bits wrong */
     const double mu = 12.0;
-    for (uint32_t i = 0; i < code->n; i++) {
+    for (uint32_t i = 0; i < ldpc_code_n(code); i++) {
         double u1 = ((double)(next_random(&state) >> 11) + 0.5) / 9007199254740992.0;
         double u2 = ((double)(next_random(&state) >> 11) + 0.5) / 9007199254740992.0;
         double gauss = sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);

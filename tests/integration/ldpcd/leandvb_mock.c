@@ -66,7 +66,7 @@ static void sleep_ms(int ms)
 /* One helper run: FRAMES frames through `helper_argv`. */
 static void exchange(const ldpc_code *code, char *const helper_argv[])
 {
-    const uint32_t n = code->n, k = code->k;
+    const uint32_t n = ldpc_code_n(code), k = ldpc_code_k(code);
     uint8_t *info = malloc((size_t)FRAMES * k), *codeword = malloc(n);
     int8_t *frame = malloc(n), *result = malloc(n);
     int tx[2], rx[2];

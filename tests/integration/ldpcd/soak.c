@@ -56,11 +56,11 @@ static void build_payloads(void)
         ldpc_error err;
         if (ldpc_code_create(codes[c], &code, &err) != LDPC_OK)
             abort();
-        payloads[c].frame_bytes = (size_t)code->n * sizeof(float);
+        payloads[c].frame_bytes = (size_t)ldpc_code_n(code) * sizeof(float);
         payloads[c].message =
             malloc(LDPCD_INPUT_HEADER_SIZE + FRAMES_PER_MESSAGE * payloads[c].frame_bytes);
         float *llr = malloc(payloads[c].frame_bytes);
-        uint8_t *info = malloc(code->k);
+        uint8_t *info = malloc(ldpc_code_k(code));
         for (int f = 0; f < FRAMES_PER_MESSAGE; f++) {
             test_frame_llr(code, (uint64_t)f, llr, info);
             memcpy(payloads[c].message + LDPCD_INPUT_HEADER_SIZE + f * payloads[c].frame_bytes,

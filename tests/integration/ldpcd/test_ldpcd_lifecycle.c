@@ -165,16 +165,16 @@ static void stop_under_load(void **state)
     test_daemon_connect(&d);
     void *stats = test_daemon_subscribe_stats(&d);
     ldpc_code *code = make_code(SHORT_CODE);
-    size_t frame_bytes = (size_t)code->n * sizeof(float);
+    size_t frame_bytes = (size_t)ldpc_code_n(code) * sizeof(float);
     size_t size = LDPCD_INPUT_HEADER_SIZE + FRAMES_PER_MESSAGE * frame_bytes;
     uint8_t *message = malloc(size);
     float *llr = malloc(frame_bytes);
-    uint8_t *info = malloc(code->k);
+    uint8_t *info = malloc(ldpc_code_k(code));
     for (int f = 0; f < FRAMES_PER_MESSAGE; f++) {
         test_frame_llr(code, (uint64_t)f, llr, info);
         memcpy(message + LDPCD_INPUT_HEADER_SIZE + f * frame_bytes, llr, frame_bytes);
     }
-    test_message(message, code->name, LDPC_SOFT_F32, 0, FRAMES_PER_MESSAGE, 1.0f, 0, NULL, 0);
+    test_message(message, ldpc_code_name(code), LDPC_SOFT_F32, 0, FRAMES_PER_MESSAGE, 1.0f, 0, NULL, 0);
     load_sender sender = {.message = message, .size = size};
     atomic_init(&sender.stop, 0);
     sender.push = zmq_socket(d.zmq, ZMQ_PUSH);
@@ -252,7 +252,7 @@ static void oversized_message_never_read(void **state)
     long before = test_status_kb(d.pid, "VmHWM:");
     size_t size = (size_t)64 << 20;
     uint8_t *huge = calloc(1, size);
-    test_message(huge, code->name, LDPC_SOFT_F32, 0, 1, 1.0f, 1, NULL, 0);
+    test_message(huge, ldpc_code_name(code), LDPC_SOFT_F32, 0, 1, 1.0f, 1, NULL, 0);
     void *stranger = zmq_socket(d.zmq, ZMQ_PUSH);
     int linger = 0;
     zmq_setsockopt(stranger, ZMQ_LINGER, &linger, sizeof linger);

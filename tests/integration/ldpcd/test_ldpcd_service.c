@@ -44,18 +44,18 @@ static void expect_decoded_frame(test_daemon *d, const ldpc_code *code, uint64_t
                  (unsigned long long)sequence, (unsigned long long)h.sequence,
                  ldpcd_frame_status_name((ldpcd_frame_status)h.status),
                  ldpcd_reject_reason_name((ldpcd_reject_reason)h.reason));
-    assert_string_equal(h.code, code->name);
-    assert_int_equal(h.payload_bits, code->k);
+    assert_string_equal(h.code, ldpc_code_name(code));
+    assert_int_equal(h.payload_bits, ldpc_code_k(code));
     assert_true(h.iterations >= 1);
     assert_int_equal(h.unsatisfied_checks, 0);
     /* receipt to the end of decoding: never 0 for a decoded frame, and
      * within the time this test waits for it */
     assert_true(h.latency_us > 0 && h.latency_us < 30000000u);
-    float *llr = malloc((size_t)code->n * sizeof(float));
-    uint8_t *info = malloc(code->k), *packed = malloc((code->k + 7) / 8);
+    float *llr = malloc((size_t)ldpc_code_n(code) * sizeof(float));
+    uint8_t *info = malloc(ldpc_code_k(code)), *packed = malloc((ldpc_code_k(code) + 7) / 8);
     test_frame_llr(code, seed, llr, info);
-    ldpc_bits_pack(info, code->k, packed);
-    assert_memory_equal(payload, packed, (code->k + 7) / 8);
+    ldpc_bits_pack(info, ldpc_code_k(code), packed);
+    assert_memory_equal(payload, packed, (ldpc_code_k(code) + 7) / 8);
     free(llr);
     free(info);
     free(packed);
@@ -267,51 +267,51 @@ static void bad_input_refused(void **state)
                      0);
     test_daemon_connect(&d);
     ldpc_code *code = make_code("dvbs2-short-1/2");
-    size_t frame_bytes = (size_t)code->n * sizeof(float);
+    size_t frame_bytes = (size_t)ldpc_code_n(code) * sizeof(float);
     uint8_t *message = calloc(1, LDPCD_INPUT_HEADER_SIZE + 6 * frame_bytes);
     float *llr = malloc(2 * frame_bytes);
-    uint8_t *info = malloc(code->k);
+    uint8_t *info = malloc(ldpc_code_k(code));
     uint64_t s = 0;
 
     test_send_frames(&d, code, s++, 1);
     /* truncated: shorter than a header */
     assert_int_equal(test_send(&d, "LDPC", 4), 0);
     /* bad magic */
-    size_t size = test_message(message, code->name, LDPC_SOFT_F32, 0, 1, 1.0f, 100, NULL, 0);
+    size_t size = test_message(message, ldpc_code_name(code), LDPC_SOFT_F32, 0, 1, 1.0f, 100, NULL, 0);
     message[0] = 'X';
     assert_int_equal(test_send(&d, message, size + frame_bytes), 0);
     /* bad version */
-    size = test_message(message, code->name, LDPC_SOFT_F32, 0, 1, 1.0f, 101, NULL, 0);
+    size = test_message(message, ldpc_code_name(code), LDPC_SOFT_F32, 0, 1, 1.0f, 101, NULL, 0);
     message[4] = 9;
     assert_int_equal(test_send(&d, message, size + frame_bytes), 0);
     /* unknown flags */
-    size = test_message(message, code->name, LDPC_SOFT_F32, 0x80, 1, 1.0f, 102, NULL, 0);
+    size = test_message(message, ldpc_code_name(code), LDPC_SOFT_F32, 0x80, 1, 1.0f, 102, NULL, 0);
     assert_int_equal(test_send(&d, message, size + frame_bytes), 0);
     /* unknown code (not configured), 2 frames: two records */
     size = test_message(message, "dvbs2-normal-1/2", LDPC_SOFT_F32, 0, 2, 1.0f, 103, NULL, 0);
     assert_int_equal(test_send(&d, message, size + 2 * frame_bytes), 0);
     /* bad soft-value format */
-    size = test_message(message, code->name, 7, 0, 1, 1.0f, 105, NULL, 0);
+    size = test_message(message, ldpc_code_name(code), 7, 0, 1, 1.0f, 105, NULL, 0);
     assert_int_equal(test_send(&d, message, size + frame_bytes), 0);
     /* bad scale */
-    size = test_message(message, code->name, LDPC_SOFT_F32, 0, 1, NAN, 106, NULL, 0);
+    size = test_message(message, ldpc_code_name(code), LDPC_SOFT_F32, 0, 1, NAN, 106, NULL, 0);
     assert_int_equal(test_send(&d, message, size + frame_bytes), 0);
     /* zero frames */
-    size = test_message(message, code->name, LDPC_SOFT_F32, 0, 0, 1.0f, 107, NULL, 0);
+    size = test_message(message, ldpc_code_name(code), LDPC_SOFT_F32, 0, 0, 1.0f, 107, NULL, 0);
     assert_int_equal(test_send(&d, message, size), 0);
     /* too many frames (max 4) */
-    size = test_message(message, code->name, LDPC_SOFT_F32, 0, 5, 1.0f, 108, NULL, 0);
+    size = test_message(message, ldpc_code_name(code), LDPC_SOFT_F32, 0, 5, 1.0f, 108, NULL, 0);
     assert_int_equal(test_send(&d, message, size + frame_bytes), 0);
     /* payload length mismatch: 2 frames announced, 1.5 sent */
-    size = test_message(message, code->name, LDPC_SOFT_F32, 0, 2, 1.0f, 110, NULL, 0);
+    size = test_message(message, ldpc_code_name(code), LDPC_SOFT_F32, 0, 2, 1.0f, 110, NULL, 0);
     assert_int_equal(test_send(&d, message, size + frame_bytes + frame_bytes / 2), 0);
     /* (a message larger than the largest valid one never reaches the daemon:
      * ZeroMQ drops its connection, test ldpcd_oversized_message_never_read) */
     /* non-finite value in the second of two frames: only that one is refused */
     test_frame_llr(code, 113, llr, info);
-    test_frame_llr(code, 114, llr + code->n, info);
-    llr[code->n + 5] = INFINITY;
-    size = test_message(message, code->name, LDPC_SOFT_F32, 0, 2, 1.0f, 113, llr, 2 * frame_bytes);
+    test_frame_llr(code, 114, llr + ldpc_code_n(code), info);
+    llr[ldpc_code_n(code) + 5] = INFINITY;
+    size = test_message(message, ldpc_code_name(code), LDPC_SOFT_F32, 0, 2, 1.0f, 113, llr, 2 * frame_bytes);
     assert_int_equal(test_send(&d, message, size), 0);
     test_send_frames(&d, code, 115, 1);
 
@@ -617,9 +617,9 @@ static void raw_gnuradio_stream(void **state)
     test_daemon_connect(&d);
     ldpc_code *code = make_code("dvbs2-short-1/2");
     const int frames = 3;
-    size_t frame_bytes = (size_t)code->n * sizeof(float);
+    size_t frame_bytes = (size_t)ldpc_code_n(code) * sizeof(float);
     uint8_t *stream = malloc(frames * frame_bytes);
-    uint8_t *info = malloc(code->k);
+    uint8_t *info = malloc(ldpc_code_k(code));
     for (int f = 0; f < frames; f++)
         test_frame_llr(code, (uint64_t)f, (float *)(void *)(stream + f * frame_bytes), info);
     /* messages not aligned to frames nor to items, every other one tagged */
@@ -654,9 +654,9 @@ static void raw_gnuradio_bad_tag_header(void **state)
     assert_int_equal(test_daemon_start(&d, ldpcd_binary, RAW_GNURADIO_F32, NULL), 0);
     test_daemon_connect(&d);
     ldpc_code *code = make_code("dvbs2-short-1/2");
-    size_t frame_bytes = (size_t)code->n * sizeof(float);
+    size_t frame_bytes = (size_t)ldpc_code_n(code) * sizeof(float);
     float *llr = malloc(frame_bytes);
-    uint8_t *info = malloc(code->k);
+    uint8_t *info = malloc(ldpc_code_k(code));
     uint8_t header[128];
     uint8_t *message = malloc(sizeof header + frame_bytes);
     test_frame_llr(code, 0, llr, info);
@@ -691,9 +691,9 @@ static void raw_stream_settings(void **state)
     const char *configs[] = {"raw_negate = yes\nraw_scale = 1000\nraw_normalize = no\n",
                              "raw_normalize = yes\n"};
     ldpc_code *code = make_code("dvbs2-short-1/2");
-    size_t frame_bytes = (size_t)code->n * sizeof(float);
+    size_t frame_bytes = (size_t)ldpc_code_n(code) * sizeof(float);
     float *llr = malloc(frame_bytes);
-    uint8_t *info = malloc(code->k);
+    uint8_t *info = malloc(ldpc_code_k(code));
     for (int c = 0; c < 2; c++) {
         char config[512];
         snprintf(config, sizeof config, "%s%s", RAW_GNURADIO_F32, configs[c]);
@@ -702,7 +702,7 @@ static void raw_stream_settings(void **state)
         test_daemon_connect(&d);
         for (uint64_t f = 0; f < 2; f++) {
             test_frame_llr(code, f, llr, info);
-            for (uint32_t v = 0; v < code->n; v++)
+            for (uint32_t v = 0; v < ldpc_code_n(code); v++)
                 llr[v] *= c == 0 ? -0.001f : 0.001f;
             assert_int_equal(test_send(&d, llr, frame_bytes), 0);
         }
@@ -727,21 +727,21 @@ static void header_flags_negate_and_normalize(void **state)
         0);
     test_daemon_connect(&d);
     ldpc_code *code = make_code("dvbs2-short-1/2");
-    size_t frame_bytes = (size_t)code->n * sizeof(float);
+    size_t frame_bytes = (size_t)ldpc_code_n(code) * sizeof(float);
     float *llr = malloc(frame_bytes);
-    uint8_t *info = malloc(code->k);
+    uint8_t *info = malloc(ldpc_code_k(code));
     uint8_t *message = malloc(LDPCD_INPUT_HEADER_SIZE + frame_bytes);
     const uint8_t flags[] = {LDPCD_FLAG_NEGATE, LDPCD_FLAG_NORMALIZE,
                              LDPCD_FLAG_NEGATE | LDPCD_FLAG_NORMALIZE};
     for (uint64_t s = 0; s < 3; s++) {
         test_frame_llr(code, s, llr, info);
-        for (uint32_t v = 0; v < code->n; v++) {
+        for (uint32_t v = 0; v < ldpc_code_n(code); v++) {
             if (flags[s] & LDPCD_FLAG_NEGATE)
                 llr[v] = -llr[v];
             if (flags[s] & LDPCD_FLAG_NORMALIZE)
                 llr[v] *= 0.001f;
         }
-        size_t size = test_message(message, code->name, LDPC_SOFT_F32, flags[s], 1, 1.0f, s, llr,
+        size_t size = test_message(message, ldpc_code_name(code), LDPC_SOFT_F32, flags[s], 1, 1.0f, s, llr,
                                    frame_bytes);
         assert_int_equal(test_send(&d, message, size), 0);
     }
@@ -767,17 +767,17 @@ static void raw_liquid_stream(void **state)
     test_daemon_connect(&d);
     ldpc_code *code = make_code("dvbs2-short-1/2");
     const int frames = 4;
-    uint8_t *stream = malloc((size_t)frames * code->n);
-    float *llr = malloc((size_t)code->n * sizeof(float));
-    uint8_t *info = malloc(code->k);
+    uint8_t *stream = malloc((size_t)frames * ldpc_code_n(code));
+    float *llr = malloc((size_t)ldpc_code_n(code) * sizeof(float));
+    uint8_t *info = malloc(ldpc_code_k(code));
     for (int f = 0; f < frames; f++) {
         test_frame_llr(code, (uint64_t)f, llr, info);
         /* liquid soft bits: 0 certain 0, 255 certain 1 */
-        for (uint32_t b = 0; b < code->n; b++)
-            stream[(size_t)f * code->n + b] = llr[b] > 0 ? (llr[b] > 2 ? 20 : 100)
+        for (uint32_t b = 0; b < ldpc_code_n(code); b++)
+            stream[(size_t)f * ldpc_code_n(code) + b] = llr[b] > 0 ? (llr[b] > 2 ? 20 : 100)
                                                            : (llr[b] < -2 ? 235 : 155);
     }
-    size_t total = (size_t)frames * code->n;
+    size_t total = (size_t)frames * ldpc_code_n(code);
     for (size_t at = 0; at < total; at += 5000)
         assert_int_equal(test_send(&d, stream + at, total - at < 5000 ? total - at : 5000), 0);
     for (int f = 0; f < frames; f++)
@@ -949,9 +949,9 @@ static void raw_stream_finds_its_frames_again(void **state)
     void *stats = test_daemon_subscribe_stats(&d);
     ldpc_code *code = make_code("dvbs2-short-1/2");
     const int frames = 33, stray = 1000;
-    size_t frame_bytes = (size_t)code->n * sizeof(float);
+    size_t frame_bytes = (size_t)ldpc_code_n(code) * sizeof(float);
     size_t size = frames * frame_bytes + stray * sizeof(float);
-    uint8_t *stream = malloc(size), *info = malloc(code->k);
+    uint8_t *stream = malloc(size), *info = malloc(ldpc_code_k(code));
     uint8_t *at = stream;
     for (int f = 0; f < frames; f++) {
         if (f == 3) {
@@ -995,16 +995,16 @@ static void raw_values_that_look_like_a_tag_header(void **state)
                      0);
     test_daemon_connect(&d);
     ldpc_code *code = make_code("dvbs2-short-1/2");
-    float *llr = malloc((size_t)code->n * sizeof(float));
-    int8_t *values = malloc(code->n);
-    uint8_t *info = malloc(code->k);
+    float *llr = malloc((size_t)ldpc_code_n(code) * sizeof(float));
+    int8_t *values = malloc(ldpc_code_n(code));
+    uint8_t *info = malloc(ldpc_code_k(code));
     for (uint64_t f = 0; f < 2; f++) {
         test_frame_llr(code, f, llr, info);
-        ldpc_quantise(llr, code->n, 4.0f, values);
+        ldpc_quantise(llr, ldpc_code_n(code), 4.0f, values);
         values[0] = -16; /* 0xF0 */
         values[1] = 95;  /* 0x5F */
         values[2] = 1;
-        assert_int_equal(test_send(&d, values, code->n), 0);
+        assert_int_equal(test_send(&d, values, ldpc_code_n(code)), 0);
     }
     expect_decoded(&d, code, 0);
     expect_decoded(&d, code, 1);
@@ -1031,15 +1031,15 @@ static void raw_stream_follows_tag_offsets(void **state)
     void *stats = test_daemon_subscribe_stats(&d);
     ldpc_code *code = make_code("dvbs2-short-1/2");
     const uint32_t frames = 6, items = 3000; /* items per message */
-    size_t frame_bytes = (size_t)code->n * sizeof(float);
-    uint8_t *stream = malloc(frames * frame_bytes), *info = malloc(code->k);
+    size_t frame_bytes = (size_t)ldpc_code_n(code) * sizeof(float);
+    uint8_t *stream = malloc(frames * frame_bytes), *info = malloc(ldpc_code_k(code));
     uint8_t *message = malloc(128 + items * sizeof(float));
     for (uint32_t f = 0; f < frames; f++)
         test_frame_llr(code, f, (float *)(void *)(stream + f * frame_bytes), info);
-    uint64_t total = (uint64_t)frames * code->n;
+    uint64_t total = (uint64_t)frames * ldpc_code_n(code);
     for (uint64_t first = 0; first < total; first += items) {
         uint64_t count = total - first < items ? total - first : items;
-        if (first / code->n == 1 && (first + count) / code->n == 1 && first % code->n > 0)
+        if (first / ldpc_code_n(code) == 1 && (first + count) / ldpc_code_n(code) == 1 && first % ldpc_code_n(code) > 0)
             continue; /* lost: a message wholly inside frame 1 */
         size_t header = gr_tag_header_at(message, first);
         memcpy(message + header, stream + first * sizeof(float), count * sizeof(float));
