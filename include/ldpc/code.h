@@ -41,6 +41,14 @@ LDPC_API const uint32_t *ldpc_code_info_positions(const ldpc_code *code);
  * code (ldpc_code_has_graph). */
 LDPC_API const uint32_t *ldpc_code_check_vars(const ldpc_code *code, uint32_t c,
                                               uint32_t *degree);
+/* The degree of variable v and of check c (0 out of range, or for a compact
+ * code). */
+LDPC_API uint32_t ldpc_code_var_degree(const ldpc_code *code, uint32_t v);
+LDPC_API uint32_t ldpc_code_check_degree(const ldpc_code *code, uint32_t c);
+/* Layers of the layered schedule, and checks per layer where all layers are
+ * equal (360 for DVB codes), else 0. */
+LDPC_API uint32_t ldpc_code_layer_count(const ldpc_code *code);
+LDPC_API uint32_t ldpc_code_layer_size(const ldpc_code *code);
 /* Bytes of memory the description holds. */
 LDPC_API size_t ldpc_code_footprint(const ldpc_code *code);
 

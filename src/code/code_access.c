@@ -21,3 +21,20 @@ const uint32_t *ldpc_code_check_vars(const ldpc_code *code, uint32_t c, uint32_t
     *degree = code->check_offsets[c + 1] - code->check_offsets[c];
     return code->check_var + code->check_offsets[c];
 }
+
+uint32_t ldpc_code_var_degree(const ldpc_code *code, uint32_t v)
+{
+    if (code->var_offsets == NULL || v >= code->n)
+        return 0;
+    return code->var_offsets[v + 1] - code->var_offsets[v];
+}
+
+uint32_t ldpc_code_check_degree(const ldpc_code *code, uint32_t c)
+{
+    uint32_t degree;
+    ldpc_code_check_vars(code, c, &degree);
+    return degree;
+}
+
+uint32_t ldpc_code_layer_count(const ldpc_code *code) { return code->layer_count; }
+uint32_t ldpc_code_layer_size(const ldpc_code *code) { return code->layer_size; }

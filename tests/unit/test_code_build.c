@@ -94,9 +94,16 @@ static void getters_read_the_description(void **state)
     assert_ptr_equal(vars, code->check_var + code->check_offsets[8999]);
     assert_null(ldpc_code_check_vars(code, 9000, &degree));
     assert_int_equal(degree, 0);
+    assert_int_equal(ldpc_code_check_degree(code, 0), code->check_offsets[1]);
+    assert_int_equal(ldpc_code_var_degree(code, 16199),
+                     code->var_offsets[16200] - code->var_offsets[16199]);
+    assert_int_equal(ldpc_code_var_degree(code, 16200), 0);
+    assert_int_equal(ldpc_code_layer_count(code), 25);
+    assert_int_equal(ldpc_code_layer_size(code), 360);
     assert_int_equal(ldpc_code_create_compact("dvbs2-short-1/2", &compact, &err), LDPC_OK);
     assert_int_equal(ldpc_code_has_graph(compact), 0);
     assert_null(ldpc_code_check_vars(compact, 0, &degree));
+    assert_int_equal(ldpc_code_var_degree(compact, 0), 0);
     ldpc_code_destroy(compact);
     ldpc_code_destroy(code);
 }

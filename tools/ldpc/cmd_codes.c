@@ -5,7 +5,6 @@
 #include <string.h>
 
 #include "commands.h"
-#include "code/code_struct.h" /* layers and degree profiles */
 #include "degree_profile.h"
 #include "nb_code_list.h"
 #include "tool_common.h"
@@ -13,9 +12,10 @@
 static void print_code(FILE *out, const ldpc_code *code, const char *alias_of, int json,
                        int first, const degree_profile *vars, const degree_profile *checks)
 {
-    double rate = (double)code->k / code->n;
+    double rate = (double)ldpc_code_k(code) / ldpc_code_n(code);
     if (json) {
-        fprintf(out, "%s\n  {\"name\":\"%s\",\"alias_of\":", first ? "" : ",", code->name);
+        fprintf(out, "%s\n  {\"name\":\"%s\",\"alias_of\":", first ? "" : ",",
+                ldpc_code_name(code));
         if (alias_of)
             fprintf(out, "\"%s\"", alias_of);
         else
@@ -23,16 +23,18 @@ static void print_code(FILE *out, const ldpc_code *code, const char *alias_of, i
         fprintf(out,
                 ",\"n\":%u,\"k\":%u,\"m\":%u,\"rate\":%.6f,\"edges\":%u,\"layers\":%u,"
                 "\"layer_size\":%u,\"footprint_bytes\":%zu,\"variable_degrees\":",
-                code->n, code->k, code->m, rate, code->edges, code->layer_count,
-                code->layer_size, code->footprint_bytes);
+                ldpc_code_n(code), ldpc_code_k(code), ldpc_code_m(code), rate,
+                ldpc_code_edges(code), ldpc_code_layer_count(code), ldpc_code_layer_size(code),
+                ldpc_code_footprint(code));
         degree_profile_print(out, vars, 1);
         fputs(",\"check_degrees\":", out);
         degree_profile_print(out, checks, 1);
         fputc('}', out);
         return;
     }
-    fprintf(out, "%-20s %6u %6u %6.4f %7u %6u %10zu  ", code->name, code->n, code->k, rate,
-            code->edges, code->layer_count, code->footprint_bytes);
+    fprintf(out, "%-20s %6u %6u %6.4f %7u %6u %10zu  ", ldpc_code_name(code), ldpc_code_n(code),
+            ldpc_code_k(code), rate, ldpc_code_edges(code), ldpc_code_layer_count(code),
+            ldpc_code_footprint(code));
     degree_profile_print(out, vars, 0);
     fputs(" | ", out);
     degree_profile_print(out, checks, 0);
@@ -48,8 +50,8 @@ static int list_one(const char *name, const char *alias_of, int json, int first)
         return -1;
     degree_profile vars = {0}, checks = {0};
     int result = -1;
-    if (degree_profile_build(&vars, code->var_offsets, code->n) == 0 &&
-        degree_profile_build(&checks, code->check_offsets, code->m) == 0) {
+    if (degree_profile_build(&vars, code, 0) == 0 &&
+        degree_profile_build(&checks, code, 1) == 0) {
         print_code(stdout, code, alias_of, json, first, &vars, &checks);
         result = 0;
     } else {

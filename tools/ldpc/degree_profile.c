@@ -2,17 +2,23 @@
 
 #include "degree_profile.h"
 
-int degree_profile_build(degree_profile *p, const uint32_t *offsets, uint32_t count)
+static uint32_t degree(const ldpc_code *code, int checks, uint32_t i)
 {
+    return checks ? ldpc_code_check_degree(code, i) : ldpc_code_var_degree(code, i);
+}
+
+int degree_profile_build(degree_profile *p, const ldpc_code *code, int checks)
+{
+    uint32_t count = checks ? ldpc_code_m(code) : ldpc_code_n(code);
     p->max_degree = 0;
     for (uint32_t i = 0; i < count; i++)
-        if (offsets[i + 1] - offsets[i] > p->max_degree)
-            p->max_degree = offsets[i + 1] - offsets[i];
+        if (degree(code, checks, i) > p->max_degree)
+            p->max_degree = degree(code, checks, i);
     p->nodes_with_degree = calloc((size_t)p->max_degree + 1, sizeof *p->nodes_with_degree);
     if (p->nodes_with_degree == NULL)
         return -1;
     for (uint32_t i = 0; i < count; i++)
-        p->nodes_with_degree[offsets[i + 1] - offsets[i]]++;
+        p->nodes_with_degree[degree(code, checks, i)]++;
     return 0;
 }
 

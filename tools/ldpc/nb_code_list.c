@@ -1,5 +1,4 @@
 #include "ldpc/nonbinary.h"
-#include "code/code_struct.h" /* layers and degree profiles */
 #include "degree_profile.h"
 #include "nb_code_list.h"
 #include "tool_common.h"
@@ -8,15 +7,15 @@ static void print_json(FILE *out, const ldpc_nb_code *code, uint32_t girth, int 
                        const degree_profile *vars, const degree_profile *checks)
 {
     const ldpc_code *g = code->graph;
-    uint32_t p = code->bits_per_symbol;
+    uint32_t p = code->bits_per_symbol, n = ldpc_code_n(g), k = ldpc_code_k(g);
     fprintf(out,
             "%s\n  {\"name\":\"%s\",\"alias_of\":null,\"nonbinary\":true,\"q\":%u,"
             "\"bits_per_symbol\":%u,\"n\":%u,\"k\":%u,\"m\":%u,\"n_bits\":%u,\"k_bits\":%u,"
             "\"rate\":%.6f,\"edges\":%u,\"layers\":%u,\"layer_size\":%u,\"girth\":%u,"
             "\"footprint_bytes\":%zu,\"variable_degrees\":",
-            first ? "" : ",", g->name, code->q, p, g->n, g->k, g->m, g->n * p, g->k * p,
-            (double)g->k / g->n, g->edges, g->layer_count, g->layer_size, girth,
-            code->footprint_bytes);
+            first ? "" : ",", ldpc_code_name(g), code->q, p, n, k, ldpc_code_m(g), n * p, k * p,
+            (double)k / n, ldpc_code_edges(g), ldpc_code_layer_count(g), ldpc_code_layer_size(g),
+            girth, code->footprint_bytes);
     degree_profile_print(out, vars, 1);
     fputs(",\"check_degrees\":", out);
     degree_profile_print(out, checks, 1);
@@ -27,9 +26,9 @@ static void print_text(FILE *out, const ldpc_nb_code *code, uint32_t girth,
                        const degree_profile *vars, const degree_profile *checks)
 {
     const ldpc_code *g = code->graph;
-    uint32_t p = code->bits_per_symbol;
-    fprintf(out, "%-20s %4u %6u %6u %7u %7u %6.4f %7u %6u %5u %10zu  ", g->name, code->q, g->n,
-            g->k, g->n * p, g->k * p, (double)g->k / g->n, g->edges, g->layer_count, girth,
+    uint32_t p = code->bits_per_symbol, n = ldpc_code_n(g), k = ldpc_code_k(g);
+    fprintf(out, "%-20s %4u %6u %6u %7u %7u %6.4f %7u %6u %5u %10zu  ", ldpc_code_name(g), code->q,
+            n, k, n * p, k * p, (double)k / n, ldpc_code_edges(g), ldpc_code_layer_count(g), girth,
             code->footprint_bytes);
     degree_profile_print(out, vars, 0);
     fputs(" | ", out);
@@ -48,8 +47,8 @@ static int list_one(FILE *out, const char *name, int json, int first)
     const ldpc_code *g = code->graph;
     degree_profile vars = {0}, checks = {0};
     int result = -1;
-    if (degree_profile_build(&vars, g->var_offsets, g->n) == 0 &&
-        degree_profile_build(&checks, g->check_offsets, g->m) == 0) {
+    if (degree_profile_build(&vars, g, 0) == 0 &&
+        degree_profile_build(&checks, g, 1) == 0) {
         /* Cheap for these sizes (a breadth-first search per symbol): milliseconds. */
         uint32_t girth = ldpc_code_girth(g);
         if (json)
