@@ -16,9 +16,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (ldpcd_config_parse_text(&source, "fuzz.conf", (const char *)data, size, error,
                                 sizeof error) == 0) {
         if (ldpcd_config_finish(&source.values, error, sizeof error) == 0 &&
-            (source.values.workers == 0 ||
-             (source.values.batch_frames != 0 && source.values.queue_frames != 0 &&
-              source.values.batch_frames > source.values.queue_frames)))
+            source.values.batch_frames != 0 && source.values.queue_frames != 0 &&
+            source.values.batch_frames > source.values.queue_frames)
             abort(); /* finish must refuse what the pipeline cannot build (0: auto) */
     } else if (error[0] == '\0') {
         abort(); /* every refusal explains itself */
