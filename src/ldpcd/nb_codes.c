@@ -8,6 +8,7 @@
 #include "ldpc/decoder_spec.h"
 #include "ldpc/soft.h"
 #include "log.h"
+#include "result_bits.h"
 
 /* Page-touching allocation, as the pipeline's: the steady state must not
  * fault memory in. */
@@ -28,13 +29,6 @@ int ldpcd_nb_code_name(const char *name)
     return 0;
 }
 
-static int info_symbols_are_prefix(const ldpc_nb_code *code)
-{
-    for (uint32_t i = 0; i < ldpc_code_k(code->graph); i++)
-        if (ldpc_code_info_positions(code->graph)[i] != i)
-            return 0;
-    return 1;
-}
 
 int ldpcd_nb_entry_open(ldpcd_code_entry *entry, const char *library_name, char *error,
                         size_t error_size)
@@ -48,7 +42,7 @@ int ldpcd_nb_entry_open(ldpcd_code_entry *entry, const char *library_name, char 
     entry->owns_code = 1;
     entry->n_bits = ldpc_code_n(code->graph) * code->bits_per_symbol;
     entry->k_bits = ldpc_code_k(code->graph) * code->bits_per_symbol;
-    entry->info_is_prefix = info_symbols_are_prefix(code);
+    entry->info_is_prefix = ldpcd_info_is_prefix(code->graph); /* in symbols */
     return 0;
 }
 
@@ -208,7 +202,8 @@ static void gather_info_bits(const ldpc_nb_code *code, const uint8_t *codeword_b
 {
     uint32_t p = code->bits_per_symbol;
     const uint32_t *positions = ldpc_code_info_positions(code->graph);
-    for (uint32_t i = 0; i < ldpc_code_k(code->graph); i++)
+    uint32_t k = ldpc_code_k(code->graph);
+    for (uint32_t i = 0; i < k; i++)
         memcpy(info_bits + (size_t)i * p, codeword_bits + (size_t)positions[i] * p, p);
 }
 

@@ -42,20 +42,21 @@ void ldpcd_raw_hard_decisions(int format, int negate, const uint8_t *raw, uint32
 /* Checks spread evenly over the code whose degrees add up to about `edges`. */
 static uint32_t probe_check_count(const ldpc_code *code, uint32_t edges)
 {
-    uint32_t mean_degree = ldpc_code_edges(code) / ldpc_code_m(code);
+    uint32_t m = ldpc_code_m(code);
+    uint32_t mean_degree = ldpc_code_edges(code) / m;
     uint32_t checks = edges / (mean_degree > 0 ? mean_degree : 1);
     if (checks < 1)
         checks = 1;
-    return checks < ldpc_code_m(code) ? checks : ldpc_code_m(code);
+    return checks < m ? checks : m;
 }
 
 /* Unmet checks of `checks` spread over the code, for the frame starting at
  * hard[0]. */
 static uint32_t unmet_checks(const ldpc_code *code, const uint8_t *hard, uint32_t checks)
 {
-    uint32_t unmet = 0;
+    uint32_t unmet = 0, m = ldpc_code_m(code);
     for (uint32_t i = 0; i < checks; i++) {
-        uint32_t c = (uint32_t)((uint64_t)i * ldpc_code_m(code) / checks);
+        uint32_t c = (uint32_t)((uint64_t)i * m / checks);
         uint32_t degree;
         const uint32_t *vars = ldpc_code_check_vars(code, c, &degree);
         uint8_t parity = 0;
@@ -83,7 +84,8 @@ uint32_t ldpcd_raw_search(const ldpc_code *code, const uint8_t *hard)
     uint32_t scan = probe_check_count(code, SCAN_EDGES);
     uint32_t best_start[SHORTLIST], best_unmet[SHORTLIST];
     uint32_t listed = 0;
-    for (uint32_t start = 1; start < ldpc_code_n(code); start++) {
+    uint32_t n = ldpc_code_n(code);
+    for (uint32_t start = 1; start < n; start++) {
         uint32_t unmet = unmet_checks(code, hard + start, scan);
         if (listed == SHORTLIST && unmet >= best_unmet[SHORTLIST - 1])
             continue;

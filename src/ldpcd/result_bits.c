@@ -31,8 +31,10 @@ static uint8_t pack_tail(const uint8_t *bits, size_t count)
 
 int ldpcd_info_is_prefix(const ldpc_code *code)
 {
-    for (uint32_t i = 0; i < ldpc_code_k(code); i++)
-        if (ldpc_code_info_positions(code)[i] != i)
+    const uint32_t *positions = ldpc_code_info_positions(code);
+    uint32_t k = ldpc_code_k(code);
+    for (uint32_t i = 0; i < k; i++)
+        if (positions[i] != i)
             return 0;
     return 1;
 }

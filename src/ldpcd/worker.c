@@ -20,25 +20,25 @@ static void write_result(const ldpcd_pipeline *p, ldpcd_slot *slot, const uint8_
     switch (p->output_bits) {
     case LDPCD_BITS_PACKED:
         if (entry->info_is_prefix)
-            ldpcd_pack_bits(codeword, ldpc_code_k(code), slot->result);
+            ldpcd_pack_bits(codeword, entry->k_bits, slot->result);
         else
             ldpcd_pack_info_bits(code, codeword, slot->result);
-        slot->result_bits = ldpc_code_k(code);
+        slot->result_bits = entry->k_bits;
         break;
     case LDPCD_BITS_UNPACKED:
         if (entry->info_is_prefix)
-            memcpy(slot->result, codeword, ldpc_code_k(code));
+            memcpy(slot->result, codeword, entry->k_bits);
         else
             ldpc_code_extract_info(code, codeword, slot->result);
-        slot->result_bits = ldpc_code_k(code);
+        slot->result_bits = entry->k_bits;
         break;
     case LDPCD_BITS_CODEWORD:
-        ldpcd_pack_bits(codeword, ldpc_code_n(code), slot->result);
-        slot->result_bits = ldpc_code_n(code);
+        ldpcd_pack_bits(codeword, entry->n_bits, slot->result);
+        slot->result_bits = entry->n_bits;
         break;
     case LDPCD_BITS_CODEWORD_UNPACKED:
-        memcpy(slot->result, codeword, ldpc_code_n(code));
-        slot->result_bits = ldpc_code_n(code);
+        memcpy(slot->result, codeword, entry->n_bits);
+        slot->result_bits = entry->n_bits;
         break;
     }
 }
