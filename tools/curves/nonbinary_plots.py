@@ -1,20 +1,22 @@
 #!/usr/bin/env python3
-"""Plots and figures of the nonbinary curves (README.md here), from `ldpc sim` CSV files.
+"""Plots and figures of the nonbinary curves (docs/curves/nonbinary/README.md), from
+`ldpc sim` CSV files.
 
-  plots.py fer OUT.png TITLE CSV...         FER of every decoder in the files (gnuplot),
-                                            95% Clopper-Pearson bars (../curves.py)
-  plots.py iterations OUT.png TITLE CSV...  mean iterations of every decoder
-  plots.py figures CSV...                   per file and decoder: Eb/N0 at FER 1e-2, every
-                                            point's FER with its interval, SER and mean
-                                            iterations
+  nonbinary_plots.py fer OUT.png TITLE CSV...
+      FER of every decoder in the files (gnuplot), 95% Clopper-Pearson bars (curves.py)
+  nonbinary_plots.py iterations OUT.png TITLE CSV...
+      mean iterations of every decoder
+  nonbinary_plots.py figures CSV...
+      per file and decoder: Eb/N0 at FER 1e-2, every point's FER with its interval, SER
+      and mean iterations
 """
 import csv
 import os
 import subprocess
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-import curves  # noqa: E402  (docs/curves/curves.py: intervals, crossings, the FER plot)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import curves  # noqa: E402  (tools/curves/curves.py: intervals, crossings, the FER plot)
 
 
 def read_rows(paths):

@@ -1,12 +1,16 @@
 #!/bin/sh
-# Reproduces the error-rate curves of docs/curves (README.md there):
-#   bash docs/curves/run.sh [LDPC]        LDPC: the ldpc tool (default build/tools/ldpc)
-# About an hour of CPU time on the machine of docs/curves/README.md, most of it the
-# float reference decoders. Same tool, seed and thread-independent batching
-# (docs/TOOL.md) give the same CSV files, bit for bit.
+# The DVB-S2 normal 1/2 error-rate curves of docs/curves/README.md:
+#   bash tools/curves/dvbs2.sh [LDPC [OUT]]
+#   LDPC: the ldpc tool (default build/ci/tools/ldpc); OUT: where the CSV files,
+#   figures.txt and the PNGs go (default build/curves/dvbs2)
+# About an hour of CPU time on 2 cores, most of it the float reference
+# decoders. Same tool, seed and thread-independent batching (docs/TOOL.md) give
+# the same CSV files, bit for bit.
 set -eu
-LDPC=$(realpath "${1:-build/tools/ldpc}")
-cd "$(dirname "$0")"
+LDPC=$(realpath "${1:-build/ci/tools/ldpc}")
+HERE=$(cd "$(dirname "$0")" && pwd)
+mkdir -p "${2:-build/curves/dvbs2}"
+cd "${2:-build/curves/dvbs2}"
 sim() { nice -n 10 "$LDPC" sim --code dvbs2-normal-1/2 --modulation bpsk --threads 2 --seed 1 "$@"; }
 
 # (a) 8-bit layered normalized min-sum against its float twin, 20 iterations:
@@ -40,8 +44,8 @@ sim --decoder fixed-layered-nms,scale=4,iter=20 \
 sim --decoder fixed-layered-nms,scale=4 \
     --ebn0 0.85:1.0:0.05 --max-errors 100 --max-frames 12800 --csv p_nms_scale4_iter50.csv
 
-python3 curves.py figures *.csv > figures.txt
-python3 curves.py plot curves_ab.png 'dvbs2-normal-1/2, BPSK, AWGN: (a) 8-bit vs float, 20 it; (b) min-sum vs sum-product, 50 it' \
+python3 "$HERE/curves.py" figures *.csv > figures.txt
+python3 "$HERE/curves.py" plot curves_ab.png 'dvbs2-normal-1/2, BPSK, AWGN: (a) 8-bit vs float, 20 it; (b) min-sum vs sum-product, 50 it' \
     a_nms075_iter20.csv a_nms_iter20.csv b_spa_iter50.csv b_spa_iter50_0775.csv b_nms_iter50.csv b_nms075_iter50.csv b_oms_iter50.csv
-python3 curves.py plot curves_c.png 'dvbs2-normal-1/2, BPSK, AWGN, 50 iterations: 8-bit decoders and float references' \
+python3 "$HERE/curves.py" plot curves_c.png 'dvbs2-normal-1/2, BPSK, AWGN, 50 iterations: 8-bit decoders and float references' \
     c_fixed_iter50.csv p_nms_scale4_iter50.csv b_spa_iter50.csv b_spa_iter50_0775.csv b_oms_iter50.csv b_nms_iter50.csv
