@@ -31,14 +31,13 @@
  *
  * Why one check in registers and not two (as 23_layered_latency_local.cl
  * keeps): with global posteriors a group is not bound by local memory, and
- * half the registers let more groups share an SM. On the H100,
- * dvbs2-normal-1/2 at 20 iterations decoded 1.25-1.41x faster from 1024
- * frames per call on, and one frame 1.10x faster.
+ * half the registers let more groups share a compute unit (1.25-1.4x for
+ * normal frames from 1024 frames per call on, 1.1x for one frame).
  *
  * Posteriors: biased 16-bit values, two to a 32-bit word (POSTERIOR_BIASED,
  * 00_fixed_point.cl), in the frame's row of the posterior buffer: half the
  * bytes of ints, so more of a batch's posteriors stay in the L2 cache (1.2x
- * for normal frames on the H100). A layer
+ * for normal frames). A layer
  * without shared variables stores u + new as a plain 16-bit value (one
  * writer per posterior); a sharing layer adds every change to its word with
  * an atomic, so that no plain store races with an atomic on the same word.
@@ -102,11 +101,10 @@ inline void latency_fetch(global const uint *slot_var, latency_layer_t layer, ui
             word[j] = slot_var[layer.base + j * layer.checks + k];
 }
 
-/* latency_fetch through WORD_AT's 32-bit byte offsets. On the H100 they save
- * the local-posterior kernel two registers (1.04-1.08x) and the pair kernel
- * eight (with its other addresses), but cost this file's kernel five (80 to
- * 85, 0.90-0.93x): each kernel takes the form that
- * measured faster. */
+/* latency_fetch through WORD_AT's 32-bit byte offsets: they save the
+ * local-posterior kernel two registers and the pair kernel eight (with its
+ * other addresses), but cost this file's kernel five: each kernel takes the
+ * form that leaves it fewer registers. */
 inline void latency_fetch_offsets(global const uint *slot_var, latency_layer_t layer, uint k,
                                   uint *word, const uint bound)
 {

@@ -170,7 +170,7 @@ inline void layered_circulant_frame(LAYERED_LATENCY_PARAMS, local uchar *rule_lo
             }
             /* Needed only where checks share a variable, but a barrier under a
              * condition, even a uniform one, breaks some compilers (PoCL 5),
-             * and on the H100 it was slower. */
+             * and was slower elsewhere. */
             barrier(CLK_GLOBAL_MEM_FENCE);
 #pragma unroll
             for (uint c = 0; c < CIRCULANT_CHECKS; c++) {
@@ -198,7 +198,7 @@ inline void layered_circulant_frame(LAYERED_LATENCY_PARAMS, local uchar *rule_lo
             done = !*unsatisfied;
         }
         /* As in 22_layered_latency.cl, not through a shared helper: one cost
-         * the kernels 10-20% on the H100. */
+         * the kernels 10-20% (registers). */
         if (i == 0)
             frame_iterations[f] = it;
         if (done) {

@@ -8,10 +8,11 @@
  * frame-interleaved bytes ([index][frame], index_stride bytes per row), so the
  * 32 work-items of a warp read 32 neighbouring bytes of a row, one 32-byte
  * sector. Posteriors and messages are a char each, the arithmetic native
- * 32-bit ints. The first version packed four frames per work-item (char4
- * words, int4 arithmetic): 16384 short frames were then 128 warps for the
- * H100's 132 SMs, each step's chain of dependent loads unhidden; one frame
- * per work-item gives 4x the warps on the same bytes (docs/OPENCL.md).
+ * 32-bit ints. One frame per work-item, not four in char4 words: with
+ * four, 16384 short frames are about one warp per compute unit of a large
+ * GPU, each step's chain of dependent loads unhidden; one frame per work-item
+ * gives 4x the warps on the same bytes (27_layered_saturated_lanes.cl packs
+ * frames where a device prefers char vectors).
  * Messages are numbered in layer order (item_offsets / item_var of
  * 25_layered_item.cl, whose macros this file uses: the files are one program).
  *

@@ -468,10 +468,10 @@ inline void layered_latency_pairs(LAYERED_LATENCY_PARAMS, local uchar *rule_loca
 
 /* One kernel per bound on the check degree, whose arrays are exactly that
  * long; the host takes the smallest bound at or above the code's largest
- * check degree (cl_pair_bounds). Above bound 8 the kernels are tight: on
- * NVIDIA's H100 that keeps bound 14 at 96 registers (three groups of 180 per
- * SM, 163 with six arrays at bound 16) and bound 24 at 168 (two groups), and
- * bound 32 fits no other way. At bound 8 they lost, in the layer-group twin
+ * check degree (cl_pair_bounds). Above bound 8 the kernels are tight: that
+ * keeps bound 14 at about 96 registers (three groups of 180 per compute unit
+ * where bound 16 would need 163) and bound 24 at 168 (two groups), and bound
+ * 32 fits no other way. At bound 8 they lost, in the layer-group twin
  * and in groups of 180. */
 #define LAYERED_LATENCY_PAIRS_KERNEL(name, bound, attributes)                                  \
     kernel attributes void name(LAYERED_LATENCY_PARAMS)                                        \

@@ -3,15 +3,15 @@
 #include "common/frame_decoder.h"
 
 /* "auto": the latency design wherever it takes the code, at every batch size:
- * on the H100 it was also the fastest for throughput (dvbs2-normal-1/2, 20
- * iterations, 4096 frames: 247 ms per call against 757 ms for the item design;
- * dvbs2-short-1/2, 16384 frames: 218 ms against 289 ms; one frame: 5.4 ms
- * against 25.3 ms for the group design) and on PoCL. Flooding calls of at
- * most spread_frames frames take the spread design. Else (flooding, check
- * degree above 32, a layer too large for local memory) the
- * group design for small batches and the item design from
- * ITEM_DESIGN_MIN_FRAMES on (H200, 2048 dvbs2-short frames: 168 ms per call
- * against 222 ms for the group design). */
+ * one work-group per frame with every iteration in one launch was the fastest
+ * design for throughput as well as latency on the GPUs and on PoCL measured
+ * (3x the item design for normal frames, 1.3x for short ones in large calls;
+ * 5x the group design for one frame). Flooding calls of at most
+ * spread_frames frames take the spread design. Else (flooding, check degree
+ * above 32, a layer too large for local memory) the group design for small
+ * batches and the item design from ITEM_DESIGN_MIN_FRAMES on: one work-item
+ * per frame fills a large GPU only with thousands of frames (1.3x the group
+ * design at 2048 short frames). */
 #define ITEM_DESIGN_MIN_FRAMES 1024u
 
 /* The latency kernel for a check degree bound: 8, 16, 32. */
@@ -46,18 +46,14 @@ static size_t latency_posterior_bytes(const cl_code_tables *tables)
 
 /* The latency design keeps the posteriors in local memory where they fit
  * beside the records, the rule table and the flag, when LOCAL forces it or,
- * for AUTO, where it measured faster. On the H100, with the posteriors in the
- * latency order, the kernel time of dvbs2-short-1/2
- * (degree bound 8) at 20 iterations was 0.74-0.79x the global kernel's at
- * every batch size from 1 to 16384 frames, and of dvbs2-short-3/5 (bound 16)
- * 0.74-0.75x; with bound 32 (-8/9: more registers) it took 1.07x. The
- * global bound-16 kernel reads the first check's messages a
- * layer ahead and wins large calls (short 3/5: local 1.15-1.2x at 1 and 132
- * frames, global 1.32-1.38x from 1024 on; 2/3 and 3/4 global 1.45x at
- * 32768). So AUTO takes it for bound 8, for bound 16 in calls of at most
- * SMALL_CALL_FRAMES_PER_UNIT frames per compute unit, and only where
- * local memory is dedicated (CL_LOCAL): Mali and PoCL's CPU device report
- * CL_GLOBAL, ordinary memory by another name. */
+ * for AUTO, where that is faster: local memory saves a quarter of the kernel
+ * time at check degree bound 8 at every batch size, and at bound 16 in small
+ * calls; in large calls the global bound-16 kernel, which reads the first
+ * check's messages a layer ahead, is faster (1.3-1.45x), and at bound 32 the
+ * local kernel's extra registers cost more than it saves. So AUTO takes it for
+ * bound 8, for bound 16 in calls of at most SMALL_CALL_FRAMES_PER_UNIT frames
+ * per compute unit, and only where local memory is dedicated (CL_LOCAL): Mali
+ * and PoCL's CPU device report CL_GLOBAL, ordinary memory by another name. */
 #define SMALL_CALL_FRAMES_PER_UNIT 4u
 
 static int small_call(const cl_decoder *d, uint32_t frames)
@@ -84,13 +80,12 @@ static int latency_local_posteriors(const cl_decoder *d, const cl_code_tables *t
  * FRAME_GROUP = 360 checks) where a group holds half a layer (at most two
  * checks per work-item), the tables in local memory beside the rule table
  * and a flag. CIRCULANTS takes them
- * wherever they fit, SLOTS never. AUTO takes them where they measured faster
- * on the H100, with the posteriors in global
- * memory (local posteriors have no circulant kernel): above degree bound 8
- * at any size (normal 3/4 and 5/6, 8192 frames, 1.26-1.27x; short 3/5,
- * 32768 frames, 1.32x), and at bound 8 in calls of at most
- * SMALL_CALL_FRAMES_PER_UNIT frames per compute unit (one normal 1/2 frame
- * 1.20x; 8192 of them 0.96x). */
+ * wherever they fit, SLOTS never. AUTO takes them with the posteriors in
+ * global memory (local posteriors have no circulant kernel) where one table
+ * word per block edge saves more than the circulant arithmetic costs: above
+ * degree bound 8 at any size (1.26-1.32x in large calls), and at bound 8 in
+ * calls of at most SMALL_CALL_FRAMES_PER_UNIT frames per compute unit (1.2x
+ * for one frame; slightly slower in large calls). */
 static int latency_circulants(const cl_decoder *d, const cl_code_tables *tables,
                               int local_posteriors, uint32_t frames)
 {
@@ -108,21 +103,13 @@ static int latency_circulants(const cl_decoder *d, const cl_code_tables *tables,
 /* The pair kernels (check degree bounds cl_pair_bounds, slot tables,
  * posteriors in global memory) take a pass where ON asks for it or, for
  * AUTO, in passes of at least PAIRS_MIN_FRAMES_PER_UNIT frames per compute
- * unit (PAIRS_MIN_FRAMES_PER_UNIT_WIDE for bounds above 16), where they
- * measured faster than the kernel AUTO would otherwise take (against the circulant kernel on the H200,
- * calls of 8192 normal / 32768 short frames: bound 16, rates 3/5 to 4/5,
- * 1.20-1.48x, at 4 and 8 frames per unit 1.22-1.56x, at 2 normal 3/4 0.87x;
- * bound 32, rates 4/5 to 9/10, 1.06-1.47x, at 2 to 8 frames per unit
- * 1.04-1.34x. On the H100, at 2 frames per unit: bound 14 normal
- * 3/5 0.90x, short 3/4 1.19x; bound 24 normal 4/5 1.47x).
- * Bound 8 on the H100: dvbs2-normal-1/2 at 4, 8 and 16 frames
- * per unit 1.19-1.23x, 1.37x and 1.36-1.38x, and in calls of 8192 frames
- * (pipelined passes of about 2048) 1.10x; dvbs2-short-1/2 at 4 and 8 per
- * unit 0.99-1.02x and 1.21-1.27x, in calls of 32768 1.12x; but at 3 per unit
- * normal 0.89-0.92x (short 1.03x) and at 2 short 0.84x: a group holds two
- * frames, so small passes fill the device with half as many groups. A
- * configuration that forces local posteriors or circulant tables keeps
- * them. */
+ * unit (PAIRS_MIN_FRAMES_PER_UNIT_WIDE for bounds above 16): one slot word,
+ * address and load serves two frames, 1.1-1.5x the kernel AUTO would
+ * otherwise take once the device is full. A group holds two frames, so
+ * smaller passes fill the device with half as many groups and run slower
+ * (0.84-0.92x at 2-3 frames per unit for bound 8); the wide kernels gain
+ * enough to pay for that from 2 frames per unit on. A configuration that
+ * forces local posteriors or circulant tables keeps them. */
 #define PAIRS_MIN_FRAMES_PER_UNIT 4u
 #define PAIRS_MIN_FRAMES_PER_UNIT_WIDE 2u
 
@@ -165,13 +152,13 @@ static int latency_pairs(const cl_decoder *d, const cl_code_tables *tables, size
 }
 
 /* The twin of the pass's kernel in groups of one DVB layer (one check per
- * work-item), where the program has it, or NULL. H200, against groups of 180:
- * the circulant kernels 1.28-1.34x
- * for one normal frame and the local-posterior kernel 1.22-1.24x for one
- * short frame, but the circulant kernel 0.86x at 2 frames per compute unit,
- * where three groups of 180 share an SM and one of 360 holds it alone; so
- * these two only up to one frame per unit. The pair kernel of bound 8: short
- * 1/2 1.10-1.13x in large calls, normal level. */
+ * work-item), where the program has it, or NULL. A whole layer per group
+ * shortens a lone frame's path (1.2-1.3x for the circulant and
+ * local-posterior kernels at one frame per compute unit), but from two
+ * frames per unit three groups of half a layer share a compute unit better
+ * than one of a whole layer holds it (0.86x): so these two only up to one
+ * frame per unit. The pair kernels take theirs at every size (1.1x for
+ * short frames in large calls, level for normal ones). */
 static cl_kernel layer_group_kernel(const cl_decoder *d, const cl_batch_plan *p, size_t kernel,
                                     uint32_t frames)
 {

@@ -14,8 +14,8 @@
  * of one pass (the input into staging, the results out of it) overlap the
  * device's work on the next. By default not in the
  * item design: with one work-item per frame, passes of a few thousand frames
- * leave the device nearly idle (H100, saturated short frames: 0.40 Gbit/s
- * pipelined against 1.63 in one pass). */
+ * leave the device nearly idle (saturated short frames: a quarter of the
+ * speed of one pass). */
 static size_t pass_count(const cl_decoder *d, const cl_code_tables *tables, uint32_t frames,
                          int *pipelined)
 {
@@ -37,8 +37,8 @@ static size_t pass_count(const cl_decoder *d, const cl_code_tables *tables, uint
  * those still fit a staging slot and every pass keeps a frame, because the
  * first pass's upload and the last pass's read-back are the parts of a call
  * that overlap nothing. Otherwise passes of equal
- * size: a full pass and a small remainder decoded slower than two halves on
- * the H100 (a small pass does not fill the device). */
+ * size: a full pass and a small remainder decode slower than two halves
+ * (a small pass does not fill the device). */
 static int graded_passes(const cl_decoder *d, size_t frames, size_t passes, int pipelined)
 {
     return pipelined && passes >= 3 && frames >= 2 * (passes - 1) &&

@@ -165,7 +165,7 @@ static cl_ulong device_max_alloc(const cl_decoder *d)
 
 /* Rows of per-frame data (messages, posteriors) that stay within
  * max_buffer_bytes and the device's largest allocation (stats.max_alloc_bytes).
- * Why 2^31 - 1 bytes by default: on the H100 through NVIDIA's driver every
+ * Why 2^31 - 1 bytes by default: through NVIDIA's driver every
  * batch with a buffer beyond it that the kernels used in full failed
  * (CL_OUT_OF_RESOURCES at the iterations' launch, after some 90 s), with
  * 64-bit offsets in every kernel, while small tests whose rows lay beyond
@@ -204,17 +204,17 @@ static uint32_t frames_per_pass(const cl_decoder *d)
     return fit < d->limits.max_frames ? (uint32_t)fit : d->limits.max_frames;
 }
 
-/* The smallest pipelined pass by default, per compute unit: on the H200 (132 units) 8192 dvbs2-normal frames gained 1.09x in
- * passes of 2048, and 32768 dvbs2-short frames decoded as fast in passes of
- * 4096 as of 4681 (H100). */
+/* The smallest pipelined pass by default, per compute unit: passes of 16
+ * frames per unit keep the device full while the host copies of the other
+ * pass overlap them (1.09x for large calls of normal frames; larger passes
+ * gain nothing). */
 #define PIPELINE_FRAMES_PER_UNIT 16u
 
-/* The widest pair kernel's largest group unless one is configured: on the
- * H100 its 242 registers fit one group of 180 work-items per SM and two of
- * 120, and in groups of 120 (three checks per work-item of a DVB layer)
- * normal 8/9 and 9/10 ran 1.12-1.14x, short 8/9 level; the kernels of bounds
- * 14 and 24 lost in groups of 120 (0.90-0.97x), and every bound in groups of
- * 90. */
+/* The widest pair kernel's largest group unless one is configured: its
+ * registers (about 240 a work-item) fit two groups of 120 work-items per
+ * compute unit where one of 180 fits alone, and in groups of 120 (three
+ * checks per work-item of a DVB layer) the rates 8/9 and 9/10 run 1.12x;
+ * the narrower kernels keep their largest group (120 lost 3-10% there). */
 #define WIDEST_PAIR_GROUP 120u
 
 /* The largest group of a latency kernel (0: the program has none): the

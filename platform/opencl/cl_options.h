@@ -34,8 +34,8 @@ typedef enum {
 } ldpc_opencl_design;
 
 /* Most frames of a call the spread design takes (its extra totals are sized
- * for this many frames, or the decoder's max_frames if fewer): on the H100 it
- * was faster than the group design at every batch size up to this one
+ * for this many frames, or the decoder's max_frames if fewer): it was faster
+ * than the group design at every batch size up to this one
  * (docs/OPENCL.md, "Four kernel designs and two layouts"). */
 #define LDPC_OPENCL_SPREAD_MAX_FRAMES 128u
 
@@ -123,8 +123,8 @@ typedef struct {
     uint32_t copy_threads;
     /* Registers per work-item where the compiler takes a cap (NVIDIA:
      * -cl-nv-maxrregcount, cl_nv_compiler_options), for the whole program;
-     * 0 = the compiler's choice. On the H100 no cap made the latency design
-     * faster (docs/OPENCL.md); a knob for measuring other devices. */
+     * 0 = the compiler's choice (no cap measured made the latency design
+     * faster); a knob for measuring other devices. */
     uint32_t max_registers;
     /* Frames per work-item of the saturated decoder (posterior_bits 8), one
      * per lane of a char vector: 1, 2, 4, 8 or 16; 0 = the device's preferred

@@ -6,8 +6,7 @@
  * negative (SIMD_MESSAGES_MASKS): 16 bytes per edge instead of 64, 240
  * instead of 448 for a DVB 1/2 check of degree 7. A mask register makes the
  * rebuild two operations per edge (a blend and a masked subtraction).
- * Measured on a 2-core AMD EPYC (docs/CPU.md): the masks decode normal frames
- * 1.5x faster, whose per-edge messages (14.5 MB for 1/2) stream from memory
+ * The masks decode normal frames 1.5x faster (docs/CPU.md), whose per-edge messages (14.5 MB for 1/2) stream from memory
  * and bound the decoder, and short frames about 8% slower, whose 3 MB mostly
  * stay in cache; hence the masks from 8 MiB of per-edge messages on.
  * Mask layout in ws->messages, in update order: code->m pairs of minima

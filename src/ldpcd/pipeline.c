@@ -86,7 +86,7 @@ static void log_program_cache(const ldpcd_worker *w)
 
 /* batch_frames = auto: what the backend decodes well at once. A GPU needs
  * thousands of frames per call to fill its cores (4096 DVB-S2 normal frames
- * per call reach an H200's peak). On the CPU, what the backend decodes side
+ * per call reach a datacenter GPU's peak). On the CPU, what the backend decodes side
  * by side (ldpc_decoder_frames_at_once: the frame path one frame per
  * thread, the inter-frame decoders up to 64 in AVX-512 lanes), but at least
  * AUTO_BATCH_CPU_PER_WORKER frames per worker, at most AUTO_BATCH_CPU: the
