@@ -5,6 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cores.h"
 #include "error_text.h"
 #include "ldpc/decoder_spec.h"
 #include "log.h"
@@ -165,7 +166,7 @@ static uint32_t auto_workers(const ldpcd_config *config)
 {
     if (backend_is_gpu(config))
         return AUTO_WORKERS_GPU;
-    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    long cores = ldpcd_usable_cores();
     long workers = cores - cores / CORES_PER_SPARE_CORE;
     return workers < 1 ? 1 : (uint32_t)workers;
 }
@@ -175,7 +176,7 @@ static uint32_t auto_workers(const ldpcd_config *config)
  * workers, which keep their cores busy decoding. */
 static uint32_t auto_convert_threads(const ldpcd_config *config)
 {
-    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    long cores = ldpcd_usable_cores();
     if (!backend_is_gpu(config) || cores <= (long)config->workers)
         return 0;
     return (uint32_t)(cores - (long)config->workers);

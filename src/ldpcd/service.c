@@ -11,10 +11,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #include <zmq.h>
 
 #include "alloc_count.h"
+#include "cores.h"
 #include "curve_security.h"
 #include "log.h"
 #include "notify.h"
@@ -131,7 +131,7 @@ static int io_threads(const ldpcd_config *config)
 {
     if (config->io_threads != 0)
         return (int)config->io_threads;
-    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    long cores = ldpcd_usable_cores();
     long threads = cores / CORES_PER_IO_THREAD;
     return threads < 1 ? 1 : threads > AUTO_IO_THREADS_MAX ? AUTO_IO_THREADS_MAX : (int)threads;
 }

@@ -77,10 +77,15 @@ expect_failure 'backend = no-such-backend\nbackend_fallback = no\n' \
 grep -q "^backend: reference (fallback" "$work/out"
 "$ldpcd" --check-config --set runtime_dir=/tmp --set backend=reference >"$work/out" 2>/dev/null
 grep -qx "backend: reference" "$work/out"
-# workers = auto: three of every four cores on the CPU, two with OpenCL
-cores=$(getconf _NPROCESSORS_ONLN)
+# workers = auto: three of every four cores it may run on on the CPU, two
+# with OpenCL
+cores=$(nproc)
 "$ldpcd" --check-config --set runtime_dir=/tmp --set workers=auto >"$work/out" 2>"$work/err"
 grep -q " $((cores - cores / 4 > 0 ? cores - cores / 4 : 1)) workers (" "$work/err"
+# ... of its affinity mask, not of the machine: on one core, one worker
+taskset -c 0 "$ldpcd" --check-config --set runtime_dir=/tmp --set workers=auto >"$work/out" \
+    2>"$work/err"
+grep -q " 1 workers (" "$work/err" || { echo "auto on one core: $(cat "$work/err")" >&2; exit 1; }
 "$ldpcd" --check-config --set runtime_dir=/tmp --set workers=auto --set backend=opencl \
     --set codes=dvbs2-short-1/2 >"$work/out" 2>"$work/err"
 grep -q " 2 workers (" "$work/err"
