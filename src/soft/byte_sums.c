@@ -1,4 +1,5 @@
 #include "byte_sums.h"
+#include "byte_sums_x86.h"
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -184,29 +185,88 @@ static void add_blocks(int liquid, const uint8_t *raw, size_t blocks, soft_byte_
 
 #endif
 
-/* Whole blocks in the kernels (none when vectored is 0), the rest plain. */
-static void byte_sums(int liquid, const uint8_t *raw, size_t count, double clip_share,
-                      int vectored, soft_byte_sums *out)
+#if defined(__SSE2__) || defined(__ARM_NEON)
+#define HAVE_VECTORS 1
+#else
+#define HAVE_VECTORS 0
+#endif
+
+soft_sums_kernel soft_byte_sums_widest(void)
+{
+#ifdef LDPC_HAVE_WIDE_BYTE_SUMS
+    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw"))
+        return SOFT_SUMS_AVX512;
+    if (__builtin_cpu_supports("avx2"))
+        return SOFT_SUMS_AVX2;
+#endif
+    return HAVE_VECTORS ? SOFT_SUMS_VECTORS : SOFT_SUMS_PLAIN;
+}
+
+/* Where each kernel's part of `count` values ends: the widest takes whole
+ * vectors from the front, each narrower one whole vectors of what is left,
+ * plain C the rest. */
+typedef struct {
+    size_t wide_end, block_end;
+} kernel_parts;
+
+static kernel_parts parts_of(soft_sums_kernel kernel, size_t count)
+{
+    size_t width = kernel == SOFT_SUMS_AVX512 ? 64 : kernel == SOFT_SUMS_AVX2 ? 32 : 0;
+    kernel_parts parts = {.wide_end = width != 0 ? count / width * width : 0};
+    size_t blocks = kernel >= SOFT_SUMS_VECTORS ? (count - parts.wide_end) / BLOCK : 0;
+    parts.block_end = parts.wide_end + blocks * BLOCK;
+    return parts;
+}
+
+static uint32_t largest_wide(soft_sums_kernel kernel, int liquid, const uint8_t *raw,
+                             size_t end)
+{
+#ifdef LDPC_HAVE_WIDE_BYTE_SUMS
+    if (kernel == SOFT_SUMS_AVX512)
+        return byte_sums_largest_avx512(liquid, raw, end / WIDE_AVX512);
+    if (kernel == SOFT_SUMS_AVX2)
+        return byte_sums_largest_avx2(liquid, raw, end / WIDE_AVX2);
+#endif
+    (void)kernel, (void)liquid, (void)raw, (void)end;
+    return 0;
+}
+
+static void add_wide(soft_sums_kernel kernel, int liquid, const uint8_t *raw, size_t end,
+                     soft_byte_sums *s)
+{
+#ifdef LDPC_HAVE_WIDE_BYTE_SUMS
+    if (kernel == SOFT_SUMS_AVX512)
+        byte_sums_add_avx512(liquid, raw, end / WIDE_AVX512, s);
+    else if (kernel == SOFT_SUMS_AVX2)
+        byte_sums_add_avx2(liquid, raw, end / WIDE_AVX2, s);
+#endif
+    (void)kernel, (void)liquid, (void)raw, (void)end, (void)s;
+}
+
+static uint32_t max_of(uint32_t a, uint32_t b)
+{
+    return a > b ? a : b;
+}
+
+void soft_byte_sums_with(soft_sums_kernel kernel, int liquid, const uint8_t *raw, size_t count,
+                         double clip_share, soft_byte_sums *out)
 {
     *out = (soft_byte_sums){0};
-    size_t blocks = vectored ? count / BLOCK : 0;
-    size_t done = blocks * BLOCK;
-    uint32_t in_blocks = largest_in_blocks(liquid, raw, blocks);
-    uint32_t in_tail = largest_portable(liquid, raw + done, count - done);
-    out->largest = in_blocks > in_tail ? in_blocks : in_tail;
+    kernel_parts parts = parts_of(kernel, count);
+    size_t blocks = (parts.block_end - parts.wide_end) / BLOCK;
+    const uint8_t *block_raw = raw + parts.wide_end, *tail = raw + parts.block_end;
+    size_t tail_count = count - parts.block_end;
+    out->largest = max_of(max_of(largest_wide(kernel, liquid, raw, parts.wide_end),
+                                 largest_in_blocks(liquid, block_raw, blocks)),
+                          largest_portable(liquid, tail, tail_count));
     out->at_clip = clip_threshold(out->largest, clip_share);
-    add_blocks(liquid, raw, blocks, out);
-    add_portable(liquid, raw + done, count - done, out);
+    add_wide(kernel, liquid, raw, parts.wide_end, out);
+    add_blocks(liquid, block_raw, blocks, out);
+    add_portable(liquid, tail, tail_count, out);
 }
 
 void soft_byte_sums_compute(int liquid, const uint8_t *raw, size_t count, double clip_share,
                             soft_byte_sums *out)
 {
-    byte_sums(liquid, raw, count, clip_share, 1, out);
-}
-
-void soft_byte_sums_portable(int liquid, const uint8_t *raw, size_t count, double clip_share,
-                             soft_byte_sums *out)
-{
-    byte_sums(liquid, raw, count, clip_share, 0, out);
+    soft_byte_sums_with(soft_byte_sums_widest(), liquid, raw, count, clip_share, out);
 }

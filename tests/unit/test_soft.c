@@ -260,27 +260,30 @@ static void byte_frame(int shape, uint32_t seed, uint8_t *raw, size_t count)
     }
 }
 
-/* The SIMD sums (SSE2, NEON) equal the plain C ones, whatever the length
- * (tails, several 32-bit blocks) and the values (0, 127, 128, 255). */
+/* Every SIMD kernel's sums (SSE2, NEON, AVX2, AVX-512BW: those this CPU
+ * has) equal the plain C ones, whatever the length (tails of each vector
+ * width, several 32-bit square blocks) and the values (0, 127, 128, 255). */
 static void byte_sums_match_the_portable_sums(void **state)
 {
     (void)state;
-    static uint8_t raw[140001];
-    const size_t lengths[] = {0, 1, 15, 16, 17, 100, 16200, 64800, 140001};
-    for (int liquid = 0; liquid < 2; liquid++)
-        for (int shape = 0; shape < 4; shape++)
-            for (size_t l = 0; l < sizeof lengths / sizeof lengths[0]; l++) {
-                byte_frame(shape, (uint32_t)(shape * 7 + l), raw, lengths[l]);
-                soft_byte_sums fast, plain;
-                soft_byte_sums_compute(liquid, raw, lengths[l], 0.99, &fast);
-                soft_byte_sums_portable(liquid, raw, lengths[l], 0.99, &plain);
-                assert_int_equal(fast.largest, plain.largest);
-                assert_int_equal(fast.at_clip, plain.at_clip);
-                assert_int_equal(fast.sum, plain.sum);
-                assert_int_equal(fast.square, plain.square);
-                assert_int_equal(fast.clipped, plain.clipped);
-                assert_int_equal(fast.clipped_sum, plain.clipped_sum);
-            }
+    static uint8_t raw[300001];
+    const size_t lengths[] = {0, 1, 15, 16, 17, 31, 33, 63, 65, 100, 16200, 64800, 300001};
+    for (int kernel = SOFT_SUMS_VECTORS; kernel <= (int)soft_byte_sums_widest(); kernel++)
+        for (int liquid = 0; liquid < 2; liquid++)
+            for (int shape = 0; shape < 4; shape++)
+                for (size_t l = 0; l < sizeof lengths / sizeof lengths[0]; l++) {
+                    byte_frame(shape, (uint32_t)(shape * 7 + l), raw, lengths[l]);
+                    soft_byte_sums fast, plain;
+                    soft_byte_sums_with((soft_sums_kernel)kernel, liquid, raw, lengths[l], 0.99,
+                                        &fast);
+                    soft_byte_sums_with(SOFT_SUMS_PLAIN, liquid, raw, lengths[l], 0.99, &plain);
+                    assert_int_equal(fast.largest, plain.largest);
+                    assert_int_equal(fast.at_clip, plain.at_clip);
+                    assert_int_equal(fast.sum, plain.sum);
+                    assert_int_equal(fast.square, plain.square);
+                    assert_int_equal(fast.clipped, plain.clipped);
+                    assert_int_equal(fast.clipped_sum, plain.clipped_sum);
+                }
     /* the magnitudes themselves: liquid 255 is -128, int8 0x80 is -128 */
     uint8_t extremes[] = {0, 127, 128, 255};
     soft_byte_sums sums;
