@@ -22,23 +22,9 @@
 #include "ldpc/error.h"
 #include "ldpc/export.h"
 
-typedef struct ldpc_nb_code {
-    /* n symbols, m checks, k information symbols (n - rank over GF(q)),
-     * edges, layers (block rows for QC codes, one check each otherwise). */
-    const ldpc_code *graph;
-    uint32_t bits_per_symbol; /* p */
-    uint32_t q;               /* 2^p */
-    uint32_t primitive_poly;  /* of the field, bit b = coefficient of x^b */
-    /* Coefficient h of each check-major edge (1..q-1): check c requires
-     * sum over its edges e of h[e] * x[check_var[e]] = 0. */
-    const uint8_t *edge_coef;
-    /* Systematic generator: parity symbol r (at parity_positions[r],
-     * ascending) = sum over i of gen[r * k + i] * info symbol i (the one at
-     * graph->info_positions[i]). */
-    const uint32_t *parity_positions; /* n - k */
-    const uint8_t *gen;               /* (n - k) * k */
-    size_t footprint_bytes;           /* the graph's and this part's, together */
-} ldpc_nb_code;
+/* Opaque outside the library (its layout: src/nb/nb_code_struct.h); read it
+ * through the getters below. */
+typedef struct ldpc_nb_code ldpc_nb_code;
 
 /* By name: "nbqc-gf32-744-653", "nbqc-gf32-837-726", "nbqc-gf64-1512-1325",
  * "nbreg-gf32-620-310", or "nbalist:PATH" / "nbalist:FORMAT:PATH" with FORMAT
@@ -55,6 +41,14 @@ LDPC_API ldpc_status ldpc_nb_code_create_from_entries(const char *name, uint32_t
                                                       ldpc_error *err);
 
 LDPC_API void ldpc_nb_code_destroy(ldpc_nb_code *code);
+
+/* The Tanner graph (variables = symbols: n symbols, m checks, k information
+ * symbols, edges and layers through ldpc/code.h's getters), p bits per
+ * symbol, q = 2^p, and the bytes the description takes. */
+LDPC_API const ldpc_code *ldpc_nb_code_graph(const ldpc_nb_code *code);
+LDPC_API uint32_t ldpc_nb_code_bits_per_symbol(const ldpc_nb_code *code);
+LDPC_API uint32_t ldpc_nb_code_q(const ldpc_nb_code *code);
+LDPC_API size_t ldpc_nb_code_footprint(const ldpc_nb_code *code);
 
 /* Built-in nonbinary codes, in a stable order. */
 LDPC_API size_t ldpc_nb_builtin_code_count(void);

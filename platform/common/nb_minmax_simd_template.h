@@ -26,6 +26,7 @@
 
 #include "decode/early_termination.h"
 #include "code/code_struct.h"
+#include "nb/nb_code_struct.h"
 #include "nb/gf.h"
 #include "nb/nb_minmax.h"
 

@@ -3,6 +3,7 @@
 
 #include "cl_error.h"
 #include "code/code_struct.h"
+#include "nb/nb_code_struct.h"
 #include "cl_nb_decoder.h"
 #include "decode/fixed_point.h"
 #include "ldpc/soft.h"

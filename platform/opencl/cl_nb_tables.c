@@ -3,6 +3,7 @@
 
 #include "cl_error.h"
 #include "code/code_struct.h"
+#include "nb/nb_code_struct.h"
 #include "cl_nb_tables.h"
 #include "nb/gf.h"
 #include "util/error_internal.h"

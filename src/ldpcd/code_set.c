@@ -166,7 +166,7 @@ int ldpcd_code_set_build(const char *spec, ldpcd_code_set *set, char *error, siz
             set->max_k = entry->k_bits;
         if (entry->nonbinary != NULL) {
             set->nonbinary_count++;
-            set->footprint_bytes += entry->nonbinary->footprint_bytes;
+            set->footprint_bytes += ldpc_nb_code_footprint(entry->nonbinary);
             continue;
         }
         ldpc_decoder_limits limits = ldpc_decoder_limits_for_code(entry->code, 1);

@@ -40,9 +40,9 @@ int ldpcd_nb_entry_open(ldpcd_code_entry *entry, const char *library_name, char 
     entry->code = NULL;
     entry->nonbinary = code;
     entry->owns_code = 1;
-    entry->n_bits = ldpc_code_n(code->graph) * code->bits_per_symbol;
-    entry->k_bits = ldpc_code_k(code->graph) * code->bits_per_symbol;
-    entry->info_is_prefix = ldpcd_info_is_prefix(code->graph); /* in symbols */
+    entry->n_bits = ldpc_code_n(ldpc_nb_code_graph(code)) * ldpc_nb_code_bits_per_symbol(code);
+    entry->k_bits = ldpc_code_k(ldpc_nb_code_graph(code)) * ldpc_nb_code_bits_per_symbol(code);
+    entry->info_is_prefix = ldpcd_info_is_prefix(ldpc_nb_code_graph(code)); /* in symbols */
     return 0;
 }
 
@@ -95,8 +95,8 @@ int ldpcd_nb_setup_build(ldpcd_nb_setup *nb, const ldpcd_code_set *codes,
             if (limits.max_q > nb->limits.max_q)
                 nb->limits.max_q = limits.max_q;
         }
-        if (ldpc_code_n(entry->nonbinary->graph) > nb->max_n_symbols)
-            nb->max_n_symbols = ldpc_code_n(entry->nonbinary->graph);
+        if (ldpc_code_n(ldpc_nb_code_graph(entry->nonbinary)) > nb->max_n_symbols)
+            nb->max_n_symbols = ldpc_code_n(ldpc_nb_code_graph(entry->nonbinary));
         if (entry->k_bits > nb->max_k_bits)
             nb->max_k_bits = entry->k_bits;
         nb->code_count++;
@@ -191,8 +191,8 @@ ldpc_status ldpcd_nb_decode(ldpcd_nb_worker *w, const ldpcd_code_entry *entry,
             ? ldpc_nb_decoder_decode_f32(w->decoder, code, soft, frames, w->symbols, stats, err)
             : ldpc_nb_decoder_decode_i8(w->decoder, code, soft, frames, w->symbols, stats, err);
     if (status == LDPC_OK)
-        ldpc_nb_symbols_to_bits(code->bits_per_symbol, w->symbols,
-                                (size_t)ldpc_code_n(code->graph) * frames, bits);
+        ldpc_nb_symbols_to_bits(ldpc_nb_code_bits_per_symbol(code), w->symbols,
+                                (size_t)ldpc_code_n(ldpc_nb_code_graph(code)) * frames, bits);
     return status;
 }
 
@@ -200,9 +200,9 @@ ldpc_status ldpcd_nb_decode(ldpcd_nb_worker *w, const ldpcd_code_entry *entry,
 static void gather_info_bits(const ldpc_nb_code *code, const uint8_t *codeword_bits,
                              uint8_t *info_bits)
 {
-    uint32_t p = code->bits_per_symbol;
-    const uint32_t *positions = ldpc_code_info_positions(code->graph);
-    uint32_t k = ldpc_code_k(code->graph);
+    uint32_t p = ldpc_nb_code_bits_per_symbol(code);
+    const uint32_t *positions = ldpc_code_info_positions(ldpc_nb_code_graph(code));
+    uint32_t k = ldpc_code_k(ldpc_nb_code_graph(code));
     for (uint32_t i = 0; i < k; i++)
         memcpy(info_bits + (size_t)i * p, codeword_bits + (size_t)positions[i] * p, p);
 }

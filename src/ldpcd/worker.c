@@ -171,7 +171,7 @@ static void decode_batch(ldpcd_worker *w, uint32_t claimed)
     ldpcd_pipeline *p = s->pipeline;
     const ldpcd_code_entry *entry = w->claimed[0]->code;
     /* a nonbinary code's tables start with its graph */
-    const ldpc_code *code = entry->nonbinary != NULL ? entry->nonbinary->graph : entry->code;
+    const ldpc_code *code = entry->nonbinary != NULL ? ldpc_nb_code_graph(entry->nonbinary) : entry->code;
     uint64_t start = ldpcd_now_ns();
     uint32_t count = convert_batch(w, entry, claimed);
     uint64_t converted = ldpcd_now_ns();

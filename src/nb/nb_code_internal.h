@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "ldpc/nonbinary.h"
+#include "nb_code_struct.h"
 
 /* H given check-major: the entries of check c are check_offsets[c] ..
  * check_offsets[c+1]-1, with variables check_var[] ascending and distinct and

@@ -16,6 +16,7 @@
 
 #include "decode/early_termination.h"
 #include "code/code_struct.h"
+#include "nb/nb_code_struct.h"
 #include "decode/fixed_point.h"
 #include "decode/workspace_layout.h"
 #include "ldpc/soft.h"

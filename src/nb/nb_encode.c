@@ -1,6 +1,7 @@
 /* Systematic encoding with the dense generator prepared at load. */
 #include "ldpc/nonbinary.h"
 #include "code/code_struct.h"
+#include "nb/nb_code_struct.h"
 #include "nb/gf.h"
 #include "util/error_internal.h"
 

@@ -3,6 +3,7 @@
 
 #include "decode/early_termination.h"
 #include "code/code_struct.h"
+#include "nb/nb_code_struct.h"
 #include "decode/workspace_layout.h"
 #include "nb/gf.h"
 #include "nb/nb_minmax.h"

@@ -15,6 +15,7 @@
 
 #include "code_set.h"
 #include "code/code_struct.h"
+#include "nb/nb_code_struct.h"
 #include "config.h"
 #include "ldpc/decoder_spec.h"
 #include "ldpc/soft.h"

@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include "ldpc/nonbinary.h"
+#include "nb/nb_code_struct.h"
 #include "code/code_struct.h"
 #include "test_support.h"
 
@@ -104,6 +105,11 @@ static void constructions_have_their_parameters(void **state)
         for (uint32_t e = 0; e < g->edges; e++)
             assert_true(code->edge_coef[e] >= 1 && code->edge_coef[e] < code->q);
         assert_true(code->footprint_bytes > g->footprint_bytes);
+        /* the public getters read the same description */
+        assert_ptr_equal(ldpc_nb_code_graph(code), g);
+        assert_int_equal(ldpc_nb_code_q(code), constructions[i].q);
+        assert_int_equal(ldpc_nb_code_bits_per_symbol(code), code->bits_per_symbol);
+        assert_int_equal(ldpc_nb_code_footprint(code), code->footprint_bytes);
         assert_encodes(code, 100 + i);
         ldpc_nb_code_destroy(code);
     }

@@ -13,6 +13,7 @@
 #include "ldpc/decoder_spec.h"
 #include "code/code_struct.h"
 #include "ldpc/nonbinary.h"
+#include "nb/nb_code_struct.h"
 #include "ldpc/soft.h"
 #include "test_support.h"
 

@@ -9,6 +9,7 @@
  * per code change; the CPU fallback when the device cannot be used or is
  * lost. No platform at all is test_nb_opencl_no_platform. */
 #include "ldpc/nonbinary.h"
+#include "nb/nb_code_struct.h"
 #include "code/code_struct.h"
 #include "ldpc/soft.h"
 #include "nb/nb_opencl.h"

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include "ldpc/nonbinary.h"
+#include "nb/nb_code_struct.h"
 #include "code/code_struct.h"
 #include "opencl/cl_options.h"
 #include "test_opencl_support.h"

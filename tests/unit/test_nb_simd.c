@@ -15,6 +15,7 @@
 #include <cmocka.h>
 
 #include "ldpc/nonbinary.h"
+#include "nb/nb_code_struct.h"
 #include "code/code_struct.h"
 #include "ldpc/soft.h"
 #include "nb/nb_simd.h"

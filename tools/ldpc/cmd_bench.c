@@ -329,8 +329,8 @@ static void print_table(const bench_options *o, const tool_code *code, const cha
 {
     if (code->nonbinary != NULL)
         printf("code      %s (GF(%u), n %u, k %u symbols = %u, %u bits, %u edges)\n", code->name,
-               code->nonbinary->q, code->n_symbols, code->k_symbols, code->n_bits, code->k_bits,
-               ldpc_code_edges(code->nonbinary->graph));
+               ldpc_nb_code_q(code->nonbinary), code->n_symbols, code->k_symbols, code->n_bits, code->k_bits,
+               ldpc_code_edges(ldpc_nb_code_graph(code->nonbinary)));
     else
         printf("code      %s (n %u, k %u, %u edges)\n", code->name, code->n_bits, code->k_bits,
                ldpc_code_edges(code->binary));

@@ -6,16 +6,16 @@
 static void print_json(FILE *out, const ldpc_nb_code *code, uint32_t girth, int first,
                        const degree_profile *vars, const degree_profile *checks)
 {
-    const ldpc_code *g = code->graph;
-    uint32_t p = code->bits_per_symbol, n = ldpc_code_n(g), k = ldpc_code_k(g);
+    const ldpc_code *g = ldpc_nb_code_graph(code);
+    uint32_t p = ldpc_nb_code_bits_per_symbol(code), n = ldpc_code_n(g), k = ldpc_code_k(g);
     fprintf(out,
             "%s\n  {\"name\":\"%s\",\"alias_of\":null,\"nonbinary\":true,\"q\":%u,"
             "\"bits_per_symbol\":%u,\"n\":%u,\"k\":%u,\"m\":%u,\"n_bits\":%u,\"k_bits\":%u,"
             "\"rate\":%.6f,\"edges\":%u,\"layers\":%u,\"layer_size\":%u,\"girth\":%u,"
             "\"footprint_bytes\":%zu,\"variable_degrees\":",
-            first ? "" : ",", ldpc_code_name(g), code->q, p, n, k, ldpc_code_m(g), n * p, k * p,
+            first ? "" : ",", ldpc_code_name(g), ldpc_nb_code_q(code), p, n, k, ldpc_code_m(g), n * p, k * p,
             (double)k / n, ldpc_code_edges(g), ldpc_code_layer_count(g), ldpc_code_layer_size(g),
-            girth, code->footprint_bytes);
+            girth, ldpc_nb_code_footprint(code));
     degree_profile_print(out, vars, 1);
     fputs(",\"check_degrees\":", out);
     degree_profile_print(out, checks, 1);
@@ -25,11 +25,11 @@ static void print_json(FILE *out, const ldpc_nb_code *code, uint32_t girth, int 
 static void print_text(FILE *out, const ldpc_nb_code *code, uint32_t girth,
                        const degree_profile *vars, const degree_profile *checks)
 {
-    const ldpc_code *g = code->graph;
-    uint32_t p = code->bits_per_symbol, n = ldpc_code_n(g), k = ldpc_code_k(g);
-    fprintf(out, "%-20s %4u %6u %6u %7u %7u %6.4f %7u %6u %5u %10zu  ", ldpc_code_name(g), code->q,
+    const ldpc_code *g = ldpc_nb_code_graph(code);
+    uint32_t p = ldpc_nb_code_bits_per_symbol(code), n = ldpc_code_n(g), k = ldpc_code_k(g);
+    fprintf(out, "%-20s %4u %6u %6u %7u %7u %6.4f %7u %6u %5u %10zu  ", ldpc_code_name(g), ldpc_nb_code_q(code),
             n, k, n * p, k * p, (double)k / n, ldpc_code_edges(g), ldpc_code_layer_count(g), girth,
-            code->footprint_bytes);
+            ldpc_nb_code_footprint(code));
     degree_profile_print(out, vars, 0);
     fputs(" | ", out);
     degree_profile_print(out, checks, 0);
@@ -44,7 +44,7 @@ static int list_one(FILE *out, const char *name, int json, int first)
         tool_error("%s", err.message);
         return -1;
     }
-    const ldpc_code *g = code->graph;
+    const ldpc_code *g = ldpc_nb_code_graph(code);
     degree_profile vars = {0}, checks = {0};
     int result = -1;
     if (degree_profile_build(&vars, g, 0) == 0 &&

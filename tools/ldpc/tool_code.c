@@ -21,9 +21,9 @@ static int open_nonbinary(const char *name, tool_code *out)
         tool_error("%s", err.message[0] ? err.message : ldpc_status_name(status));
         return -1;
     }
-    const ldpc_code *graph = out->nonbinary->graph;
+    const ldpc_code *graph = ldpc_nb_code_graph(out->nonbinary);
     out->name = ldpc_code_name(graph);
-    out->bits_per_symbol = out->nonbinary->bits_per_symbol;
+    out->bits_per_symbol = ldpc_nb_code_bits_per_symbol(out->nonbinary);
     out->n_symbols = ldpc_code_n(graph);
     out->k_symbols = ldpc_code_k(graph);
     return 0;
@@ -96,7 +96,7 @@ void tool_code_extract_info(const tool_code *code, const uint8_t *codeword, uint
         return;
     }
     uint32_t p = code->bits_per_symbol;
-    const uint32_t *positions = ldpc_code_info_positions(code->nonbinary->graph);
+    const uint32_t *positions = ldpc_code_info_positions(ldpc_nb_code_graph(code->nonbinary));
     for (uint32_t i = 0; i < code->k_symbols; i++)
         memcpy(info + (size_t)i * p, codeword + (size_t)positions[i] * p, p);
 }

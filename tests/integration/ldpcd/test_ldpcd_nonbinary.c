@@ -51,8 +51,8 @@ static test_code open_nonbinary(const char *name, double ebn0_db)
     test_code c = {.name = name, .ebn0_db = ebn0_db};
     ldpc_error err;
     assert_int_equal(ldpc_nb_code_create(name, &c.nonbinary, &err), LDPC_OK);
-    c.n_bits = ldpc_code_n(c.nonbinary->graph) * c.nonbinary->bits_per_symbol;
-    c.k_bits = ldpc_code_k(c.nonbinary->graph) * c.nonbinary->bits_per_symbol;
+    c.n_bits = ldpc_code_n(ldpc_nb_code_graph(c.nonbinary)) * ldpc_nb_code_bits_per_symbol(c.nonbinary);
+    c.k_bits = ldpc_code_k(ldpc_nb_code_graph(c.nonbinary)) * ldpc_nb_code_bits_per_symbol(c.nonbinary);
     return c;
 }
 
@@ -88,13 +88,13 @@ static void nonbinary_frame(const test_code *c, uint64_t sequence, float *llr, u
                             uint8_t *codeword)
 {
     const ldpc_nb_code *code = c->nonbinary;
-    uint32_t n = ldpc_code_n(code->graph), k = ldpc_code_k(code->graph), p = code->bits_per_symbol;
+    uint32_t n = ldpc_code_n(ldpc_nb_code_graph(code)), k = ldpc_code_k(ldpc_nb_code_graph(code)), p = ldpc_nb_code_bits_per_symbol(code);
     uint64_t state = sequence * 104729u + 17;
     uint8_t *info_symbols = malloc(k), *symbols = malloc(n);
     assert_non_null(info_symbols);
     assert_non_null(symbols);
     for (uint32_t i = 0; i < k; i++)
-        info_symbols[i] = (uint8_t)(next_random(&state) % code->q);
+        info_symbols[i] = (uint8_t)(next_random(&state) % ldpc_nb_code_q(code));
     assert_int_equal(ldpc_nb_encode(code, info_symbols, symbols, NULL), LDPC_OK);
     ldpc_nb_symbols_to_bits(p, info_symbols, k, info);
     ldpc_nb_symbols_to_bits(p, symbols, n, codeword);
@@ -244,7 +244,7 @@ static void expect_rejected(test_daemon *d, uint64_t sequence, const char *code,
  * symbol) instead of n*p. */
 static void send_symbol_count_frame(test_daemon *d, const test_code *c, uint64_t sequence)
 {
-    size_t bytes = (size_t)ldpc_code_n(c->nonbinary->graph) * sizeof(float);
+    size_t bytes = (size_t)ldpc_code_n(ldpc_nb_code_graph(c->nonbinary)) * sizeof(float);
     uint8_t *message = calloc(1, LDPCD_INPUT_HEADER_SIZE + bytes);
     assert_non_null(message);
     size_t header = test_message(message, c->name, LDPC_SOFT_F32, 0, 1, 1.0f, sequence, NULL, 0);
