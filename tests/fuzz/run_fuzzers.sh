@@ -24,7 +24,8 @@ flags=(-g -O1 -std=c11 -D_POSIX_C_SOURCE=200809L -fsanitize=fuzzer,address,undef
 "$clang" "${flags[@]}" "$source_dir/tests/fuzz/fuzz_ldpcd_message.c" \
     "$source_dir/src/ldpcd/protocol.c" "$source_dir/src/ldpcd/gr_tags.c" \
     "$source_dir/src/soft/soft.c" "$source_dir/src/soft/calibrate.c" \
-    "$source_dir/src/soft/byte_sums.c" "$source_dir/src/util/error.c" \
+    "$source_dir/src/soft/byte_sums.c" "$source_dir/src/soft/byte_sums_x86.c" \
+    "$source_dir/src/util/error.c" \
     -lm -lpthread -o fuzz_ldpcd_message
 "$clang" "${flags[@]}" "$source_dir/tests/fuzz/fuzz_ldpcd_config.c" \
     "$source_dir/src/ldpcd/config.c" "$source_dir/src/ldpcd/log.c" \
