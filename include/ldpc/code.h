@@ -27,16 +27,44 @@ typedef struct ldpc_code ldpc_code;
 /* The code's canonical name, e.g. "dvbs2-normal-1/2". */
 LDPC_API const char *ldpc_code_name(const ldpc_code *code);
 LDPC_API ldpc_family ldpc_code_family(const ldpc_code *code);
-/* Codeword bits (variables), parity checks (rows of H), information bits
- * (n - rank(H)) and edges (ones in H). */
+/* Codeword bits (variables of H: what a decoder decides, what the encoder
+ * writes), parity checks (rows of H), information bits (n - rank(H), less
+ * the shortened ones: what the encoder takes) and edges (ones in H). */
 LDPC_API uint32_t ldpc_code_n(const ldpc_code *code);
 LDPC_API uint32_t ldpc_code_m(const ldpc_code *code);
 LDPC_API uint32_t ldpc_code_k(const ldpc_code *code);
 LDPC_API uint32_t ldpc_code_edges(const ldpc_code *code);
 LDPC_API uint32_t ldpc_code_max_check_degree(const ldpc_code *code);
 LDPC_API uint32_t ldpc_code_max_var_degree(const ldpc_code *code);
-/* The positions of the k information bits in the codeword, ascending. */
+/* The positions of the k information bits in the codeword, ascending
+ * (shortened bits are not among them). */
 LDPC_API const uint32_t *ldpc_code_info_positions(const ldpc_code *code);
+
+/* What a frame carries on the channel (docs/CODES.md, "Puncturing,
+ * shortening and rate matching"). A code may leave codeword bits out of the
+ * frame: punctured bits are not sent (the decoder starts them as erasures),
+ * shortened bits are information bits fixed to 0 and not sent (the decoder
+ * knows them); a rate-matched code may send a bit more than once (the
+ * decoder adds the values). The decoders take transmitted_n values per
+ * frame and decide the n bits of the codeword; ldpc_code_transmit gives the
+ * bits a transmitter sends.
+ * transmitted_bits: for each transmitted value, its codeword bit; NULL when
+ * the frame is the codeword itself (every bit once, in order). */
+LDPC_API uint32_t ldpc_code_transmitted_n(const ldpc_code *code);
+LDPC_API const uint32_t *ldpc_code_transmitted_bits(const ldpc_code *code);
+LDPC_API uint32_t ldpc_code_punctured_count(const ldpc_code *code);
+LDPC_API uint32_t ldpc_code_shortened_count(const ldpc_code *code);
+/* The punctured and the shortened codeword bits, ascending; NULL when there
+ * are none. */
+LDPC_API const uint32_t *ldpc_code_punctured_bits(const ldpc_code *code);
+LDPC_API const uint32_t *ldpc_code_shortened_bits(const ldpc_code *code);
+/* codeword (n bytes of 0/1) -> the transmitted_n bits of its frame. */
+LDPC_API void ldpc_code_transmit(const ldpc_code *code, const uint8_t *codeword, uint8_t *sent);
+/* A received frame (transmitted_n LLRs) -> the n LLRs of the codeword:
+ * punctured bits 0, shortened bits `known`, repeated bits the sum of their
+ * values. */
+LDPC_API void ldpc_code_receive_f32(const ldpc_code *code, const float *sent, float known,
+                                    float *word);
 /* The variables of check c (count of them in *degree); NULL for a compact
  * code (ldpc_code_has_graph). */
 LDPC_API const uint32_t *ldpc_code_check_vars(const ldpc_code *code, uint32_t c,

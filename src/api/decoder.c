@@ -10,6 +10,7 @@
 
 #include "api/backend_registry.h"
 #include "code/code_struct.h"
+#include "decode/check_rules.h"
 #include "decode/fixed_point.h"
 #include "decode/workspace_layout.h"
 #include "ldpc/soft.h"
@@ -28,6 +29,8 @@ struct ldpc_decoder {
     void *backend_state;
     int8_t *channel_q;   /* fixed point: max_frames * max_n quantised channel values */
     float *channel_llr;  /* float: max_frames * max_n LLRs converted from decode_i8 input */
+    float *frame_word;   /* fixed point: max_n values, one frame's codeword from its
+                          * transmitted values (punctured, shortened, rate-matched codes) */
     size_t footprint;
 };
 
@@ -77,7 +80,10 @@ static ldpc_status decoder_create(const ldpc_decoder_config *config,
                                             : values * sizeof(float));
     const backend_setup setup = {limits, config, backend_fallback(chosen, config), options};
     size_t state = workspace_round_up(chosen->state_bytes(chosen, &setup));
-    size_t total = header + channel + state;
+    size_t word = config->arithmetic == LDPC_ARITH_FIXED8
+                      ? workspace_round_up((size_t)limits->max_n * sizeof(float))
+                      : 0;
+    size_t total = header + channel + word + state;
     unsigned char *block = aligned_alloc(WORKSPACE_ALIGNMENT, total);
     if (block == NULL)
         return ldpc_fail(err, LDPC_ERR_NO_MEMORY, "cannot allocate %zu bytes for the decoder",
@@ -92,7 +98,9 @@ static ldpc_status decoder_create(const ldpc_decoder_config *config,
         d->channel_q = (int8_t *)(block + header);
     else
         d->channel_llr = (float *)(block + header);
-    d->backend_state = block + header + channel;
+    if (word > 0)
+        d->frame_word = (float *)(block + header + channel);
+    d->backend_state = block + header + channel + word;
     status = chosen->init(chosen, d->backend_state, &setup, err);
     if (status != LDPC_OK) {
         free(block);
@@ -228,8 +236,98 @@ static ldpc_status check_call(const ldpc_decoder *d, const ldpc_code *code, cons
 ldpc_status decoder_fail_not_finite(const ldpc_code *code, size_t index, float value,
                                     ldpc_error *err)
 {
+    uint32_t sent = ldpc_code_transmitted_n(code);
     return ldpc_fail(err, LDPC_ERR_INVALID, "code '%s': frame %zu bit %zu: LLR %g is not finite",
-                     code->name, index / code->n, index % code->n, (double)value);
+                     code->name, index / sent, index % sent, (double)value);
+}
+
+/* The codeword values of a frame whose transmitted values are not its
+ * codeword (code->tx_vars): punctured bits 0, shortened bits `known`,
+ * repetitions added; i8 input read as q_from_input(value) * scale. */
+static void receive_i8(const ldpc_code *code, const int8_t *sent, float scale, float known,
+                       float *word)
+{
+    memset(word, 0, (size_t)code->n * sizeof(float));
+    for (uint32_t j = 0; j < code->tx_n; j++)
+        word[code->tx_vars[j]] += (float)q_from_input(sent[j]) * scale;
+    for (uint32_t s = 0; s < code->shortened_count; s++)
+        word[code->shortened_vars[s]] = known;
+}
+
+/* Shortened bits, certain zeros: the largest message in each arithmetic
+ * (float: FLOAT_MESSAGE_LIMIT, which also bounds every check message). */
+#define SHORTENED_FLOAT FLOAT_MESSAGE_LIMIT
+#define SHORTENED_FIXED 127.0f
+
+/* corrected_bits counts decided bits that differ from the channel's hard
+ * decision; the bits a frame does not send have none (the backends saw 0 or
+ * +127 for them, a hard 0), so their decided ones come off. */
+static void discount_unsent(const ldpc_code *code, const uint8_t *bits, uint32_t frames,
+                            ldpc_frame_stats *stats)
+{
+    for (uint32_t f = 0; stats != NULL && f < frames; f++) {
+        const uint8_t *word = bits + (size_t)f * code->n;
+        uint32_t ones = 0;
+        for (uint32_t p = 0; p < code->punctured_count; p++)
+            ones += word[code->punctured_vars[p]];
+        for (uint32_t s = 0; s < code->shortened_count; s++)
+            ones += word[code->shortened_vars[s]];
+        stats[f].corrected_bits -= ones;
+    }
+}
+
+/* The backend's decode of the codeword values in the channel buffer. */
+static ldpc_status decode_channel(ldpc_decoder *d, const ldpc_code *code, uint32_t frames,
+                                  uint8_t *bits, ldpc_frame_stats *stats, ldpc_error *err)
+{
+    ldpc_status status =
+        d->config.arithmetic == LDPC_ARITH_FLOAT
+            ? d->backend->decode_f32(d->backend_state, code, d->channel_llr, frames, bits, stats,
+                                     err)
+            : d->backend->decode_i8(d->backend_state, code, d->channel_q, frames, bits, stats,
+                                    err);
+    if (status == LDPC_OK)
+        discount_unsent(code, bits, frames, stats);
+    return status;
+}
+
+/* decode_f32 and decode_i8 for a code whose frames are not its codewords:
+ * each frame's codeword values go into the decoder's channel buffer, then
+ * the backend decodes them as any frame. */
+static ldpc_status decode_mapped_f32(ldpc_decoder *d, const ldpc_code *code, const float *llr,
+                                     uint32_t frames, uint8_t *bits, ldpc_frame_stats *stats,
+                                     ldpc_error *err)
+{
+    size_t n = code->n, sent = code->tx_n;
+    for (uint32_t f = 0; f < frames; f++) {
+        const float *frame = llr + f * sent;
+        if (d->config.arithmetic == LDPC_ARITH_FLOAT) {
+            ldpc_code_receive_f32(code, frame, SHORTENED_FLOAT, d->channel_llr + f * n);
+            continue;
+        }
+        ldpc_code_receive_f32(code, frame, SHORTENED_FIXED / d->config.llr_scale, d->frame_word);
+        ldpc_quantise(d->frame_word, n, d->config.llr_scale, d->channel_q + f * n);
+    }
+    return decode_channel(d, code, frames, bits, stats, err);
+}
+
+static ldpc_status decode_mapped_i8(ldpc_decoder *d, const ldpc_code *code, const int8_t *llr,
+                                    uint32_t frames, uint8_t *bits, ldpc_frame_stats *stats,
+                                    ldpc_error *err)
+{
+    size_t n = code->n, sent = code->tx_n;
+    for (uint32_t f = 0; f < frames; f++) {
+        const int8_t *frame = llr + f * sent;
+        if (d->config.arithmetic == LDPC_ARITH_FLOAT) {
+            receive_i8(code, frame, 1.0f / d->config.llr_scale, SHORTENED_FLOAT,
+                       d->channel_llr + f * n);
+            continue;
+        }
+        /* Sums of integers, exact in float; then saturated to [-127, 127]. */
+        receive_i8(code, frame, 1.0f, SHORTENED_FIXED, d->frame_word);
+        ldpc_quantise(d->frame_word, n, 1.0f, d->channel_q + f * n);
+    }
+    return decode_channel(d, code, frames, bits, stats, err);
 }
 
 ldpc_status ldpc_decoder_decode_f32(ldpc_decoder *decoder, const ldpc_code *code,
@@ -239,6 +337,13 @@ ldpc_status ldpc_decoder_decode_f32(ldpc_decoder *decoder, const ldpc_code *code
     ldpc_status status = check_call(decoder, code, llr, frames, bits, err);
     if (status != LDPC_OK)
         return status;
+    if (code->tx_vars != NULL) {
+        size_t sent = (size_t)frames * code->tx_n;
+        for (size_t i = 0; i < sent; i++)
+            if (!isfinite(llr[i]))
+                return decoder_fail_not_finite(code, i, llr[i], err);
+        return decode_mapped_f32(decoder, code, llr, frames, bits, stats, err);
+    }
     if (decoder->config.arithmetic == LDPC_ARITH_FIXED8 &&
         decoder->backend->decode_quantising != NULL)
         return decoder->backend->decode_quantising(decoder->backend_state, code, llr, frames,
@@ -262,6 +367,8 @@ ldpc_status ldpc_decoder_decode_i8(ldpc_decoder *decoder, const ldpc_code *code,
     ldpc_status status = check_call(decoder, code, llr, frames, bits, err);
     if (status != LDPC_OK)
         return status;
+    if (code->tx_vars != NULL)
+        return decode_mapped_i8(decoder, code, llr, frames, bits, stats, err);
     size_t values = (size_t)frames * code->n;
     if (decoder->config.arithmetic == LDPC_ARITH_FLOAT) {
         for (size_t i = 0; i < values; i++)

@@ -2,7 +2,8 @@
  * line-oriented sections `n m`, `max_col_degree max_row_degree`, n column
  * degrees, m row degrees, n column lines, m row lines (1-based indices, 0 as
  * padding after the listed ones); '#' starts a comment; blank lines and extra
- * whitespace (CR included) are ignored; after the last row line only blank
+ * whitespace (CR included) are ignored; after the last row line only
+ * "punctured" and "shortened" lines (columns a frame does not send), blank
  * and comment lines may follow. Both views must describe the same H. Every
  * error names PATH:LINE. */
 #include <errno.h>
@@ -33,7 +34,10 @@ typedef struct {
     uint32_t *check_offsets, *check_var; /* the same ones, check-major */
     uint32_t *stamp;                     /* max(n, m): duplicate detection */
     uint32_t *values;                    /* one line's numbers */
+    uint8_t *unsent;                     /* n marks (UNSENT_*), NULL if no column is */
 } alist_data;
+
+enum { UNSENT_PUNCTURED = 1, UNSENT_SHORTENED = 2 };
 
 static void release_alist(alist_data *d)
 {
@@ -46,6 +50,7 @@ static void release_alist(alist_data *d)
     free(d->check_var);
     free(d->stamp);
     free(d->values);
+    free(d->unsent);
 }
 
 static int is_blank(char c)
@@ -344,6 +349,83 @@ static ldpc_status allocate_views(alist_reader *r, alist_data *d)
     return LDPC_OK;
 }
 
+/* One number of a "punctured"/"shortened" line at *p: a 1-based column. */
+static ldpc_status read_column(alist_reader *r, const alist_data *d, const char **p,
+                               uint32_t *column)
+{
+    uint64_t value = 0;
+    const char *start = *p;
+    while (**p >= '0' && **p <= '9' && value <= d->n)
+        value = value * 10u + (uint64_t)(*(*p)++ - '0');
+    if (*p == start || value < 1 || value > d->n)
+        return parse_error(r, "\"%.*s\" is not a column from 1 to %u", 12, start, d->n);
+    *column = (uint32_t)value;
+    return LDPC_OK;
+}
+
+/* "punctured" or "shortened", then 1-based columns or ranges A-B. */
+static ldpc_status read_unsent_line(alist_reader *r, alist_data *d, uint32_t last_row_line)
+{
+    const char *p = r->line;
+    while (is_blank(*p))
+        p++;
+    uint8_t mark = strncmp(p, "punctured", 9) == 0   ? UNSENT_PUNCTURED
+                   : strncmp(p, "shortened", 9) == 0 ? UNSENT_SHORTENED
+                                                     : 0;
+    if (mark == 0 || !is_blank(p[9]))
+        return parse_error(r, "unexpected content after the last row line (line %u): only "
+                              "\"punctured\" and \"shortened\" lines may follow",
+                           last_row_line);
+    if (d->unsent == NULL && (d->unsent = calloc(d->n, 1)) == NULL)
+        return ldpc_fail(r->err, LDPC_ERR_NO_MEMORY, "%s: out of memory", r->path);
+    p += 9;
+    for (;;) {
+        while (is_blank(*p))
+            p++;
+        if (*p == '\0')
+            return LDPC_OK;
+        uint32_t first, last;
+        ldpc_status status = read_column(r, d, &p, &first);
+        last = first;
+        if (status == LDPC_OK && *p == '-') {
+            p++;
+            status = read_column(r, d, &p, &last);
+        }
+        if (status == LDPC_OK && (last < first || (*p != '\0' && !is_blank(*p))))
+            status = parse_error(r, "a column range is A-B with A <= B, columns 1 to %u", d->n);
+        for (uint32_t c = first; status == LDPC_OK && c <= last; c++) {
+            if (d->unsent[c - 1] != 0)
+                status = parse_error(r, "column %u is declared punctured or shortened twice", c);
+            d->unsent[c - 1] = mark;
+        }
+        if (status != LDPC_OK)
+            return status;
+    }
+}
+
+/* The transmission the unsent marks describe: every other column once, in
+ * order; the shortened ones known. */
+static ldpc_status apply_unsent(const alist_data *d, ldpc_code *code, ldpc_error *err)
+{
+    uint32_t *sent = malloc((size_t)d->n * sizeof(uint32_t));
+    uint32_t *shortened = malloc((size_t)d->n * sizeof(uint32_t));
+    uint32_t sent_count = 0, shortened_count = 0;
+    ldpc_status status = LDPC_OK;
+    if (sent == NULL || shortened == NULL)
+        status = ldpc_fail(err, LDPC_ERR_NO_MEMORY, "%s: out of memory", ldpc_code_name(code));
+    for (uint32_t c = 0; status == LDPC_OK && c < d->n; c++) {
+        if (d->unsent[c] == 0)
+            sent[sent_count++] = c;
+        else if (d->unsent[c] == UNSENT_SHORTENED)
+            shortened[shortened_count++] = c;
+    }
+    if (status == LDPC_OK)
+        status = code_set_transmission(code, sent, sent_count, shortened, shortened_count, err);
+    free(sent);
+    free(shortened);
+    return status;
+}
+
 static ldpc_status read_alist(alist_reader *r, alist_data *d, long file_bytes)
 {
     ldpc_status status = read_header(r, d);
@@ -375,14 +457,17 @@ static ldpc_status read_alist(alist_reader *r, alist_data *d, long file_bytes)
     if (status != LDPC_OK)
         return status;
     uint32_t last_row_line = r->line_number;
-    int more = next_content_line(r);
-    if (more < 0)
-        return ldpc_fail(r->err, LDPC_ERR_IO, "%s:%u: read error: %s", r->path,
-                         r->line_number + 1, strerror(errno));
-    if (more > 0)
-        return parse_error(r, "unexpected content after the last row line (line %u)",
-                           last_row_line);
-    return LDPC_OK;
+    for (;;) {
+        int more = next_content_line(r);
+        if (more < 0)
+            return ldpc_fail(r->err, LDPC_ERR_IO, "%s:%u: read error: %s", r->path,
+                             r->line_number + 1, strerror(errno));
+        if (more == 0)
+            return LDPC_OK;
+        status = read_unsent_line(r, d, last_row_line);
+        if (status != LDPC_OK)
+            return status;
+    }
 }
 
 ldpc_status ldpc_code_load_alist(const char *path, ldpc_code **out, ldpc_error *err)
@@ -408,9 +493,36 @@ ldpc_status ldpc_code_load_alist(const char *path, ldpc_code **out, ldpc_error *
         char name[LDPC_CODE_NAME_SIZE];
         snprintf(name, sizeof name, "alist:%s", path);
         status = generic_code_create(name, d.n, d.m, d.check_offsets, d.check_var, out, err);
+        if (status == LDPC_OK && d.unsent != NULL) {
+            status = apply_unsent(&d, *out, err);
+            if (status != LDPC_OK) {
+                ldpc_code_destroy(*out);
+                *out = NULL;
+            }
+        }
     }
     release_alist(&d);
     return status;
+}
+
+/* A "punctured"/"shortened" line: ascending 0-based columns as 1-based
+ * ranges; nothing when there are none. */
+static void write_columns(FILE *f, const char *what, const uint32_t *columns, uint32_t count)
+{
+    if (count == 0)
+        return;
+    fputs(what, f);
+    for (uint32_t i = 0; i < count; i++) {
+        uint32_t last = i;
+        while (last + 1 < count && columns[last + 1] == columns[last] + 1)
+            last++;
+        if (last > i)
+            fprintf(f, " %u-%u", columns[i] + 1, columns[last] + 1);
+        else
+            fprintf(f, " %u", columns[i] + 1);
+        i = last;
+    }
+    fputc('\n', f);
 }
 
 ldpc_status ldpc_code_write_alist(const ldpc_code *code, FILE *f, ldpc_error *err)
@@ -434,6 +546,8 @@ ldpc_status ldpc_code_write_alist(const ldpc_code *code, FILE *f, ldpc_error *er
     for (uint32_t c = 0; c < code->m; c++)
         for (uint32_t e = code->check_offsets[c]; e < code->check_offsets[c + 1]; e++)
             fprintf(f, "%u%c", code->check_var[e] + 1, e + 1 < code->check_offsets[c + 1] ? ' ' : '\n');
+    write_columns(f, "punctured", code->punctured_vars, code->punctured_count);
+    write_columns(f, "shortened", code->shortened_vars, code->shortened_count);
     if (ferror(f))
         return ldpc_fail(err, LDPC_ERR_IO, "%s: writing its alist failed", code->name);
     return LDPC_OK;

@@ -5,11 +5,9 @@ const char *ldpc_code_name(const ldpc_code *code) { return code->name; }
 ldpc_family ldpc_code_family(const ldpc_code *code) { return code->family; }
 uint32_t ldpc_code_n(const ldpc_code *code) { return code->n; }
 uint32_t ldpc_code_m(const ldpc_code *code) { return code->m; }
-uint32_t ldpc_code_k(const ldpc_code *code) { return code->k; }
 uint32_t ldpc_code_edges(const ldpc_code *code) { return code->edges; }
 uint32_t ldpc_code_max_check_degree(const ldpc_code *code) { return code->max_check_degree; }
 uint32_t ldpc_code_max_var_degree(const ldpc_code *code) { return code->max_var_degree; }
-const uint32_t *ldpc_code_info_positions(const ldpc_code *code) { return code->info_positions; }
 size_t ldpc_code_footprint(const ldpc_code *code) { return code->footprint_bytes; }
 
 const uint32_t *ldpc_code_check_vars(const ldpc_code *code, uint32_t c, uint32_t *degree)

@@ -62,6 +62,7 @@ ldpc_status code_builder_begin(code_builder *b, const code_shape *s, const char 
     c->m = s->m;
     c->k = s->k;
     c->edges = s->edges;
+    c->tx_n = s->n;
     c->layer_count = s->layer_count;
     c->footprint_bytes = total;
 
@@ -285,6 +286,7 @@ void ldpc_code_destroy(ldpc_code *code)
     if (code == NULL)
         return;
     free(code->repeats_block);
+    free(code->transmission_block);
     free(code); /* everything else is one block starting with the struct */
 }
 

@@ -102,6 +102,21 @@ ldpc_status ccsds_code_create(const char *name, ldpc_code **out, ldpc_error *err
 size_t ccsds_code_count(void);
 const char *ccsds_code_name(size_t index);
 
+/* The CCSDS AR4JA codes (ar4ja_code.c), likewise. */
+ldpc_status ar4ja_code_create(const char *name, ldpc_code **out, ldpc_error *err);
+size_t ar4ja_code_count(void);
+const char *ar4ja_code_name(size_t index);
+
+/* Declares what a frame of `code` transmits (code_struct.h): value j
+ * belongs to variable sent[j] (repeats allowed, their values add); the
+ * shortened variables (ascending, information bits, none of them sent) are
+ * known zeros; the rest are punctured. A list that sends every variable once
+ * in order, with nothing shortened, stores nothing. LDPC_ERR_INVALID naming
+ * the first entry that breaks a rule, LDPC_ERR_NO_MEMORY. */
+ldpc_status code_set_transmission(ldpc_code *code, const uint32_t *sent, uint32_t sent_count,
+                                  const uint32_t *shortened, uint32_t shortened_count,
+                                  ldpc_error *err);
+
 /* Compact DVB codes (code_compact.c): the compact copy of a whole DVB
  * description (NULL without memory), and the unsatisfied checks of `bits`
  * computed from its address table, as the encoder accumulates parity. */

@@ -17,6 +17,7 @@ static const struct {
     {qc_code_create, qc_code_count, qc_code_name},
     {ft8_code_create, ft8_code_count, ft8_code_name},
     {ccsds_code_create, ccsds_code_count, ccsds_code_name},
+    {ar4ja_code_create, ar4ja_code_count, ar4ja_code_name},
 };
 
 #define FAMILY_COUNT (sizeof families / sizeof families[0])
@@ -64,7 +65,7 @@ ldpc_status ldpc_code_create_compact(const char *name, ldpc_code **out, ldpc_err
     ldpc_code *whole;
     ldpc_status status = ldpc_code_create(name, &whole, err);
     *out = whole;
-    if (status != LDPC_OK || whole->family != LDPC_FAMILY_DVB_IRA)
+    if (status != LDPC_OK || whole->family != LDPC_FAMILY_DVB_IRA || whole->transmission_block != NULL)
         return status;
     *out = code_compact_copy(whole);
     ldpc_code_destroy(whole);

@@ -91,8 +91,23 @@ struct ldpc_code {
      * the other bits of check parity_checks[t], for t = 0, 1, ... in order. */
     const uint32_t *parity_checks; /* n - k, or NULL */
 
+    /* What a frame carries on the channel (code_transmission.c): tx_n values,
+     * value j belonging to variable tx_vars[j]; a variable listed twice gets
+     * the sum of its values (rate matching's repetitions). Shortened
+     * variables are information bits fixed to 0 and never sent; punctured
+     * ones are neither sent nor known. tx_vars NULL: every variable is sent
+     * once, in index order (tx_n == n). data_positions: the information
+     * positions less the shortened ones (k - shortened_count of them). */
+    uint32_t tx_n;
+    const uint32_t *tx_vars;
+    uint32_t shortened_count, punctured_count;
+    const uint32_t *shortened_vars; /* ascending */
+    const uint32_t *punctured_vars; /* ascending */
+    const uint32_t *data_positions;
+
     size_t footprint_bytes; /* everything this description owns, struct included */
     void *repeats_block;    /* the repeat lists, allocated apart (NULL when none) */
+    void *transmission_block; /* the lists of the transmission (NULL when none) */
 };
 
 #endif

@@ -9,11 +9,11 @@
 
 #define DVB_GROUP_SIZE 360u
 
-void encode_dvb_ira(const ldpc_code *code, const uint8_t *info, uint8_t *codeword)
+void encode_dvb_ira(const ldpc_code *code, uint8_t *codeword)
 {
     uint32_t k = code->k, m = code->n - code->k, q = code->dvb_q;
+    const uint8_t *info = codeword; /* information bits 0 .. k-1 */
     uint8_t *parity = codeword + k;
-    memcpy(codeword, info, k);
     memset(parity, 0, m);
     for (uint32_t g = 0; g < code->dvb_groups; g++) {
         const uint8_t *bits = info + (size_t)g * DVB_GROUP_SIZE;

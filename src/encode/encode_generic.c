@@ -1,7 +1,8 @@
 /* Systematic encoding for generic codes: each parity bit is the parity of
  * (generator row AND information bits), or for codes too large for a dense
- * generator solved from its check (gf2_triangular.h). The information bits are packed in
- * chunks on the stack, so encoding needs no allocation. */
+ * generator solved from its check (gf2_triangular.h). The information bits,
+ * already in the codeword, are packed in chunks on the stack, so encoding
+ * needs no allocation. */
 #include "encode/encode_internal.h"
 #include "code/code_struct.h"
 
@@ -19,10 +20,8 @@ static uint64_t parity64(uint64_t x)
 }
 
 /* Triangular encoder: each parity bit from its check, in solving order. */
-static void encode_triangular(const ldpc_code *code, const uint8_t *info, uint8_t *codeword)
+static void encode_triangular(const ldpc_code *code, uint8_t *codeword)
 {
-    for (uint32_t i = 0; i < code->k; i++)
-        codeword[code->info_positions[i]] = info[i];
     for (uint32_t t = 0; t < code->n - code->k; t++) {
         uint32_t c = code->parity_checks[t], target = code->parity_positions[t];
         uint8_t sum = 0;
@@ -33,16 +32,15 @@ static void encode_triangular(const ldpc_code *code, const uint8_t *info, uint8_
     }
 }
 
-void encode_generic(const ldpc_code *code, const uint8_t *info, uint8_t *codeword)
+void encode_generic(const ldpc_code *code, uint8_t *codeword)
 {
     if (code->parity_checks != NULL) {
-        encode_triangular(code, info, codeword);
+        encode_triangular(code, codeword);
         return;
     }
     uint32_t k = code->k, parity_count = code->n - code->k;
     uint32_t words = code->gen_words_per_row;
-    for (uint32_t i = 0; i < k; i++)
-        codeword[code->info_positions[i]] = info[i];
+    const uint32_t *info = code->info_positions;
     for (uint32_t p = 0; p < parity_count; p++)
         codeword[code->parity_positions[p]] = 0;
 
@@ -54,7 +52,7 @@ void encode_generic(const ldpc_code *code, const uint8_t *info, uint8_t *codewor
             uint32_t base = (first + w) * 64u;
             uint32_t end = k - base < 64u ? k - base : 64u;
             for (uint32_t b = 0; b < end; b++)
-                bits |= (uint64_t)info[base + b] << b;
+                bits |= (uint64_t)codeword[info[base + b]] << b;
             packed[w] = bits;
         }
         for (uint32_t p = 0; p < parity_count; p++) {

@@ -26,23 +26,25 @@ static void make_some(void *context, uint32_t worker)
     frame_job *job = context;
     const tool_code *code = job->code;
     bench_frames *out = job->out;
-    uint32_t n = code->n_bits;
-    uint8_t *info = malloc(code->k_bits);
+    uint32_t n = code->n_bits, sent = code->sent_bits;
+    uint8_t *info = malloc(code->k_bits), *frame = malloc(sent);
     uint8_t *scratch = malloc(tool_code_encode_scratch_bytes(code) + 1);
-    sim_channel *channel = sim_channel_create(MODULATION_BPSK, DEMOD_EXACT, n, job->why[worker],
+    sim_channel *channel = sim_channel_create(MODULATION_BPSK, DEMOD_EXACT, sent, job->why[worker],
                                               sizeof job->why[worker]);
-    job->failed[worker] = info == NULL || scratch == NULL || channel == NULL;
+    job->failed[worker] = info == NULL || frame == NULL || scratch == NULL || channel == NULL;
     for (uint32_t f = worker; f < out->frames && !job->failed[worker]; f += out->threads) {
         tool_rng rng;
         tool_rng_seed(&rng, BENCH_FRAMES_SEED, f, 0);
         uint8_t *codeword = out->codewords + (size_t)f * n;
-        float *llr = out->llr + (size_t)f * n;
+        float *llr = out->llr + (size_t)f * sent;
         tool_rng_bits(&rng, info, code->k_bits);
         tool_code_encode(code, info, codeword, scratch, NULL);
-        sim_channel_run(channel, &rng, codeword, job->esn0_db, llr);
-        ldpc_quantise(llr, n, job->llr_scale, out->q + (size_t)f * n);
+        tool_code_transmit(code, codeword, frame);
+        sim_channel_run(channel, &rng, frame, job->esn0_db, llr);
+        ldpc_quantise(llr, sent, job->llr_scale, out->q + (size_t)f * sent);
     }
     free(info);
+    free(frame);
     free(scratch);
     sim_channel_destroy(channel);
 }
@@ -68,11 +70,11 @@ int bench_frames_make(const tool_code *code, float llr_scale, uint32_t frames, d
                       bench_frames *out)
 {
     double start = tool_now_seconds();
-    size_t values = (size_t)frames * code->n_bits;
+    size_t values = (size_t)frames * code->sent_bits;
     *out = (bench_frames){.frames = frames, .threads = worker_count(frames)};
     out->llr = malloc(values * sizeof *out->llr);
     out->q = malloc(values);
-    out->codewords = malloc(values);
+    out->codewords = malloc((size_t)frames * code->n_bits);
     worker_pool *pool = NULL;
     ldpc_error err = {{0}};
     if (out->llr == NULL || out->q == NULL || out->codewords == NULL ||

@@ -14,7 +14,7 @@
 
 typedef struct {
     uint32_t frames;
-    float *llr;          /* frames x n_bits */
+    float *llr;          /* frames x sent_bits */
     int8_t *q;           /* the same, quantised with the decoder's llr_scale */
     uint8_t *codewords;  /* frames x n_bits, the bits sent */
     uint32_t threads;    /* how many made them */

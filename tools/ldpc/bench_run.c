@@ -42,7 +42,7 @@ int bench_run_open(bench_run *run, const tool_code *code, const ldpc_decoder_con
     run->bits = malloc((size_t)frames->frames * code->n_bits);
     run->stats = malloc(frames->frames * sizeof *run->stats);
     run->latencies = malloc(BENCH_MAX_CALLS * sizeof *run->latencies);
-    run->calibrated = malloc((size_t)frames->frames * code->n_bits * sizeof(float));
+    run->calibrated = malloc((size_t)frames->frames * code->sent_bits * sizeof(float));
     if (run->bits == NULL || run->stats == NULL || run->latencies == NULL ||
         run->calibrated == NULL) {
         tool_error("out of memory");
@@ -69,7 +69,7 @@ static ldpc_status decode_call(bench_run *run, const tool_code *code, const benc
     const float *llr = frames->llr;
     if (mode == BENCH_CALIBRATE) {
         ldpc_soft_input soft = ldpc_soft_input_default(LDPC_SOFT_F32);
-        size_t n = code->n_bits;
+        size_t n = code->sent_bits;
         for (uint32_t f = 0; f < frames->frames; f++) {
             ldpc_status status = ldpc_soft_to_llr(&soft, frames->llr + f * n, n,
                                                   run->calibrated + f * n, err);

@@ -128,7 +128,7 @@ static void format_soft(const channel_options *o, const float *llr, uint32_t n, 
 
 static int channel_stream(const tool_code *code, const channel_options *o, sim_channel *channel)
 {
-    uint32_t n = code->n_bits;
+    uint32_t n = code->sent_bits;
     double esn0 = o->snr_is_esn0 ? o->snr_db
                                  : sim_esn0_from_ebn0(o->snr_db, tool_code_rate(code),
                                                       o->modulation);
@@ -190,7 +190,7 @@ int command_channel(int argc, char **argv)
     if (tool_code_open(o.code_name, &code) != 0)
         return o.code_name == NULL ? TOOL_EXIT_USAGE : TOOL_EXIT_FAILURE;
     char why[128];
-    sim_channel *channel = sim_channel_create(o.modulation, o.demod, code.n_bits, why, sizeof why);
+    sim_channel *channel = sim_channel_create(o.modulation, o.demod, code.sent_bits, why, sizeof why);
     int result = TOOL_EXIT_USAGE;
     if (channel == NULL)
         tool_error("%s", why);

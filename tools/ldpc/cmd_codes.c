@@ -2,6 +2,7 @@
  * one code, an alist file's too) with its parameters, or one code's
  * parity-check matrix as an alist file. */
 #include <getopt.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "commands.h"
@@ -9,10 +10,54 @@
 #include "nb_code_list.h"
 #include "tool_common.h"
 
+/* 0/1 marks, one per codeword bit, of the `count` bits listed. */
+static void mark_bits(const uint32_t *list, uint32_t count, uint32_t n, uint8_t *marks)
+{
+    memset(marks, 0, n);
+    for (uint32_t i = 0; i < count; i++)
+        marks[list[i]] = 1;
+}
+
+/* The marked bits as ranges, "0-2047,4096" (JSON: [[0,2047],[4096,4096]]). */
+static void print_ranges(FILE *out, const uint8_t *marks, uint32_t n, int json)
+{
+    int first = 1;
+    fputs(json ? "[" : "", out);
+    for (uint32_t v = 0; v < n; v++) {
+        if (!marks[v])
+            continue;
+        uint32_t end = v;
+        while (end + 1 < n && marks[end + 1])
+            end++;
+        if (json)
+            fprintf(out, "%s[%u,%u]", first ? "" : ",", v, end);
+        else if (end > v)
+            fprintf(out, "%s%u-%u", first ? "" : ",", v, end);
+        else
+            fprintf(out, "%s%u", first ? "" : ",", v);
+        first = 0;
+        v = end;
+    }
+    fputs(json ? "]" : first ? "none" : "", out);
+}
+
+static const char *family_name(const ldpc_code *code)
+{
+    switch (ldpc_code_family(code)) {
+    case LDPC_FAMILY_DVB_IRA:
+        return "dvb-ira";
+    case LDPC_FAMILY_NONBINARY_GRAPH:
+        return "nonbinary";
+    default:
+        return "generic";
+    }
+}
+
 static void print_code(FILE *out, const ldpc_code *code, const char *alias_of, int json,
                        int first, const degree_profile *vars, const degree_profile *checks)
 {
-    double rate = (double)ldpc_code_k(code) / ldpc_code_n(code);
+    uint32_t sent = ldpc_code_transmitted_n(code);
+    double rate = (double)ldpc_code_k(code) / sent;
     if (json) {
         fprintf(out, "%s\n  {\"name\":\"%s\",\"alias_of\":", first ? "" : ",",
                 ldpc_code_name(code));
@@ -21,20 +66,21 @@ static void print_code(FILE *out, const ldpc_code *code, const char *alias_of, i
         else
             fputs("null", out);
         fprintf(out,
-                ",\"n\":%u,\"k\":%u,\"m\":%u,\"rate\":%.6f,\"edges\":%u,\"layers\":%u,"
+                ",\"family\":\"%s\",\"n\":%u,\"codeword_n\":%u,\"punctured\":%u,"
+                "\"shortened\":%u,\"k\":%u,\"m\":%u,\"rate\":%.6f,\"edges\":%u,\"layers\":%u,"
                 "\"layer_size\":%u,\"footprint_bytes\":%zu,\"variable_degrees\":",
-                ldpc_code_n(code), ldpc_code_k(code), ldpc_code_m(code), rate,
+                family_name(code), sent, ldpc_code_n(code), ldpc_code_punctured_count(code),
+                ldpc_code_shortened_count(code), ldpc_code_k(code), ldpc_code_m(code), rate,
                 ldpc_code_edges(code), ldpc_code_layer_count(code), ldpc_code_layer_size(code),
                 ldpc_code_footprint(code));
         degree_profile_print(out, vars, 1);
         fputs(",\"check_degrees\":", out);
         degree_profile_print(out, checks, 1);
-        fputc('}', out);
-        return;
+        return; /* the caller closes the object */
     }
-    fprintf(out, "%-20s %6u %6u %6.4f %7u %6u %10zu  ", ldpc_code_name(code), ldpc_code_n(code),
-            ldpc_code_k(code), rate, ldpc_code_edges(code), ldpc_code_layer_count(code),
-            ldpc_code_footprint(code));
+    fprintf(out, "%-21s %6u %6u %6.4f %6u %7u %6u %10zu  ", ldpc_code_name(code), sent,
+            ldpc_code_k(code), rate, ldpc_code_n(code), ldpc_code_edges(code),
+            ldpc_code_layer_count(code), ldpc_code_footprint(code));
     degree_profile_print(out, vars, 0);
     fputs(" | ", out);
     degree_profile_print(out, checks, 0);
@@ -43,7 +89,40 @@ static void print_code(FILE *out, const ldpc_code *code, const char *alias_of, i
     fputc('\n', out);
 }
 
-static int list_one(const char *name, const char *alias_of, int json, int first)
+/* The lines `ldpc codes NAME` adds for one code: its family and which
+ * codeword bits its frames leave out. */
+static int print_unsent(FILE *out, const ldpc_code *code, int json)
+{
+    uint32_t n = ldpc_code_n(code);
+    uint8_t *punctured = malloc(n), *shortened = malloc(n);
+    if (punctured == NULL || shortened == NULL) {
+        free(punctured);
+        free(shortened);
+        return -1;
+    }
+    mark_bits(ldpc_code_punctured_bits(code), ldpc_code_punctured_count(code), n, punctured);
+    mark_bits(ldpc_code_shortened_bits(code), ldpc_code_shortened_count(code), n, shortened);
+    if (json) {
+        fputs(",\"punctured_bits\":", out);
+        print_ranges(out, punctured, n, 1);
+        fputs(",\"shortened_bits\":", out);
+        print_ranges(out, shortened, n, 1);
+    } else {
+        fprintf(out, "family %s; codeword %u bits, %u transmitted, %u punctured, %u shortened\n",
+                family_name(code), n, ldpc_code_transmitted_n(code),
+                ldpc_code_punctured_count(code), ldpc_code_shortened_count(code));
+        fputs("punctured bits: ", out);
+        print_ranges(out, punctured, n, 0);
+        fputs("\nshortened bits: ", out);
+        print_ranges(out, shortened, n, 0);
+        fputc('\n', out);
+    }
+    free(punctured);
+    free(shortened);
+    return 0;
+}
+
+static int list_one(const char *name, const char *alias_of, int json, int first, int detail)
 {
     ldpc_code *code = tool_open_code(name);
     if (code == NULL)
@@ -53,7 +132,9 @@ static int list_one(const char *name, const char *alias_of, int json, int first)
     if (degree_profile_build(&vars, code, 0) == 0 &&
         degree_profile_build(&checks, code, 1) == 0) {
         print_code(stdout, code, alias_of, json, first, &vars, &checks);
-        result = 0;
+        result = detail ? print_unsent(stdout, code, json) : 0;
+        if (json)
+            fputc('}', stdout);
     } else {
         tool_error("out of memory");
     }
@@ -85,15 +166,18 @@ static int write_alist(const char *name)
 static void usage(FILE *out)
 {
     fprintf(out, "usage: ldpc codes [--json] [NAME | --code NAME] [--alist]\n\n"
-                 "Lists every built-in code: n, k, rate k/n, edges (ones in H), layers,\n"
-                 "footprint of the description in bytes, then the variable degrees and\n"
+                 "Lists every built-in code: n (bits a frame transmits), k, rate k/n, word\n"
+                 "(codeword bits: n plus the punctured and shortened ones), edges (ones in\n"
+                 "H), layers, footprint of the description in bytes, then the variable\n"
+                 "degrees and\n"
                  "the check degrees as DEGREExCOUNT, highest first. Aliases (DVB-C2 names\n"
                  "that share a DVB-T2 table) are marked. Codes from alist files are named\n"
                  "alist:PATH in the other commands.\n\n"
                  "Then the nonbinary codes over GF(q): q, n and k in symbols and in bits\n"
                  "(p = log2 q bits per symbol), rate, edges, layers, girth, footprint and\n"
                  "degrees. Nonbinary alist files are named nbalist:PATH.\n\n"
-                 "  NAME, --code NAME  only this binary code (a built-in name or alist:PATH)\n"
+                 "  NAME, --code NAME  only this binary code (a built-in name or alist:PATH),\n"
+                 "               with its family and its punctured and shortened bits\n"
                  "  --alist      write that code's parity-check matrix as an alist file\n"
                  "               instead (columns in the code's bit order)\n");
 }
@@ -134,15 +218,15 @@ int command_codes(int argc, char **argv)
     if (json)
         fputc('[', stdout);
     else
-        printf("%-20s %6s %6s %6s %7s %6s %10s  %s\n", "name", "n", "k", "rate", "edges",
-               "layers", "footprint", "variable degrees | check degrees");
+        printf("%-21s %6s %6s %6s %6s %7s %6s %10s  %s\n", "name", "n", "k", "rate", "word",
+               "edges", "layers", "footprint", "variable degrees | check degrees");
     if (only != NULL) {
-        if (list_one(only, NULL, json, 1) != 0)
+        if (list_one(only, NULL, json, 1, 1) != 0)
             return TOOL_EXIT_FAILURE;
     } else {
         for (size_t i = 0; i < count; i++)
-            if (list_one(ldpc_builtin_code_name(i), ldpc_builtin_code_alias_of(i), json, i == 0) !=
-                0)
+            if (list_one(ldpc_builtin_code_name(i), ldpc_builtin_code_alias_of(i), json, i == 0,
+                         0) != 0)
                 return TOOL_EXIT_FAILURE;
         if (nb_code_list(stdout, json, count == 0) != 0)
             return TOOL_EXIT_FAILURE;

@@ -230,8 +230,8 @@ static int decode_stream(decode_buffers *b, const decode_options *o)
             return -1;
         for (size_t f = 0; f < frames; f++) {
             ldpc_error err = {{0}};
-            if (ldpc_soft_to_llr(&o->soft, b->raw + f * b->raw_bytes, code->n_bits,
-                                 b->llr + f * code->n_bits, &err) != LDPC_OK) {
+            if (ldpc_soft_to_llr(&o->soft, b->raw + f * b->raw_bytes, code->sent_bits,
+                                 b->llr + f * code->sent_bits, &err) != LDPC_OK) {
                 /* Frames before the bad one still go out. */
                 if (decode_and_write(b, o, frame_index, f) != 0)
                     return -1;
@@ -291,9 +291,9 @@ int command_decode(int argc, char **argv)
         return result;
     }
     result = TOOL_EXIT_FAILURE;
-    b.raw_bytes = code.n_bits * ldpc_soft_value_size(o.soft.format);
+    b.raw_bytes = code.sent_bits * ldpc_soft_value_size(o.soft.format);
     b.raw = malloc(b.raw_bytes * b.batch);
-    b.llr = malloc(sizeof *b.llr * code.n_bits * b.batch);
+    b.llr = malloc(sizeof *b.llr * code.sent_bits * b.batch);
     b.bits = malloc((size_t)code.n_bits * b.batch);
     b.info = malloc(code.k_bits);
     b.packed = malloc((code.n_bits + 7) / 8);

@@ -56,14 +56,14 @@ static int parse_options(int argc, char **argv, encode_options *o)
 static int encode_stream(const tool_code *code, const encode_options *o)
 {
     size_t in_bytes = o->packed_in ? (code->k_bits + 7) / 8 : code->k_bits;
-    size_t out_bytes = o->packed_out ? (code->n_bits + 7) / 8 : code->n_bits;
+    size_t out_bytes = o->packed_out ? (code->sent_bits + 7) / 8 : code->sent_bits;
     uint8_t *input = malloc(in_bytes * ENCODE_FRAMES_PER_READ);
     uint8_t *info = malloc(code->k_bits);
-    uint8_t *codeword = malloc(code->n_bits);
+    uint8_t *codeword = malloc(code->n_bits), *sent = malloc(code->sent_bits);
     uint8_t *packed = malloc(out_bytes);
     uint8_t *scratch = malloc(tool_code_encode_scratch_bytes(code) + 1); /* never malloc(0) */
     int result = TOOL_EXIT_FAILURE;
-    if (!input || !info || !codeword || !packed || !scratch) {
+    if (!input || !info || !codeword || !sent || !packed || !scratch) {
         tool_error("out of memory");
         goto done;
     }
@@ -84,9 +84,10 @@ static int encode_stream(const tool_code *code, const encode_options *o)
                 tool_error("frame %zu: %s", frame_index, err.message);
                 goto done;
             }
+            tool_code_transmit(code, codeword, sent);
             if (o->packed_out)
-                ldpc_bits_pack(codeword, code->n_bits, packed);
-            if (tool_write(stdout, o->packed_out ? packed : codeword, out_bytes) != 0)
+                ldpc_bits_pack(sent, code->sent_bits, packed);
+            if (tool_write(stdout, o->packed_out ? packed : sent, out_bytes) != 0)
                 goto done;
         }
         fflush(stdout); /* frames from a slow source leave at once */
@@ -103,6 +104,7 @@ done:
     free(input);
     free(info);
     free(codeword);
+    free(sent);
     free(packed);
     free(scratch);
     return result;

@@ -13,6 +13,7 @@ typedef struct {
     sim_channel *channel;
     uint8_t *info;     /* k bits per frame */
     uint8_t *codeword; /* n bits per frame */
+    uint8_t *sent;     /* one frame's transmitted bits */
     float *llr;        /* n per frame */
     uint8_t *decided;  /* n per frame */
     uint8_t *decided_info;
@@ -46,6 +47,7 @@ static void worker_free(sim_worker *w)
     sim_channel_destroy(w->channel);
     free(w->info);
     free(w->codeword);
+    free(w->sent);
     free(w->llr);
     free(w->decided);
     free(w->decided_info);
@@ -62,17 +64,18 @@ static int worker_init(sim_worker *w, const sim_setup *s, char *why, size_t why_
         snprintf(why, why_size, "creating decoder: %s", err.message);
         return -1;
     }
-    w->channel = sim_channel_create(s->modulation, s->demod, code->n_bits, why, why_size);
+    w->channel = sim_channel_create(s->modulation, s->demod, code->sent_bits, why, why_size);
     if (w->channel == NULL)
         return -1;
     w->info = malloc((size_t)code->k_bits * s->batch);
     w->codeword = malloc((size_t)code->n_bits * s->batch);
-    w->llr = malloc(sizeof *w->llr * code->n_bits * s->batch);
+    w->llr = malloc(sizeof *w->llr * code->sent_bits * s->batch);
+    w->sent = malloc(code->sent_bits);
     w->decided = malloc((size_t)code->n_bits * s->batch);
     w->decided_info = malloc(code->k_bits);
     w->encode_scratch = malloc(tool_code_encode_scratch_bytes(code) + 1); /* never malloc(0) */
     w->stats = malloc(sizeof *w->stats * s->batch);
-    if (!w->info || !w->codeword || !w->llr || !w->decided || !w->decided_info ||
+    if (!w->info || !w->codeword || !w->sent || !w->llr || !w->decided || !w->decided_info ||
         !w->encode_scratch || !w->stats) {
         snprintf(why, why_size, "out of memory");
         return -1;
@@ -140,9 +143,10 @@ static int run_batch(sim_worker *w, uint64_t batch, uint32_t frames, sim_tally *
         ldpc_status status = tool_code_encode(code, info, codeword, w->encode_scratch, err);
         if (status != LDPC_OK)
             return -1;
-        float *llr = w->llr + (size_t)f * code->n_bits;
-        sim_channel_run(w->channel, &rng, codeword, r->esn0_db, llr);
-        if (ldpc_soft_to_llr(&r->setup.receiver, llr, code->n_bits, llr, err) != LDPC_OK)
+        float *llr = w->llr + (size_t)f * code->sent_bits;
+        tool_code_transmit(code, codeword, w->sent);
+        sim_channel_run(w->channel, &rng, w->sent, r->esn0_db, llr);
+        if (ldpc_soft_to_llr(&r->setup.receiver, llr, code->sent_bits, llr, err) != LDPC_OK)
             return -1;
     }
     if (tool_decoder_decode_f32(&w->decoder, code, w->llr, frames, w->decided, w->stats, err) !=

@@ -46,6 +46,7 @@ int tool_code_open(const char *name, tool_code *out)
     }
     out->n_bits = out->n_symbols * out->bits_per_symbol;
     out->k_bits = out->k_symbols * out->bits_per_symbol;
+    out->sent_bits = out->binary ? ldpc_code_transmitted_n(out->binary) : out->n_bits;
     return 0;
 }
 
@@ -58,7 +59,7 @@ void tool_code_close(tool_code *code)
 
 double tool_code_rate(const tool_code *code)
 {
-    return (double)code->k_symbols / code->n_symbols;
+    return (double)code->k_bits / code->sent_bits;
 }
 
 size_t tool_code_encode_scratch_bytes(const tool_code *code)
@@ -87,6 +88,14 @@ ldpc_status tool_code_encode(const tool_code *code, const uint8_t *info, uint8_t
     if (status == LDPC_OK)
         ldpc_nb_symbols_to_bits(p, symbols, code->n_symbols, codeword);
     return status;
+}
+
+void tool_code_transmit(const tool_code *code, const uint8_t *codeword, uint8_t *sent)
+{
+    if (code->binary)
+        ldpc_code_transmit(code->binary, codeword, sent);
+    else
+        memcpy(sent, codeword, code->n_bits);
 }
 
 void tool_code_extract_info(const tool_code *code, const uint8_t *codeword, uint8_t *info)

@@ -21,6 +21,8 @@ typedef struct {
     uint32_t bits_per_symbol; /* p; 1 for binary codes */
     uint32_t n_symbols, k_symbols;
     uint32_t n_bits, k_bits; /* codeword and information bits per frame */
+    uint32_t sent_bits;      /* bits a frame transmits (n_bits unless punctured,
+                              * shortened or rate-matched) */
 } tool_code;
 
 /* True for the nonbinary names: nbqc-*, nbreg-*, nbalist:... */
@@ -40,6 +42,9 @@ size_t tool_code_encode_scratch_bytes(const tool_code *code);
  * other than 0/1 is LDPC_ERR_INVALID with the bit's index in the message. */
 ldpc_status tool_code_encode(const tool_code *code, const uint8_t *info, uint8_t *codeword,
                              uint8_t *scratch, ldpc_error *err);
+
+/* n_bits codeword bits -> the sent_bits bits of its frame. */
+void tool_code_transmit(const tool_code *code, const uint8_t *codeword, uint8_t *sent);
 
 /* The k_bits information bits of an n_bits codeword. */
 void tool_code_extract_info(const tool_code *code, const uint8_t *codeword, uint8_t *info);
