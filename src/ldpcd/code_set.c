@@ -50,7 +50,8 @@ static int add_entry(ldpcd_code_set *set, const char *wire_name, const char *lib
     if (ldpc_code_create_compact(library_name, &entry->code, &err) != LDPC_OK)
         return ldpcd_fail(error, error_size, "codes: %s: %s", wire_name, err.message);
     entry->owns_code = 1;
-    entry->n_bits = ldpc_code_n(entry->code);
+    entry->n_bits = ldpc_code_transmitted_n(entry->code);
+    entry->word_bits = ldpc_code_n(entry->code);
     entry->k_bits = ldpc_code_k(entry->code);
     entry->info_is_prefix = ldpcd_info_is_prefix(entry->code);
     set->count++;
@@ -68,6 +69,7 @@ static int add_alias(ldpcd_code_set *set, const char *alias, const char *target)
     snprintf(entry->name, sizeof entry->name, "%s", alias);
     entry->code = shared->code;
     entry->n_bits = shared->n_bits;
+    entry->word_bits = shared->word_bits;
     entry->k_bits = shared->k_bits;
     entry->info_is_prefix = shared->info_is_prefix;
     entry->index = (uint32_t)set->count;
@@ -164,6 +166,8 @@ int ldpcd_code_set_build(const char *spec, ldpcd_code_set *set, char *error, siz
             set->max_n = entry->n_bits;
         if (entry->k_bits > set->max_k)
             set->max_k = entry->k_bits;
+        if (entry->word_bits > set->max_word)
+            set->max_word = entry->word_bits;
         if (entry->nonbinary != NULL) {
             set->nonbinary_count++;
             set->footprint_bytes += ldpc_nb_code_footprint(entry->nonbinary);

@@ -19,6 +19,8 @@ typedef struct {
     ldpc_code *code;              /* NULL for a nonbinary code */
     ldpc_nb_code *nonbinary;      /* NULL for a binary code */
     uint32_t n_bits, k_bits;      /* soft values per frame, information bits out */
+    uint32_t word_bits;           /* codeword bits decided (n_bits unless the code
+                                   * punctures, shortens or rate-matches) */
     int owns_code;
     int info_is_prefix; /* information bits at codeword positions 0..k-1 */
     uint32_t index;
@@ -30,6 +32,7 @@ typedef struct {
     ldpcd_code_entry entries[LDPCD_MAX_CODES];
     size_t count;
     uint32_t max_n, max_k;      /* in bits, over every code */
+    uint32_t max_word;          /* codeword bits, over every code */
     size_t nonbinary_count;
     ldpc_decoder_limits limits; /* union over the binary codes, frames per call = 1 */
     size_t footprint_bytes;

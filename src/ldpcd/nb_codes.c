@@ -42,6 +42,7 @@ int ldpcd_nb_entry_open(ldpcd_code_entry *entry, const char *library_name, char 
     entry->owns_code = 1;
     entry->n_bits = ldpc_code_n(ldpc_nb_code_graph(code)) * ldpc_nb_code_bits_per_symbol(code);
     entry->k_bits = ldpc_code_k(ldpc_nb_code_graph(code)) * ldpc_nb_code_bits_per_symbol(code);
+    entry->word_bits = entry->n_bits;
     entry->info_is_prefix = ldpcd_info_is_prefix(ldpc_nb_code_graph(code)); /* in symbols */
     return 0;
 }

@@ -259,6 +259,13 @@ static int build(ldpcd_pipeline *p, const ldpcd_config *config, ldpcd_stats *sta
         if (p->raw_code == NULL)
             return ldpcd_fail(error, error_size, "raw_code: %s is not a code name usable on the wire",
                         raw_name);
+        /* Frame sync finds a frame by its checks, on the bits it carries. */
+        if (p->raw_code->n_bits != p->raw_code->word_bits)
+            return ldpcd_fail(error, error_size,
+                              "raw_code: %s punctures or shortens its codewords; raw framings "
+                              "need a code whose frames are its codewords (use input_framing "
+                              "= protocol)",
+                              raw_name);
         p->raw_input = ldpc_soft_input_default(config->raw_format);
         p->raw_input.scale = config->raw_scale;
         p->raw_input.negate = config->raw_negate;
@@ -280,7 +287,8 @@ static int build(ldpcd_pipeline *p, const ldpcd_config *config, ldpcd_stats *sta
     int codeword_out = config->output_bits == LDPCD_BITS_CODEWORD ||
                        config->output_bits == LDPCD_BITS_CODEWORD_UNPACKED;
     size_t payload = ldpcd_result_payload_bytes((uint8_t)config->output_bits,
-                                                codeword_out ? max_n : p->codes.max_k);
+                                                codeword_out ? p->codes.max_word
+                                                             : p->codes.max_k);
     size_t staging = ldpcd_pipeline_raw_frame_bytes(p, config);
     /* + 8: the bit packer writes whole 64-bit words */
     if (ldpcd_ring_create(&p->ring, p->queue_frames, p->batch_frames, staging,
@@ -300,7 +308,7 @@ static int build(ldpcd_pipeline *p, const ldpcd_config *config, ldpcd_stats *sta
         if (nb_fallback)
             atomic_fetch_add(&stats->fallbacks, 1);
         w->batch_soft = reserve((size_t)p->batch_frames * max_n * p->soft_value_bytes);
-        w->bits = reserve((size_t)p->batch_frames * max_n);
+        w->bits = reserve((size_t)p->batch_frames * p->codes.max_word);
         w->frame_stats = reserve(sizeof *w->frame_stats * p->batch_frames);
         w->claimed = reserve(sizeof *w->claimed * p->batch_frames);
         w->decoding = reserve(sizeof *w->decoding * p->batch_frames);

@@ -33,7 +33,7 @@ typedef struct {
     ldpc_decoder *decoder; /* NULL when no binary code is configured */
     ldpcd_nb_worker nb;    /* the nonbinary codes' decoder */
     void *batch_soft;      /* batch_frames * max_n values */
-    uint8_t *bits;         /* batch_frames * max_n decided bits */
+    uint8_t *bits;         /* batch_frames * max_word decided bits */
     ldpc_frame_stats *frame_stats;
     ldpcd_slot **claimed;  /* the batch as claimed */
     ldpcd_slot **decoding; /* those whose values converted: batch_soft's frames */

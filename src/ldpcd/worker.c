@@ -33,17 +33,17 @@ static void write_result(const ldpcd_pipeline *p, ldpcd_slot *slot, const uint8_
         slot->result_bits = entry->k_bits;
         break;
     case LDPCD_BITS_CODEWORD:
-        ldpcd_pack_bits(codeword, entry->n_bits, slot->result);
-        slot->result_bits = entry->n_bits;
+        ldpcd_pack_bits(codeword, entry->word_bits, slot->result);
+        slot->result_bits = entry->word_bits;
         break;
     case LDPCD_BITS_CODEWORD_UNPACKED:
-        memcpy(slot->result, codeword, entry->n_bits);
-        slot->result_bits = entry->n_bits;
+        memcpy(slot->result, codeword, entry->word_bits);
+        slot->result_bits = entry->word_bits;
         break;
     }
 }
 
-/* The batch in w->batch_soft into w->bits (n_bits decided bits per frame). */
+/* The batch in w->batch_soft into w->bits (word_bits decided bits per frame). */
 static ldpc_status decode(ldpcd_worker *w, const ldpcd_pipeline *p,
                           const ldpcd_code_entry *entry, uint32_t count, ldpc_error *err)
 {
@@ -157,7 +157,7 @@ static void finish_frame(void *context, uint32_t i, const ldpcd_frame_input *inp
     }
     slot->stats = w->frame_stats[i];
     slot->status = slot->stats.converged ? LDPCD_STATUS_DECODED : LDPCD_STATUS_NOT_CONVERGED;
-    const uint8_t *codeword = w->bits + (size_t)i * entry->n_bits;
+    const uint8_t *codeword = w->bits + (size_t)i * entry->word_bits;
     if (entry->nonbinary != NULL)
         ldpcd_nb_write_result(&w->nb, p->output_bits, slot, codeword);
     else

@@ -60,18 +60,22 @@ static modulation_scheme modem_scheme(const char *name)
     return LIQUID_MODEM_UNKNOWN;
 }
 
-/* One frame of liquid soft bits (n bytes): encode, modulate, add noise, demodulate. */
+/* One frame of liquid soft bits (the code's transmitted n bytes): encode,
+ * take the bits the frame sends, modulate, add noise, demodulate.
+ * codeword: the code's n bits, then room for the transmitted ones. */
 static void make_frame(const ldpc_code *code, modemcf modem, unsigned bps, double sigma,
                        uint64_t seed, uint64_t sequence, uint32_t pool, uint8_t *info,
                        uint8_t *codeword, uint8_t *soft)
 {
     demo_info_bits(seed, sequence, pool, info, ldpc_code_k(code));
     ldpc_encode(code, info, codeword, NULL);
+    uint8_t *sent = codeword + ldpc_code_n(code);
+    ldpc_code_transmit(code, codeword, sent);
     uint64_t noise = seed ^ (sequence * 0x9E3779B97F4A7C15ull) ^ 0x5DEECE66Dull;
-    for (uint32_t at = 0; at < ldpc_code_n(code); at += bps) {
+    for (uint32_t at = 0; at < ldpc_code_transmitted_n(code); at += bps) {
         unsigned symbol = 0;
         for (unsigned b = 0; b < bps; b++)
-            symbol = (symbol << 1) | codeword[at + b]; /* first bit most significant */
+            symbol = (symbol << 1) | sent[at + b]; /* first bit most significant */
         float complex x, y;
         modemcf_modulate(modem, symbol, &x);
         y = x + (float)(sigma * demo_gaussian(&noise)) + (float)(sigma * demo_gaussian(&noise)) * I;
@@ -129,27 +133,29 @@ int main(int argc, char **argv)
         return 1;
     }
     modemcf modem = modemcf_create(scheme);
+    uint32_t sent_n = ldpc_code_transmitted_n(code);
     unsigned bps = modemcf_get_bps(modem);
-    if (ldpc_code_n(code) % bps != 0) {
+    if (sent_n % bps != 0) {
         fprintf(stderr, "ldpc-tx: n = %u is not a multiple of %u bits per symbol\n",
-                ldpc_code_n(code), bps);
+                sent_n, bps);
         return 1;
     }
     /* liquid's constellations have unit average energy: Es = 1 */
     double sigma = sqrt(pow(10.0, -o.esn0_db / 10.0) / 2.0);
     uint32_t per_message = o.frames_per_message;
-    size_t message_size = LDPCD_INPUT_HEADER_SIZE + (size_t)per_message * ldpc_code_n(code);
+    size_t message_size = LDPCD_INPUT_HEADER_SIZE + (size_t)per_message * sent_n;
     uint8_t *message = malloc(message_size);
-    uint8_t *info = malloc(ldpc_code_k(code)), *codeword = malloc(ldpc_code_n(code));
+    uint8_t *info = malloc(ldpc_code_k(code));
+    uint8_t *codeword = malloc((size_t)ldpc_code_n(code) + sent_n);
     uint32_t pool_frames = o.pool;
-    uint8_t *pool = pool_frames ? malloc((size_t)pool_frames * ldpc_code_n(code)) : NULL;
+    uint8_t *pool = pool_frames ? malloc((size_t)pool_frames * sent_n) : NULL;
     if (message == NULL || info == NULL || codeword == NULL || (pool_frames && pool == NULL)) {
         fprintf(stderr, "ldpc-tx: out of memory\n");
         return 1;
     }
     for (uint32_t p = 0; p < pool_frames; p++)
         make_frame(code, modem, bps, sigma, o.seed, p, pool_frames, info, codeword,
-                   pool + (size_t)p * ldpc_code_n(code));
+                   pool + (size_t)p * sent_n);
 
     void *context = zmq_ctx_new();
     zmq_ctx_set(context, ZMQ_IO_THREADS, o.io_threads);
@@ -183,15 +189,15 @@ int main(int argc, char **argv)
         snprintf(header.code, sizeof header.code, "%s", o.code_name);
         ldpcd_encode_input_header(&header, message);
         for (uint32_t f = 0; f < count; f++) {
-            uint8_t *soft = message + LDPCD_INPUT_HEADER_SIZE + (size_t)f * ldpc_code_n(code);
+            uint8_t *soft = message + LDPCD_INPUT_HEADER_SIZE + (size_t)f * sent_n;
             if (pool_frames)
-                memcpy(soft, pool + (size_t)((o.first_sequence + sent + f) % pool_frames) * ldpc_code_n(code),
-                       ldpc_code_n(code));
+                memcpy(soft, pool + (size_t)((o.first_sequence + sent + f) % pool_frames) * sent_n,
+                       sent_n);
             else
                 make_frame(code, modem, bps, sigma, o.seed, o.first_sequence + sent + f, 0, info,
                            codeword, soft);
         }
-        if (zmq_send(socket, message, LDPCD_INPUT_HEADER_SIZE + (size_t)count * ldpc_code_n(code), 0) < 0) {
+        if (zmq_send(socket, message, LDPCD_INPUT_HEADER_SIZE + (size_t)count * sent_n, 0) < 0) {
             fprintf(stderr, "ldpc-tx: send: %s\n", zmq_strerror(errno));
             return 1;
         }
