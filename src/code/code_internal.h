@@ -107,6 +107,12 @@ ldpc_status ar4ja_code_create(const char *name, ldpc_code **out, ldpc_error *err
 size_t ar4ja_code_count(void);
 const char *ar4ja_code_name(size_t index);
 
+/* The 5G NR codes (nr_code.c), likewise; a malformed 5gnr- name is
+ * LDPC_ERR_INVALID with a message that says how names look. */
+ldpc_status nr_code_create(const char *name, ldpc_code **out, ldpc_error *err);
+size_t nr_code_count(void);
+const char *nr_code_name(size_t index);
+
 /* Declares what a frame of `code` transmits (code_struct.h): value j
  * belongs to variable sent[j] (repeats allowed, their values add); the
  * shortened variables (ascending, information bits, none of them sent) are

@@ -32,7 +32,7 @@ flags=(-g -O1 -std=c11 -D_POSIX_C_SOURCE=200809L -fsanitize=fuzzer,address,undef
     "$source_dir/src/ldpcd/error_text.c" -lm -o fuzz_ldpcd_config
 "$clang" "${flags[@]}" "$source_dir/tests/fuzz/fuzz_alist.c" "$source_dir/src/code/alist.c" \
     "$source_dir/src/code/code_build.c" "$source_dir/src/code/code_compact.c" \
-    "$source_dir/src/code/code_from_edges.c" \
+    "$source_dir/src/code/code_from_edges.c" "$source_dir/src/code/code_transmission.c" \
     "$source_dir/src/code/gf2_generator.c" "$source_dir/src/code/gf2_triangular.c" \
     "$source_dir/src/nb/nb_alist.c" \
     "$source_dir/src/nb/nb_code_build.c" "$source_dir/src/nb/gf.c" \
@@ -48,6 +48,9 @@ cp "$source_dir/configs/ldpcd.conf" corpus_config/shipped.conf
 # The alist test vectors (good and malformed), and two published nonbinary files.
 mkdir -p corpus_alist
 cp "$source_dir"/tests/vectors/alist/*.alist corpus_alist/
+# one with punctured and shortened columns
+printf '6 3\n2 3\n1 2 1 2 1 1\n3 3 2\n1\n1 2\n2\n2 3\n1\n3\n1 2 5\n2 3 4\n4 6\npunctured 6\nshortened 1\n' \
+    >corpus_alist/unsent_columns.alist
 for nb in nonbinary/rptu_kn/LDPC_N96_K48_GF64_exp.alist \
     nonbinary/lcrypto_davey/simulate8x16x174GF_16.alist; do
     cp "$source_dir/tests/vectors/codes/$nb" corpus_alist/
