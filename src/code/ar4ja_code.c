@@ -1,7 +1,6 @@
 /* The CCSDS AR4JA telemetry codes (CCSDS 131.0-B, section 7.4): k = 1024,
  * 4096 or 16384 information bits at rate 1/2, 2/3 or 4/5, named
- * "ccsds-ar4ja-<k>-<rate>", less k = 16384 at rate 1/2, for which neither
- * encoder of generic codes fits (docs/CODES.md). H has 3 rows and 5, 7 or 11 columns of M x M
+ * "ccsds-ar4ja-<k>-<rate>". H has 3 rows and 5, 7 or 11 columns of M x M
  * blocks, each zero, the identity or a sum of the permutations pi_1 .. pi_26;
  * the last block column (M bits) is punctured: a frame sends the first
  * k / rate bits, the information bits first. */
@@ -51,7 +50,8 @@ static const struct {
     {"ccsds-ar4ja-1024-1/2", 1024, 0},   {"ccsds-ar4ja-1024-2/3", 1024, 1},
     {"ccsds-ar4ja-1024-4/5", 1024, 2},   {"ccsds-ar4ja-4096-1/2", 4096, 0},
     {"ccsds-ar4ja-4096-2/3", 4096, 1},   {"ccsds-ar4ja-4096-4/5", 4096, 2},
-    {"ccsds-ar4ja-16384-2/3", 16384, 1}, {"ccsds-ar4ja-16384-4/5", 16384, 2},
+    {"ccsds-ar4ja-16384-1/2", 16384, 0}, {"ccsds-ar4ja-16384-2/3", 16384, 1},
+    {"ccsds-ar4ja-16384-4/5", 16384, 2},
 };
 
 #define AR4JA_CODE_COUNT (sizeof ar4ja_codes / sizeof ar4ja_codes[0])
@@ -135,7 +135,7 @@ static ldpc_status build(const char *name, uint32_t k, uint32_t rate_index, ldpc
             offsets[c + 1] = offsets[c] + check_columns(block_columns, c >> log_m,
                                                         c & (m_size - 1), log_m,
                                                         vars + offsets[c]);
-        status = generic_code_create(name, n, m, offsets, vars, out, err);
+        status = structured_code_create(name, n, m, k, offsets, vars, out, err);
     }
     if (status == LDPC_OK) {
         for (uint32_t j = 0; j < n - m_size; j++)

@@ -287,6 +287,7 @@ void ldpc_code_destroy(ldpc_code *code)
         return;
     free(code->repeats_block);
     free(code->transmission_block);
+    free(code->gap_block);
     free(code); /* everything else is one block starting with the struct */
 }
 

@@ -91,6 +91,46 @@ ldpc_status generic_code_create(const char *name, uint32_t n, uint32_t m,
     return status;
 }
 
+ldpc_status structured_code_create(const char *name, uint32_t n, uint32_t m, uint32_t k,
+                                   const uint32_t *check_offsets, const uint32_t *check_var,
+                                   ldpc_code **out, ldpc_error *err)
+{
+    *out = NULL;
+    ldpc_status status = check_no_empty_nodes(name, n, m, check_offsets, check_var, err);
+    gf2_gap_encoder encoder;
+    memset(&encoder, 0, sizeof encoder);
+    if (status == LDPC_OK)
+        status = gf2_triangulate_with_gap(&encoder, name, n, m, check_offsets, check_var, k, err);
+    if (status != LDPC_OK)
+        return status;
+    code_shape shape = {.n = n, .m = m, .k = k, .edges = check_offsets[m], .layer_count = m,
+                        .triangular = 1};
+    code_builder b;
+    status = code_builder_begin(&b, &shape, name, LDPC_FAMILY_GENERIC, err);
+    if (status == LDPC_OK) {
+        memcpy(b.check_offsets, check_offsets, ((size_t)m + 1) * sizeof *check_offsets);
+        memcpy(b.check_var, check_var, (size_t)shape.edges * sizeof *check_var);
+        code_builder_index_edges(&b);
+        code_builder_single_check_layers(&b);
+        size_t parity = (size_t)(n - k) * sizeof(uint32_t);
+        memcpy(b.info_positions, encoder.peeled.info_positions, (size_t)k * sizeof(uint32_t));
+        memcpy(b.parity_positions, encoder.peeled.parity_positions, parity);
+        memcpy(b.parity_checks, encoder.peeled.parity_checks, parity);
+        ldpc_code *code = b.code;
+        code->gap_count = encoder.gap;
+        code->gap_words = gf2_gap_words(encoder.gap);
+        if (encoder.gap > 0) {
+            code->gap_block = encoder.solver; /* the code owns it from here */
+            code->gap_solver = encoder.solver;
+            encoder.solver = NULL;
+            code->footprint_bytes += (size_t)encoder.gap * code->gap_words * sizeof(uint64_t);
+        }
+        *out = code;
+    }
+    gf2_gap_encoder_free(&encoder);
+    return status;
+}
+
 /* Edge indices sorted by (row, column) with two stable counting passes. */
 static ldpc_status sort_edges(uint32_t n, uint32_t m, const uint32_t *rows, const uint32_t *cols,
                               uint32_t count, uint32_t *order)

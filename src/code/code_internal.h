@@ -76,6 +76,13 @@ ldpc_status generic_code_create(const char *name, uint32_t n, uint32_t m,
                                 const uint32_t *check_offsets, const uint32_t *check_var,
                                 ldpc_code **out, ldpc_error *err);
 
+/* A code whose first k bits are its information bits and whose H has full
+ * rank (5G NR, AR4JA): no elimination; a triangular encoder with a gap
+ * (gf2_triangulate_with_gap). H given as for generic_code_create. */
+ldpc_status structured_code_create(const char *name, uint32_t n, uint32_t m, uint32_t k,
+                                   const uint32_t *check_offsets, const uint32_t *check_var,
+                                   ldpc_code **out, ldpc_error *err);
+
 /* Information bits per row of a DVB table, and checks per layer. */
 #define DVB_GROUP_SIZE 360u
 

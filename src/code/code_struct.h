@@ -90,6 +90,13 @@ struct ldpc_code {
      * encoder (gen_rows NULL): parity bit parity_positions[t] is the XOR of
      * the other bits of check parity_checks[t], for t = 0, 1, ... in order. */
     const uint32_t *parity_checks; /* n - k, or NULL */
+    /* A triangular encoder with a gap (gf2_triangular.h): the last gap_count
+     * entries of both lists are the gap bits and the checks that fix them,
+     * gap bit i the parity of (row i of gap_solver AND those checks'
+     * syndromes after peeling), gap_words words per row. */
+    uint32_t gap_count, gap_words;
+    const uint64_t *gap_solver;
+    void *gap_block; /* gap_solver, allocated apart (NULL when none) */
 
     /* What a frame carries on the channel (code_transmission.c): tx_n values,
      * value j belonging to variable tx_vars[j]; a variable listed twice gets

@@ -30,4 +30,28 @@ ldpc_status gf2_triangulate(gf2_triangular *t, const char *name, uint32_t n, uin
                             ldpc_error *err);
 void gf2_triangular_free(gf2_triangular *t);
 
+/* For a code whose information bits are known to be the first k (5G NR,
+ * AR4JA), a triangular encoder with a gap (Richardson and Urbanke): peeling
+ * starts with the information bits known; where no check has a single
+ * unknown bit, the unknown bit of highest degree becomes a gap bit. The
+ * checks peeling never used then fix the gap bits: encoding peels with the
+ * gap bits 0, reads those checks' syndromes s, sets gap bit i to the parity
+ * of (solver row i AND s), and peels again. parity_positions and
+ * parity_checks hold the n - k - gap peeled bits in solving order, then the
+ * gap bits and the checks that fix them. LDPC_ERR_RANK when the gap exceeds
+ * GF2_GAP_MAX_BITS or those checks do not determine it. */
+#define GF2_GAP_MAX_BITS 8192u
+
+typedef struct {
+    gf2_triangular peeled; /* k, info_positions 0..k-1, parity arrays of n - k entries */
+    uint32_t gap;
+    uint64_t *solver; /* gap rows of gf2_gap_words(gap) words */
+} gf2_gap_encoder;
+
+ldpc_status gf2_triangulate_with_gap(gf2_gap_encoder *g, const char *name, uint32_t n,
+                                     uint32_t m, const uint32_t *check_offsets,
+                                     const uint32_t *check_var, uint32_t k, ldpc_error *err);
+void gf2_gap_encoder_free(gf2_gap_encoder *g);
+uint32_t gf2_gap_words(uint32_t gap);
+
 #endif

@@ -4,7 +4,8 @@
  * docs/CODES.md):
  * - H: the base graph (46 x 68 or 42 x 52) lifted by Z, shifts V_ij mod Z
  *   from the set of Z; the information bits are the first K = 22 Z (10 Z)
- *   codeword bits;
+ *   codeword bits (a triangular encoder with a gap of about Z bits: the
+ *   core's first parity column);
  * - the first 2 Z bits are never sent;
  * - K' < K information bits leave K - K' filler bits (bits K'..K-1): known
  *   zeros, shortened;
@@ -181,7 +182,8 @@ static ldpc_status lift(const char *name, const nr_graph *g, uint32_t z, ldpc_co
             offsets[row * z + r + 1] = used;
         }
     }
-    ldpc_status status = generic_code_create(name, g->columns * z, m, offsets, vars, out, err);
+    ldpc_status status = structured_code_create(name, g->columns * z, m, g->info_columns * z,
+                                                offsets, vars, out, err);
     free(offsets);
     free(vars);
     return status;
@@ -233,13 +235,7 @@ ldpc_status nr_code_create(const char *name, ldpc_code **out, ldpc_error *err)
     status = lift(name, g, parsed.z, out, err);
     if (status != LDPC_OK)
         return status;
-    uint32_t k = g->info_columns * parsed.z;
-    if ((*out)->k != k || (*out)->info_positions[k - 1] != k - 1)
-        status = ldpc_fail(err, LDPC_ERR_INVALID,
-                           "%s: H does not have its information bits first (k = %u, not %u)",
-                           name, (*out)->k, k);
-    if (status == LDPC_OK)
-        status = rate_match(*out, g, &parsed, err);
+    status = rate_match(*out, g, &parsed, err);
     if (status != LDPC_OK) {
         ldpc_code_destroy(*out);
         *out = NULL;

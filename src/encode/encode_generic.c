@@ -5,6 +5,7 @@
  * needs no allocation. */
 #include "encode/encode_internal.h"
 #include "code/code_struct.h"
+#include "code/gf2_triangular.h"
 
 #define PACKED_CHUNK_WORDS 64u /* 4096 information bits per pass */
 
@@ -19,10 +20,11 @@ static uint64_t parity64(uint64_t x)
     return x & 1u;
 }
 
-/* Triangular encoder: each parity bit from its check, in solving order. */
-static void encode_triangular(const ldpc_code *code, uint8_t *codeword)
+/* Peeling: each parity bit of the first `count` from its check, in solving
+ * order. */
+static void peel(const ldpc_code *code, uint32_t count, uint8_t *codeword)
 {
-    for (uint32_t t = 0; t < code->n - code->k; t++) {
+    for (uint32_t t = 0; t < count; t++) {
         uint32_t c = code->parity_checks[t], target = code->parity_positions[t];
         uint8_t sum = 0;
         codeword[target] = 0;
@@ -30,6 +32,39 @@ static void encode_triangular(const ldpc_code *code, uint8_t *codeword)
             sum ^= codeword[code->check_var[e]];
         codeword[target] = sum;
     }
+}
+
+static uint8_t check_parity(const ldpc_code *code, uint32_t c, const uint8_t *codeword)
+{
+    uint8_t sum = 0;
+    for (uint32_t e = code->check_offsets[c]; e < code->check_offsets[c + 1]; e++)
+        sum ^= codeword[code->check_var[e]];
+    return sum;
+}
+
+/* Triangular encoder: peel; with a gap, peel with the gap bits 0, solve them
+ * from the syndromes of their checks (packed on the stack), peel again. */
+static void encode_triangular(const ldpc_code *code, uint8_t *codeword)
+{
+    uint32_t gap = code->gap_count, peeled = code->n - code->k - gap;
+    const uint32_t *gap_bits = code->parity_positions + peeled;
+    for (uint32_t i = 0; i < gap; i++)
+        codeword[gap_bits[i]] = 0;
+    peel(code, peeled, codeword);
+    if (gap == 0)
+        return;
+    uint64_t syndrome[GF2_GAP_MAX_BITS / 64] = {0};
+    for (uint32_t j = 0; j < gap; j++)
+        syndrome[j / 64] |= (uint64_t)check_parity(code, code->parity_checks[peeled + j], codeword)
+                            << (j % 64);
+    for (uint32_t i = 0; i < gap; i++) {
+        const uint64_t *row = code->gap_solver + (size_t)i * code->gap_words;
+        uint64_t acc = 0;
+        for (uint32_t w = 0; w < code->gap_words; w++)
+            acc ^= row[w] & syndrome[w];
+        codeword[gap_bits[i]] = (uint8_t)parity64(acc);
+    }
+    peel(code, peeled, codeword);
 }
 
 void encode_generic(const ldpc_code *code, uint8_t *codeword)

@@ -132,6 +132,7 @@ static void ar4ja_frames_send_all_but_the_last_block_column(void **state)
         {"ccsds-ar4ja-1024-1/2", 1024, 2048, 512}, {"ccsds-ar4ja-1024-2/3", 1024, 1536, 256},
         {"ccsds-ar4ja-1024-4/5", 1024, 1280, 128}, {"ccsds-ar4ja-4096-1/2", 4096, 8192, 2048},
         {"ccsds-ar4ja-4096-2/3", 4096, 6144, 1024}, {"ccsds-ar4ja-4096-4/5", 4096, 5120, 512},
+        {"ccsds-ar4ja-16384-1/2", 16384, 32768, 8192},
     };
     for (size_t c = 0; c < sizeof codes / sizeof codes[0]; c++) {
         ldpc_code *code = NULL;

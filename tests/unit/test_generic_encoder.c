@@ -401,6 +401,49 @@ static void shared_codes_encode(void **state)
     }
 }
 
+/* The gap encoder (structured_code_create): a (7,4) code whose every check
+ * holds two or three parity bits, so peeling needs a gap, encodes as its
+ * dense generator does; an H whose first k columns are no information set
+ * is refused. */
+static void gap_encoder_matches_the_generator(void **state)
+{
+    (void)state;
+    /* Hamming-like checks whose parity bits 4..6 all share checks:
+     * {0,1,2,4,5}, {0,1,3,5,6}, {0,2,3,4,5,6} (parity part invertible) */
+    static const uint32_t offsets[] = {0, 5, 10, 16};
+    static const uint32_t vars[] = {0, 1, 2, 4, 5, 0, 1, 3, 5, 6, 0, 2, 3, 4, 5, 6};
+    uint32_t rows[16], cols[16];
+    for (uint32_t c = 0; c < 3; c++)
+        for (uint32_t e = offsets[c]; e < offsets[c + 1]; e++) {
+            rows[e] = c;
+            cols[e] = vars[e];
+        }
+    ldpc_code *dense = from_edges("dense", 7, 3, rows, cols, 16), *gap = NULL;
+    assert_int_equal(structured_code_create("gap", 7, 3, 4, offsets, vars, &gap, NULL), LDPC_OK);
+    assert_true(gap->gap_count > 0);
+    for (uint32_t word = 0; word < 16; word++) {
+        uint8_t info[4], a[7], b[7];
+        for (uint32_t i = 0; i < 4; i++)
+            info[i] = (uint8_t)((word >> i) & 1u);
+        assert_encodes(dense, info, a);
+        assert_encodes(gap, info, b);
+        assert_memory_equal(a, b, 7);
+    }
+    ldpc_code_destroy(gap);
+    ldpc_code_destroy(dense);
+    /* Bits 0 and 1 are both in every check, so bits 2..3 cannot be
+     * solved from 0 and 1 as information: checks {0,1,2,3} and {0,1,2,3}. */
+    static const uint32_t same_offsets[] = {0, 4, 8};
+    static const uint32_t same_vars[] = {0, 1, 2, 3, 0, 1, 2, 3};
+    ldpc_error err;
+    ldpc_code *refused = NULL;
+    assert_int_equal(structured_code_create("same", 4, 2, 2, same_offsets, same_vars, &refused,
+                                            &err),
+                     LDPC_ERR_RANK);
+    assert_null(refused);
+    assert_non_null(strstr(err.message, "do not determine"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -412,6 +455,7 @@ int main(void)
         cmocka_unit_test(oversized_generator_gives_a_triangular_encoder),
         cmocka_unit_test(oversized_elimination_is_refused),
         cmocka_unit_test(shared_codes_encode),
+        cmocka_unit_test(gap_encoder_matches_the_generator),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
