@@ -412,7 +412,7 @@ static ldpc_status apply_unsent(const alist_data *d, ldpc_code *code, ldpc_error
     uint32_t sent_count = 0, shortened_count = 0;
     ldpc_status status = LDPC_OK;
     if (sent == NULL || shortened == NULL)
-        status = ldpc_fail(err, LDPC_ERR_NO_MEMORY, "%s: out of memory", ldpc_code_name(code));
+        status = ldpc_fail(err, LDPC_ERR_NO_MEMORY, "%s: out of memory", code->name);
     for (uint32_t c = 0; status == LDPC_OK && c < d->n; c++) {
         if (d->unsent[c] == 0)
             sent[sent_count++] = c;

@@ -33,22 +33,24 @@ static void the_counters_see_allocations(void **state)
     ldpc_code_destroy(code);
 }
 
-enum { SMALL_CODES = 4, FRAMES = 2, DECODES = 2000 };
+enum { SMALL_CODES = 5, FRAMES = 2, DECODES = 2000 };
 
 typedef struct {
     ldpc_code *code;
-    float *llr;  /* FRAMES * n */
-    int8_t *q;   /* FRAMES * n */
+    float *llr;  /* FRAMES * transmitted n */
+    int8_t *q;   /* FRAMES * transmitted n */
     uint8_t *bits;
 } coded_input;
 
 static void prepare(coded_input *in, ldpc_code *code, test_rng *rng, double ebn0_db)
 {
     in->code = code;
-    size_t values = (size_t)FRAMES * code->n;
+    /* frames of the values the code transmits (punctured, shortened or
+     * rate-matched codes: not its n), decided into n bits */
+    size_t values = (size_t)FRAMES * ldpc_code_transmitted_n(code);
     in->llr = malloc(values * sizeof(float));
     in->q = malloc(values);
-    in->bits = malloc(values);
+    in->bits = malloc((size_t)FRAMES * code->n);
     uint8_t *zeros = calloc(values, 1);
     assert_non_null(zeros);
     test_bpsk_awgn_llr(rng, zeros, values, 0.5, ebn0_db, in->llr);
@@ -85,6 +87,10 @@ static void decoding_never_allocates(void **state)
     prepare(&small[1], test_code_random_regular("grouped-240", 240, 3, 6, 8, 2), &rng, 3.0);
     prepare(&small[2], test_code_random_regular("regular-150", 150, 4, 8, 0, 3), &rng, 4.0);
     prepare(&small[3], test_code_single_check(7), &rng, 3.0);
+    ldpc_code *rate_matched; /* punctured, shortened, repeated, interleaved */
+    assert_int_equal(ldpc_code_create("5gnr-bg2-z8-k70-e500-rv1-qm2", &rate_matched, NULL),
+                     LDPC_OK);
+    prepare(&small[4], rate_matched, &rng, 3.0);
     ldpc_code *dvb_code;
     ldpc_error err;
     assert_int_equal(ldpc_code_create("dvbs2-short-1/2", &dvb_code, &err), LDPC_OK);
