@@ -34,6 +34,25 @@ static ldpc_status check_no_empty_nodes(const char *name, uint32_t n, uint32_t m
     return LDPC_OK;
 }
 
+/* The graph (one layer per check) and, for a triangular encoder, its
+ * solving order into a description just begun. */
+static void fill_graph(code_builder *b, const uint32_t *check_offsets, const uint32_t *check_var)
+{
+    const ldpc_code *c = b->code;
+    memcpy(b->check_offsets, check_offsets, ((size_t)c->m + 1) * sizeof *check_offsets);
+    memcpy(b->check_var, check_var, (size_t)c->edges * sizeof *check_var);
+    code_builder_index_edges(b);
+    code_builder_single_check_layers(b);
+}
+
+static void fill_triangular(code_builder *b, const gf2_triangular *t)
+{
+    size_t parity = (size_t)(b->code->n - t->k) * sizeof(uint32_t);
+    memcpy(b->info_positions, t->info_positions, (size_t)t->k * sizeof(uint32_t));
+    memcpy(b->parity_positions, t->parity_positions, parity);
+    memcpy(b->parity_checks, t->parity_checks, parity);
+}
+
 ldpc_status generic_code_create(const char *name, uint32_t n, uint32_t m,
                                 const uint32_t *check_offsets, const uint32_t *check_var,
                                 ldpc_code **out, ldpc_error *err)
@@ -71,18 +90,11 @@ ldpc_status generic_code_create(const char *name, uint32_t n, uint32_t m,
     code_builder b;
     status = code_builder_begin(&b, &shape, name, LDPC_FAMILY_GENERIC, err);
     if (status == LDPC_OK) {
-        memcpy(b.check_offsets, check_offsets, ((size_t)m + 1) * sizeof *check_offsets);
-        memcpy(b.check_var, check_var, (size_t)shape.edges * sizeof *check_var);
-        code_builder_index_edges(&b);
-        code_builder_single_check_layers(&b);
-        if (dense) {
+        fill_graph(&b, check_offsets, check_var);
+        if (dense)
             gf2_fill_generator(&elimination, b.info_positions, b.parity_positions, b.gen_rows);
-        } else {
-            size_t parity = (size_t)(n - k) * sizeof(uint32_t);
-            memcpy(b.info_positions, triangular.info_positions, (size_t)k * sizeof(uint32_t));
-            memcpy(b.parity_positions, triangular.parity_positions, parity);
-            memcpy(b.parity_checks, triangular.parity_checks, parity);
-        }
+        else
+            fill_triangular(&b, &triangular);
         *out = b.code;
     }
     if (dense)
@@ -108,14 +120,8 @@ ldpc_status structured_code_create(const char *name, uint32_t n, uint32_t m, uin
     code_builder b;
     status = code_builder_begin(&b, &shape, name, LDPC_FAMILY_GENERIC, err);
     if (status == LDPC_OK) {
-        memcpy(b.check_offsets, check_offsets, ((size_t)m + 1) * sizeof *check_offsets);
-        memcpy(b.check_var, check_var, (size_t)shape.edges * sizeof *check_var);
-        code_builder_index_edges(&b);
-        code_builder_single_check_layers(&b);
-        size_t parity = (size_t)(n - k) * sizeof(uint32_t);
-        memcpy(b.info_positions, encoder.peeled.info_positions, (size_t)k * sizeof(uint32_t));
-        memcpy(b.parity_positions, encoder.peeled.parity_positions, parity);
-        memcpy(b.parity_checks, encoder.peeled.parity_checks, parity);
+        fill_graph(&b, check_offsets, check_var);
+        fill_triangular(&b, &encoder.peeled);
         ldpc_code *code = b.code;
         code->gap_count = encoder.gap;
         code->gap_words = gf2_gap_words(encoder.gap);

@@ -90,6 +90,18 @@ static uint32_t *by_degree(const peeling *p)
     return order;
 }
 
+/* Random information words, 64 at once (one per bit of each value). */
+static void random_words(uint64_t *value, const uint32_t *positions, uint32_t k)
+{
+    uint64_t state = 0x9E3779B97F4A7C15ull;
+    for (uint32_t i = 0; i < k; i++) {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        value[positions[i]] = state;
+    }
+}
+
 /* Encodes 64 random words at once (one per bit of each value) and checks
  * that every check holds for all of them. */
 static int unsolved_checks_follow(const gf2_triangular *t, uint32_t n, uint32_t m,
@@ -98,13 +110,7 @@ static int unsolved_checks_follow(const gf2_triangular *t, uint32_t n, uint32_t 
     uint64_t *value = calloc((size_t)n + 1, sizeof *value);
     if (value == NULL)
         return 0;
-    uint64_t state = 0x9E3779B97F4A7C15ull;
-    for (uint32_t i = 0; i < t->k; i++) {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        value[t->info_positions[i]] = state;
-    }
+    random_words(value, t->info_positions, t->k);
     for (uint32_t s = 0; s < n - t->k; s++) {
         uint32_t c = t->parity_checks[s], target = t->parity_positions[s];
         uint64_t sum = 0;
@@ -340,13 +346,7 @@ static int gap_encoder_holds(const gf2_gap_encoder *g, uint32_t n, uint32_t m,
         free(syndrome);
         return 0;
     }
-    uint64_t state = 0x9E3779B97F4A7C15ull;
-    for (uint32_t i = 0; i < t->k; i++) {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        value[i] = state;
-    }
+    random_words(value, t->info_positions, t->k);
     peel_words(t, solved, check_offsets, check_var, value);
     for (uint32_t j = 0; j < gap; j++)
         syndrome[j] = check_sum(value, check_offsets, check_var, t->parity_checks[solved + j]);
