@@ -102,6 +102,29 @@ static void random_words(uint64_t *value, const uint32_t *positions, uint32_t k)
     }
 }
 
+/* One peeling pass over 64 words at once (one per bit of each value). */
+static void peel_words(const gf2_triangular *t, uint32_t solved, const uint32_t *check_offsets,
+                       const uint32_t *check_var, uint64_t *value)
+{
+    for (uint32_t s = 0; s < solved; s++) {
+        uint32_t c = t->parity_checks[s], target = t->parity_positions[s];
+        uint64_t sum = 0;
+        for (uint32_t e = check_offsets[c]; e < check_offsets[c + 1]; e++)
+            if (check_var[e] != target)
+                sum ^= value[check_var[e]];
+        value[target] = sum;
+    }
+}
+
+static uint64_t check_sum(const uint64_t *value, const uint32_t *check_offsets,
+                          const uint32_t *check_var, uint32_t c)
+{
+    uint64_t sum = 0;
+    for (uint32_t e = check_offsets[c]; e < check_offsets[c + 1]; e++)
+        sum ^= value[check_var[e]];
+    return sum;
+}
+
 /* Encodes 64 random words at once (one per bit of each value) and checks
  * that every check holds for all of them. */
 static int unsolved_checks_follow(const gf2_triangular *t, uint32_t n, uint32_t m,
@@ -111,21 +134,10 @@ static int unsolved_checks_follow(const gf2_triangular *t, uint32_t n, uint32_t 
     if (value == NULL)
         return 0;
     random_words(value, t->info_positions, t->k);
-    for (uint32_t s = 0; s < n - t->k; s++) {
-        uint32_t c = t->parity_checks[s], target = t->parity_positions[s];
-        uint64_t sum = 0;
-        for (uint32_t e = check_offsets[c]; e < check_offsets[c + 1]; e++)
-            if (check_var[e] != target)
-                sum ^= value[check_var[e]];
-        value[target] = sum;
-    }
+    peel_words(t, n - t->k, check_offsets, check_var, value);
     int holds = 1;
-    for (uint32_t c = 0; c < m && holds; c++) {
-        uint64_t sum = 0;
-        for (uint32_t e = check_offsets[c]; e < check_offsets[c + 1]; e++)
-            sum ^= value[check_var[e]];
-        holds = sum == 0;
-    }
+    for (uint32_t c = 0; c < m && holds; c++)
+        holds = check_sum(value, check_offsets, check_var, c) == 0;
     free(value);
     return holds;
 }
@@ -249,29 +261,6 @@ static int peel_with_gap(gf2_gap_encoder *g, peeling *p, const uint32_t *order, 
     }
     free(gap_bits);
     return 0;
-}
-
-/* One peeling pass over 64 words at once (one per bit of each value). */
-static void peel_words(const gf2_triangular *t, uint32_t solved, const uint32_t *check_offsets,
-                       const uint32_t *check_var, uint64_t *value)
-{
-    for (uint32_t s = 0; s < solved; s++) {
-        uint32_t c = t->parity_checks[s], target = t->parity_positions[s];
-        uint64_t sum = 0;
-        for (uint32_t e = check_offsets[c]; e < check_offsets[c + 1]; e++)
-            if (check_var[e] != target)
-                sum ^= value[check_var[e]];
-        value[target] = sum;
-    }
-}
-
-static uint64_t check_sum(const uint64_t *value, const uint32_t *check_offsets,
-                          const uint32_t *check_var, uint32_t c)
-{
-    uint64_t sum = 0;
-    for (uint32_t e = check_offsets[c]; e < check_offsets[c + 1]; e++)
-        sum ^= value[check_var[e]];
-    return sum;
 }
 
 /* The solver: A (gap x gap), A[j][i] = syndrome of gap check j when gap bit
