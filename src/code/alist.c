@@ -384,7 +384,7 @@ static ldpc_status read_unsent_line(alist_reader *r, alist_data *d, uint32_t las
             p++;
         if (*p == '\0')
             return LDPC_OK;
-        uint32_t first, last;
+        uint32_t first = 0, last;
         ldpc_status status = read_column(r, d, &p, &first);
         last = first;
         if (status == LDPC_OK && *p == '-') {

@@ -88,7 +88,7 @@ int bench_group_window(bench_group *group, const tool_code *code, const bench_fr
         return -1;
     group->seconds += wall;
     if (group->rounds < BENCH_MAX_ROUNDS)
-        group->round_mbps[group->rounds++] = frames_per_second * code->n_bits / 1e6;
+        group->round_mbps[group->rounds++] = frames_per_second * code->sent_bits / 1e6;
     return 0;
 }
 

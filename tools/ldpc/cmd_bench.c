@@ -278,7 +278,7 @@ static void machine_name(char *out, size_t size)
 
 static double coded_mbps(const tool_code *code, const bench_result *r)
 {
-    return r->frames_per_second * code->n_bits / 1e6;
+    return r->frames_per_second * code->sent_bits / 1e6;
 }
 
 static double info_mbps(const tool_code *code, const bench_result *r)
@@ -331,6 +331,9 @@ static void print_table(const bench_options *o, const tool_code *code, const cha
         printf("code      %s (GF(%u), n %u, k %u symbols = %u, %u bits, %u edges)\n", code->name,
                ldpc_nb_code_q(code->nonbinary), code->n_symbols, code->k_symbols, code->n_bits, code->k_bits,
                ldpc_code_edges(ldpc_nb_code_graph(code->nonbinary)));
+    else if (code->sent_bits != code->n_bits)
+        printf("code      %s (n %u of a %u-bit codeword, k %u, %u edges)\n", code->name,
+               code->sent_bits, code->n_bits, code->k_bits, ldpc_code_edges(code->binary));
     else
         printf("code      %s (n %u, k %u, %u edges)\n", code->name, code->n_bits, code->k_bits,
                ldpc_code_edges(code->binary));
@@ -378,7 +381,7 @@ static void print_json(const bench_options *o, const tool_code *code, const char
            "\"baseline_decoder\":\"%s\",\"fixed_iterations\":%s,"
            "\"ebn0_db\":%.3f,\"batch\":%u,\"threads\":%u,\"timed\":\"%s\",\"machine\":\"%s\","
            "\"results\":[",
-           code->name, code->n_bits, code->k_bits, code->bits_per_symbol, spec, baseline_spec,
+           code->name, code->sent_bits, code->k_bits, code->bits_per_symbol, spec, baseline_spec,
            o->fixed_iterations ? "true" : "false",
            o->ebn0_db, (unsigned)o->batch, (unsigned)o->threads,
            bench_mode_name(o->mode), machine);
