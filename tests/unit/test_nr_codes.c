@@ -4,7 +4,9 @@
  *   the one src/code/nr_tables.c was transcribed from;
  * - lifted codes have the sizes of 38.212 and their information bits first;
  * - rate matching: the start of each redundancy version, filler bits
- *   shortened and skipped, repetition past the buffer, the Qm interleaver;
+ *   shortened and skipped, repetition past the buffer, the Qm interleaver,
+ *   and ten frames as py3gpp's independent implementation sends them;
+ * - ten codewords equal those of py3gpp's independent encoder;
  * - frames encode, satisfy H, and decode back, the reference and the
  *   default backend alike; malformed names are refused with a reason. */
 #include <setjmp.h>
@@ -25,6 +27,8 @@
 
 #define SIONNA_BG1 LDPC_SOURCE_DIR "/tests/vectors/codes/binary/sionna_5G_bg1.csv"
 #define SIONNA_BG2 LDPC_SOURCE_DIR "/tests/vectors/codes/binary/sionna_5G_bg2.csv"
+#define RATE_MATCHING LDPC_SOURCE_DIR "/tests/vectors/codes/nr_rate_matching.txt"
+#define CODEWORDS LDPC_SOURCE_DIR "/tests/vectors/codes/nr_codewords.txt"
 
 /* Sionna's CSV: "row;column;V0;..;V7", the row only on its first line. */
 static void graph_equals_csv(const char *path, const nr_base_entry *entries, uint32_t count)
@@ -163,6 +167,90 @@ static void rate_matching_follows_the_circular_buffer(void **state)
     ldpc_code_destroy(code);
 }
 
+/* FNV-1a 64 over 32-bit little-endian values. */
+static uint64_t fnv_u32(const uint32_t *values, uint32_t count)
+{
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (uint32_t i = 0; i < count; i++)
+        for (int b = 0; b < 4; b++) {
+            h ^= (values[i] >> (8 * b)) & 0xffu;
+            h *= 0x100000001b3ull;
+        }
+    return h;
+}
+
+/* Frames as py3gpp's nrRateMatchLDPC sends them (an independent
+ * implementation, run outside the repository): the same codeword bits in
+ * the same order, for every redundancy version, Qm up to 8, fillers and
+ * repetition. */
+static void rate_matching_equals_an_independent_implementation(void **state)
+{
+    (void)state;
+    FILE *f = fopen(RATE_MATCHING, "r");
+    assert_non_null(f);
+    char line[256], name[64];
+    unsigned compared = 0;
+    while (fgets(line, sizeof line, f) != NULL) {
+        unsigned e, first[4];
+        unsigned long long digest;
+        if (line[0] == '#')
+            continue;
+        assert_int_equal(sscanf(line, "%63s %u %llx %u %u %u %u", name, &e, &digest, &first[0],
+                                &first[1], &first[2], &first[3]),
+                         7);
+        ldpc_code *code = open_code(name);
+        const uint32_t *sent = ldpc_code_transmitted_bits(code);
+        assert_int_equal(ldpc_code_transmitted_n(code), e);
+        for (int i = 0; i < 4; i++)
+            assert_int_equal(sent[i], first[i]);
+        if (fnv_u32(sent, e) != digest)
+            fail_msg("%s: the frame's bits differ from py3gpp's", name);
+        ldpc_code_destroy(code);
+        compared++;
+    }
+    fclose(f);
+    assert_int_equal(compared, 10);
+}
+
+/* Codewords as py3gpp's encoder (Sionna's structured 5G encoder) writes
+ * them, for both base graphs, small and large Z, with and without fillers. */
+static void codewords_equal_an_independent_encoder(void **state)
+{
+    (void)state;
+    FILE *f = fopen(CODEWORDS, "r");
+    assert_non_null(f);
+    char line[256], name[64];
+    unsigned compared = 0;
+    while (fgets(line, sizeof line, f) != NULL) {
+        unsigned d_bits;
+        unsigned long long digest;
+        if (line[0] == '#')
+            continue;
+        assert_int_equal(sscanf(line, "%63s %u %llx", name, &d_bits, &digest), 3);
+        ldpc_code *code = open_code(name);
+        uint32_t k = ldpc_code_k(code), n = ldpc_code_n(code), punctured = n - d_bits;
+        uint8_t *info = malloc(k), *word = malloc(n);
+        assert_non_null(info);
+        assert_non_null(word);
+        for (uint32_t i = 0; i < k; i++)
+            info[i] = (uint8_t)(((uint32_t)(i * 2654435761u) >> 13) & 1u);
+        assert_int_equal(ldpc_encode(code, info, word, NULL), LDPC_OK);
+        uint64_t h = 0xcbf29ce484222325ull;
+        for (uint32_t v = punctured; v < n; v++) {
+            h ^= word[v];
+            h *= 0x100000001b3ull;
+        }
+        if (h != digest)
+            fail_msg("%s: the codeword differs from py3gpp's", name);
+        free(info);
+        free(word);
+        ldpc_code_destroy(code);
+        compared++;
+    }
+    fclose(f);
+    assert_int_equal(compared, 10);
+}
+
 static void frames_encode_and_decode_back(void **state)
 {
     (void)state;
@@ -253,6 +341,8 @@ int main(void)
         cmocka_unit_test(base_graphs_equal_a_second_source),
         cmocka_unit_test(lifted_codes_have_the_standard_sizes),
         cmocka_unit_test(rate_matching_follows_the_circular_buffer),
+        cmocka_unit_test(rate_matching_equals_an_independent_implementation),
+        cmocka_unit_test(codewords_equal_an_independent_encoder),
         cmocka_unit_test(frames_encode_and_decode_back),
         cmocka_unit_test(malformed_names_are_refused_with_a_reason),
     };
