@@ -37,11 +37,11 @@ static const ar4ja_block rate_four_fifths[] = {
     {2, 0, {0, -1, -1}},  {2, 1, {24, 25, 26}}, {2, 2, {0, -1, -1}},  {2, 3, {18, 19, 20}},
 };
 
+/* Rates 1/2, 2/3 and 4/5. */
 static const struct {
-    const char *rate;
     uint32_t block_columns; /* 5, 7, 11 */
     uint32_t m_divisor;     /* M = k / m_divisor */
-} ar4ja_rates[] = {{"1/2", 5, 2}, {"2/3", 7, 4}, {"4/5", 11, 8}};
+} ar4ja_rates[] = {{5, 2}, {7, 4}, {11, 8}};
 
 static const struct {
     const char *name;
