@@ -2,6 +2,8 @@
  * and the CCSDS AR4JA codes, which puncture their last block column:
  * - the AR4JA tables equal a second, independent transcription of CCSDS
  *   131.0-B Tables 7-3 and 7-4 (tests/vectors/codes/ccsds_ar4ja_phi.txt);
+ * - all nine matrices equal labrador-ldpc-c's independent construction
+ *   (tests/vectors/codes/ar4ja_digests.txt);
  * - for k = 1024 the frames ldpc_encode and ldpc_code_transmit write are
  *   those of the standard's systematic generators
  *   (tests/vectors/codes/ccsds_ar4ja_generators.txt);
@@ -29,6 +31,7 @@
 
 #define PHI_FILE LDPC_SOURCE_DIR "/tests/vectors/codes/ccsds_ar4ja_phi.txt"
 #define GENERATOR_FILE LDPC_SOURCE_DIR "/tests/vectors/codes/ccsds_ar4ja_generators.txt"
+#define DIGEST_FILE LDPC_SOURCE_DIR "/tests/vectors/codes/ar4ja_digests.txt"
 #define AR4JA_K1024_MAX_PARITY 1024u /* n - k of the rate-1/2 code */
 
 static void phi_tables_match_a_second_transcription(void **state)
@@ -120,6 +123,14 @@ static void k1024_frames_are_the_standard_generators(void **state)
         }
         ldpc_code_destroy(code);
     }
+}
+
+/* All nine parity-check matrices equal those of labrador-ldpc-c's own
+ * construction (its phi tables, its block layout). */
+static void ar4ja_matrices_equal_an_independent_construction(void **state)
+{
+    (void)state;
+    assert_int_equal(test_compare_digests(DIGEST_FILE, "ccsds-ar4ja-", NULL), 9);
 }
 
 static void ar4ja_frames_send_all_but_the_last_block_column(void **state)
@@ -415,6 +426,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(phi_tables_match_a_second_transcription),
         cmocka_unit_test(k1024_frames_are_the_standard_generators),
+        cmocka_unit_test(ar4ja_matrices_equal_an_independent_construction),
         cmocka_unit_test(ar4ja_frames_send_all_but_the_last_block_column),
         cmocka_unit_test(every_backend_decodes_punctured_frames_as_the_reference),
         cmocka_unit_test(shortened_bits_are_known_zeros_and_repeats_add),
