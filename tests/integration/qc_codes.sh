@@ -40,6 +40,8 @@ name=ccsds-ar4ja-1024-2/3
 read -r n word < <("$LDPC" codes --json "$name" |
     python3 -c 'import json, sys; c = json.load(sys.stdin)[0]; print(c["n"], c["codeword_n"])')
 [ "$n" = 1536 ] && [ "$word" = 1792 ] || fail "$name: n $n, codeword $word (expected 1536, 1792)"
+"$LDPC" codes "$name" | grep -q "^CCSDS 131.0-B AR4JA, family generic; codeword 1792 bits, 1536 transmitted, 256 punctured" ||
+    fail "$name: ldpc codes NAME does not describe its standard and transmission"
 "$LDPC" codes "$name" --alist > "$WORK/ar4ja.alist" || fail "$name: --alist"
 grep -qx "punctured 1537-1792" "$WORK/ar4ja.alist" || fail "$name: the alist does not name its punctured columns"
 random_bits $((1024 * 2)) 11 > "$WORK/info_a"

@@ -41,6 +41,24 @@ static void print_ranges(FILE *out, const uint8_t *marks, uint32_t n, int json)
     fputs(json ? "]" : first ? "none" : "", out);
 }
 
+/* The standard a built-in code comes from, by its name's prefix. */
+static const char *standard_of(const char *name)
+{
+    static const struct {
+        const char *prefix, *standard;
+    } standards[] = {
+        {"dvbs2-", "DVB-S2, ETSI EN 302 307-1"},   {"dvbt2-", "DVB-T2, ETSI EN 302 755"},
+        {"dvbc2-", "DVB-C2, ETSI EN 302 769"},     {"wifi-", "IEEE 802.11n/ac"},
+        {"wimax-", "IEEE 802.16e"},                {"ft8-", "FT8/FT4 (WSJT-X)"},
+        {"ccsds-tc-", "CCSDS 231.1-O-1"},          {"ccsds-ar4ja-", "CCSDS 131.0-B AR4JA"},
+        {"5gnr-", "3GPP TS 38.212 (5G NR)"},       {"alist:", "alist file"},
+    };
+    for (size_t i = 0; i < sizeof standards / sizeof standards[0]; i++)
+        if (strncmp(name, standards[i].prefix, strlen(standards[i].prefix)) == 0)
+            return standards[i].standard;
+    return "edge list";
+}
+
 static const char *family_name(const ldpc_code *code)
 {
     switch (ldpc_code_family(code)) {
@@ -103,13 +121,13 @@ static int print_unsent(FILE *out, const ldpc_code *code, int json)
     mark_bits(ldpc_code_punctured_bits(code), ldpc_code_punctured_count(code), n, punctured);
     mark_bits(ldpc_code_shortened_bits(code), ldpc_code_shortened_count(code), n, shortened);
     if (json) {
-        fputs(",\"punctured_bits\":", out);
+        fprintf(out, ",\"standard\":\"%s\",\"punctured_bits\":", standard_of(ldpc_code_name(code)));
         print_ranges(out, punctured, n, 1);
         fputs(",\"shortened_bits\":", out);
         print_ranges(out, shortened, n, 1);
     } else {
-        fprintf(out, "family %s; codeword %u bits, %u transmitted, %u punctured, %u shortened\n",
-                family_name(code), n, ldpc_code_transmitted_n(code),
+        fprintf(out, "%s, family %s; codeword %u bits, %u transmitted, %u punctured, %u shortened\n",
+                standard_of(ldpc_code_name(code)), family_name(code), n, ldpc_code_transmitted_n(code),
                 ldpc_code_punctured_count(code), ldpc_code_shortened_count(code));
         fputs("punctured bits: ", out);
         print_ranges(out, punctured, n, 0);
