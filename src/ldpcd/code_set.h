@@ -26,7 +26,9 @@ typedef struct {
     uint32_t index;
 } ldpcd_code_entry;
 
-#define LDPCD_MAX_CODES 256
+/* Room for every built-in code (`codes = all`: about 300 with the 5G NR
+ * lifting sizes) and as many more of the user's. */
+#define LDPCD_MAX_CODES 640
 
 typedef struct {
     ldpcd_code_entry entries[LDPCD_MAX_CODES];
