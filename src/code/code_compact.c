@@ -22,9 +22,18 @@ static void *take(unsigned char **cursor, const void *from, size_t count)
     return to;
 }
 
+/* code_set_transmission's lists: sent, shortened, sent information and
+ * punctured variables. */
+static size_t transmission_bytes(const ldpc_code *code)
+{
+    if (code->transmission_block == NULL)
+        return 0;
+    return ((size_t)code->tx_n + code->k + code->punctured_count) * sizeof(uint32_t);
+}
+
 /* Its struct with the graph's pointers cleared, then the four arrays it
  * keeps. */
-ldpc_code *code_compact_copy(const ldpc_code *whole)
+ldpc_code *code_compact_copy(ldpc_code *whole)
 {
     const size_t head = ((sizeof(ldpc_code) + 7u) / 8u) * 8u;
     const uint32_t addresses = whole->dvb_row_offsets[whole->dvb_groups];
@@ -41,7 +50,8 @@ ldpc_code *code_compact_copy(const ldpc_code *whole)
     c->layer_snapshot_offsets = c->layer_snapshot_vars = NULL;
     c->check_repeat_offsets = c->check_repeat_edges = c->check_repeat_slots = NULL;
     c->repeats_block = NULL;
-    c->footprint_bytes = bytes;
+    c->footprint_bytes = bytes + transmission_bytes(whole);
+    whole->transmission_block = NULL;
     unsigned char *cursor = block + head;
     c->layer_offsets = take(&cursor, whole->layer_offsets, (size_t)whole->layer_count + 1);
     c->info_positions = take(&cursor, whole->info_positions, whole->k);

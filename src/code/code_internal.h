@@ -131,9 +131,10 @@ ldpc_status code_set_transmission(ldpc_code *code, const uint32_t *sent, uint32_
                                   ldpc_error *err);
 
 /* Compact DVB codes (code_compact.c): the compact copy of a whole DVB
- * description (NULL without memory), and the unsatisfied checks of `bits`
+ * description (NULL without memory), which takes over the lists of its
+ * transmission (whole keeps none), and the unsatisfied checks of `bits`
  * computed from its address table, as the encoder accumulates parity. */
-ldpc_code *code_compact_copy(const ldpc_code *whole);
+ldpc_code *code_compact_copy(ldpc_code *whole);
 uint32_t dvb_unsatisfied_checks(const ldpc_code *code, const uint8_t *bits);
 
 #endif

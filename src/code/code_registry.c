@@ -66,7 +66,7 @@ ldpc_status ldpc_code_create_compact(const char *name, ldpc_code **out, ldpc_err
     ldpc_code *whole;
     ldpc_status status = ldpc_code_create(name, &whole, err);
     *out = whole;
-    if (status != LDPC_OK || whole->family != LDPC_FAMILY_DVB_IRA || whole->transmission_block != NULL)
+    if (status != LDPC_OK || whole->family != LDPC_FAMILY_DVB_IRA)
         return status;
     *out = code_compact_copy(whole);
     ldpc_code_destroy(whole);

@@ -1,5 +1,5 @@
-/* The built-in DVB-S2 / DVB-T2 / DVB-C2 LDPC codes: names, and building the
- * Tanner graph from the standards' address tables (configs/dvb, compiled in by
+/* The built-in DVB-S2 / DVB-T2 / DVB-C2 / DVB-S2X LDPC codes: names, and building
+ * the Tanner graph from the standards' address tables (configs/dvb, compiled in by
  * cmake/DvbTables.cmake). EN 302 307-1 clause 5.3.2: information bit i = 360 g + s
  * feeds the parity accumulators (x + s q) mod (n - k) for every address x of
  * table row g; then p_j ^= p_{j-1}, i.e. check j also holds parity bits j - 1 and j. */
@@ -10,14 +10,22 @@
 #include "code/dvb_tables.h"
 #include "util/error_internal.h"
 
-/* The largest q = (n - k) / 360 of any DVB code (normal frames, rate 1/4). */
-#define DVB_MAX_Q 135u
+/* The largest q = (n - k) / 360 of any DVB code (DVB-S2X normal frames, rate 2/9). */
+#define DVB_MAX_Q 140u
 
 typedef struct {
     const char *name;     /* canonical name */
     const char *stem;     /* its table file in configs/dvb */
     const char *alias_of; /* DVB-C2 names: the DVB-T2 (or S2) name with the same table */
 } dvb_code_entry;
+
+/* A VL-SNR code (EN 302 307-2 clause 5.3.2) sends its table's codeword less
+ * its first `shortened` information bits (zeros) and the accumulated parity
+ * bits 0, period, .., (punctured - 1) period. */
+typedef struct {
+    const char *name;
+    uint32_t shortened, period, punctured;
+} dvb_vlsnr;
 
 /* DVB-T2 uses DVB-S2's tables except normal 2/3 and short 3/5 (verified against
  * GNU Radio, which encodes both standards: tools/dvb/extract_tables.py). DVB-C2
@@ -70,6 +78,59 @@ static const dvb_code_entry dvb_code_entries[] = {
     {"dvbc2-short-4/5", "dvbs2-short-4_5", "dvbt2-short-4/5"},
     {"dvbc2-short-5/6", "dvbs2-short-5_6", "dvbt2-short-5/6"},
     {"dvbc2-short-8/9", "dvbs2-short-8_9", "dvbs2-short-8/9"},
+    {"dvbs2x-normal-13/45", "dvbs2x-normal-13_45", NULL},
+    {"dvbs2x-normal-9/20", "dvbs2x-normal-9_20", NULL},
+    {"dvbs2x-normal-11/20", "dvbs2x-normal-11_20", NULL},
+    {"dvbs2x-normal-26/45", "dvbs2x-normal-26_45", NULL},
+    {"dvbs2x-normal-28/45", "dvbs2x-normal-28_45", NULL},
+    {"dvbs2x-normal-23/36", "dvbs2x-normal-23_36", NULL},
+    {"dvbs2x-normal-25/36", "dvbs2x-normal-25_36", NULL},
+    {"dvbs2x-normal-13/18", "dvbs2x-normal-13_18", NULL},
+    {"dvbs2x-normal-7/9", "dvbs2x-normal-7_9", NULL},
+    {"dvbs2x-normal-90/180", "dvbs2x-normal-90_180", NULL},
+    {"dvbs2x-normal-96/180", "dvbs2x-normal-96_180", NULL},
+    {"dvbs2x-normal-100/180", "dvbs2x-normal-100_180", NULL},
+    {"dvbs2x-normal-104/180", "dvbs2x-normal-104_180", NULL},
+    {"dvbs2x-normal-116/180", "dvbs2x-normal-116_180", NULL},
+    {"dvbs2x-normal-124/180", "dvbs2x-normal-124_180", NULL},
+    {"dvbs2x-normal-128/180", "dvbs2x-normal-128_180", NULL},
+    {"dvbs2x-normal-132/180", "dvbs2x-normal-132_180", NULL},
+    {"dvbs2x-normal-135/180", "dvbs2x-normal-135_180", NULL},
+    {"dvbs2x-normal-140/180", "dvbs2x-normal-140_180", NULL},
+    {"dvbs2x-normal-154/180", "dvbs2x-normal-154_180", NULL},
+    {"dvbs2x-normal-18/30", "dvbs2x-normal-18_30", NULL},
+    {"dvbs2x-normal-20/30", "dvbs2x-normal-20_30", NULL},
+    {"dvbs2x-normal-22/30", "dvbs2x-normal-22_30", NULL},
+    {"dvbs2x-short-11/45", "dvbs2x-short-11_45", NULL},
+    {"dvbs2x-short-4/15", "dvbs2x-short-4_15", NULL},
+    {"dvbs2x-short-14/45", "dvbs2x-short-14_45", NULL},
+    {"dvbs2x-short-7/15", "dvbs2x-short-7_15", NULL},
+    {"dvbs2x-short-8/15", "dvbs2x-short-8_15", NULL},
+    {"dvbs2x-short-26/45", "dvbs2x-short-26_45", NULL},
+    {"dvbs2x-short-32/45", "dvbs2x-short-32_45", NULL},
+    /* VL-SNR: medium frames and normal 2/9 exist only punctured; the short
+     * ones reuse DVB-S2's 1/4 and 1/3 tables and DVB-S2X's 11/45 and 4/15. */
+    {"dvbs2x-normal-2/9-vlsnr", "dvbs2x-normal-2_9", NULL},
+    {"dvbs2x-medium-1/5", "dvbs2x-medium-1_5", NULL},
+    {"dvbs2x-medium-11/45", "dvbs2x-medium-11_45", NULL},
+    {"dvbs2x-medium-1/3", "dvbs2x-medium-1_3", NULL},
+    {"dvbs2x-short-1/5-vlsnr-sf2", "dvbs2-short-1_4", NULL},
+    {"dvbs2x-short-11/45-vlsnr-sf2", "dvbs2x-short-11_45", NULL},
+    {"dvbs2x-short-1/5-vlsnr", "dvbs2-short-1_4", NULL},
+    {"dvbs2x-short-4/15-vlsnr", "dvbs2x-short-4_15", NULL},
+    {"dvbs2x-short-1/3-vlsnr", "dvbs2-short-1_3", NULL},
+};
+
+static const dvb_vlsnr dvb_vlsnr_codes[] = {
+    {"dvbs2x-normal-2/9-vlsnr", 0, 15, 3240},
+    {"dvbs2x-medium-1/5", 640, 25, 980},
+    {"dvbs2x-medium-11/45", 0, 15, 1620},
+    {"dvbs2x-medium-1/3", 0, 13, 1620},
+    {"dvbs2x-short-1/5-vlsnr-sf2", 560, 30, 250},
+    {"dvbs2x-short-11/45-vlsnr-sf2", 0, 15, 810},
+    {"dvbs2x-short-1/5-vlsnr", 0, 10, 1224},
+    {"dvbs2x-short-4/15-vlsnr", 0, 8, 1224},
+    {"dvbs2x-short-1/3-vlsnr", 0, 8, 1224},
 };
 
 #define DVB_CODE_COUNT (sizeof dvb_code_entries / sizeof dvb_code_entries[0])
@@ -89,18 +150,24 @@ const char *dvb_code_alias_of(size_t index)
     return index < DVB_CODE_COUNT ? dvb_code_entries[index].alias_of : NULL;
 }
 
+static const dvb_code_entry *find_entry(const char *name)
+{
+    for (size_t i = 0; i < DVB_CODE_COUNT; i++)
+        if (strcmp(dvb_code_entries[i].name, name) == 0)
+            return &dvb_code_entries[i];
+    return NULL;
+}
+
 /* The table of a built-in name, or NULL. */
 static const dvb_table *find_table(const char *name)
 {
-    for (size_t i = 0; i < DVB_CODE_COUNT; i++) {
-        if (strcmp(dvb_code_entries[i].name, name) != 0)
-            continue;
-        for (size_t t = 0; t < dvb_table_count; t++)
-            if (strcmp(dvb_tables[t].stem, dvb_code_entries[i].stem) == 0)
-                return &dvb_tables[t];
-        return NULL; /* unreachable while the registry and configs/dvb agree (tested) */
-    }
-    return NULL;
+    const dvb_code_entry *entry = find_entry(name);
+    if (entry == NULL)
+        return NULL;
+    for (size_t t = 0; t < dvb_table_count; t++)
+        if (strcmp(dvb_tables[t].stem, entry->stem) == 0)
+            return &dvb_tables[t];
+    return NULL; /* unreachable while the registry and configs/dvb agree (tested) */
 }
 
 static code_shape table_shape(const dvb_table *t)
@@ -142,6 +209,21 @@ static size_t repeat_lists_bytes(const dvb_table *t)
     return code_repeat_lists_bytes(t->q, t->n - t->k, snapshots, repeats);
 }
 
+static const dvb_vlsnr *find_vlsnr(const char *name)
+{
+    for (size_t i = 0; i < sizeof dvb_vlsnr_codes / sizeof dvb_vlsnr_codes[0]; i++)
+        if (strcmp(dvb_vlsnr_codes[i].name, name) == 0)
+            return &dvb_vlsnr_codes[i];
+    return NULL;
+}
+
+/* code_set_transmission's lists: every variable once (sent, shortened or
+ * punctured), plus the information positions that are sent. */
+static size_t transmission_bytes(const dvb_table *t, const dvb_vlsnr *v)
+{
+    return v == NULL ? 0 : ((size_t)t->n + t->k - v->shortened) * sizeof(uint32_t);
+}
+
 size_t dvb_code_footprint(const char *name)
 {
     if (name == NULL)
@@ -150,7 +232,8 @@ size_t dvb_code_footprint(const char *name)
     if (t == NULL)
         return 0;
     code_shape shape = table_shape(t);
-    return code_shape_footprint(&shape) + repeat_lists_bytes(t);
+    return code_shape_footprint(&shape) + repeat_lists_bytes(t) +
+           transmission_bytes(t, find_vlsnr(name));
 }
 
 /* Check-major H: counts per check, then info variables in ascending order (so
@@ -212,6 +295,24 @@ static void fill_dvb_fields(code_builder *b, const dvb_table *t)
         b->info_positions[i] = i;
 }
 
+
+/* Sends information bits shortened .. k - 1, then the parity bits but every
+ * period-th of the first punctured * period. scratch: n entries. */
+static ldpc_status set_vlsnr_transmission(ldpc_code *code, const dvb_vlsnr *v, uint32_t *scratch,
+                                          ldpc_error *err)
+{
+    uint32_t count = 0;
+    for (uint32_t var = v->shortened; var < code->n; var++) {
+        uint32_t parity = var - code->k;
+        if (var < code->k || parity % v->period != 0 || parity / v->period >= v->punctured)
+            scratch[count++] = var;
+    }
+    uint32_t *shortened = scratch + count;
+    for (uint32_t var = 0; var < v->shortened; var++)
+        shortened[var] = var;
+    return code_set_transmission(code, scratch, count, shortened, v->shortened, err);
+}
+
 ldpc_status dvb_code_create(const char *name, ldpc_code **out, ldpc_error *err)
 {
     *out = NULL;
@@ -219,7 +320,7 @@ ldpc_status dvb_code_create(const char *name, ldpc_code **out, ldpc_error *err)
     if (t == NULL)
         return ldpc_fail(err, LDPC_ERR_UNKNOWN_CODE,
                          "unknown code '%s': built-in codes are named "
-                         "dvbs2|dvbt2|dvbc2-normal|short-RATE (dvbs2-normal-1/2), "
+                         "dvbs2|dvbt2|dvbc2|dvbs2x-normal|short-RATE (dvbs2-normal-1/2), "
                          "wifi-N-RATE (wifi-1944-5/6), wimax-N-RATE (wimax-2304-3/4a), ft8-174-91, "
                          "ccsds-tc-128|256|512; "
                          "'ldpc codes' lists them; a file is alist:PATH",
@@ -239,10 +340,18 @@ ldpc_status dvb_code_create(const char *name, ldpc_code **out, ldpc_error *err)
     fill_layers(&b, t->q);
     status = code_builder_check_layers(&b, scratch);
     fill_dvb_fields(&b, t);
+    if (status != LDPC_OK) {
+        free(scratch);
+        ldpc_code_destroy(b.code);
+        return ldpc_fail(err, status, "%s: cannot allocate the layer repeat lists", name);
+    }
+    const dvb_vlsnr *vlsnr = find_vlsnr(name);
+    if (vlsnr != NULL)
+        status = set_vlsnr_transmission(b.code, vlsnr, scratch, err);
     free(scratch);
     if (status != LDPC_OK) {
         ldpc_code_destroy(b.code);
-        return ldpc_fail(err, status, "%s: cannot allocate the layer repeat lists", name);
+        return status;
     }
     *out = b.code;
     return LDPC_OK;

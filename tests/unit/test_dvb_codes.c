@@ -38,17 +38,20 @@ static void names_are_unique_and_well_formed(void **state)
 {
     (void)state;
     size_t count = dvb_code_total();
-    assert_int_equal(count, 47); /* S2 11 + 10, T2 6 + 9, C2 5 + 6 */
+    assert_int_equal(count, 86); /* S2 11 + 10, T2 6 + 9, C2 5 + 6, S2X 23 + 7 + 9 VL-SNR */
     assert_null(ldpc_builtin_code_name(ldpc_builtin_code_count()));
     assert_null(ldpc_builtin_code_alias_of(ldpc_builtin_code_count()));
     for (size_t i = 0; i < count; i++) {
         const char *name = ldpc_builtin_code_name(i);
-        char standard[8], frame[8];
+        char standard[8], frame[8], suffix[16] = "";
         unsigned numerator, denominator;
-        assert_int_equal(sscanf(name, "dvb%2[stc2]-%6[a-z]-%u/%u", standard, frame, &numerator,
-                                &denominator),
-                         4);
-        assert_true(strcmp(frame, "normal") == 0 || strcmp(frame, "short") == 0);
+        int fields = sscanf(name, "dvb%6[stc2x]-%6[a-z]-%u/%u%15s", standard, frame, &numerator,
+                            &denominator, suffix);
+        assert_true(fields == 4 || fields == 5);
+        assert_true(strcmp(frame, "normal") == 0 || strcmp(frame, "short") == 0 ||
+                    (strcmp(frame, "medium") == 0 && strcmp(standard, "s2x") == 0));
+        assert_true(suffix[0] == '\0' || strcmp(suffix, "-vlsnr") == 0 ||
+                    strcmp(suffix, "-vlsnr-sf2") == 0);
         assert_true(numerator < denominator);
         for (size_t j = 0; j < i; j++)
             assert_string_not_equal(name, ldpc_builtin_code_name(j));
@@ -147,8 +150,8 @@ static void h_has_the_ira_structure(void **state)
         uint8_t *info = calloc(c->k, 1), *codeword = malloc(c->n);
         assert_non_null(info);
         assert_non_null(codeword);
-        uint32_t g = c->dvb_groups / 2;
-        info[360 * g] = 1;
+        uint32_t g = c->dvb_groups / 2; /* past the shortened bits of a VL-SNR code */
+        info[360 * g - ldpc_code_shortened_count(c)] = 1;
         assert_int_equal(ldpc_encode(c, info, codeword, NULL), LDPC_OK);
         uint32_t ones = 0;
         for (uint32_t j = 0; j < c->m; j++) {
@@ -249,13 +252,29 @@ static void variable_degree_profiles(void **state)
 
 /* Check degrees are constant but for check 0 (one parity bit fewer), except
  * in the short frames whose k is below the nominal rate (short 1/4, 1/2, 3/4,
- * 4/5, 5/6), which are check-irregular in the standard itself. */
-static int short_frame_of_irregular_rate(const char *name)
+ * 4/5, 5/6), which are check-irregular in the standard itself, and in the
+ * DVB-S2X tables whose check degrees span two values (xdsopl/LDPC's
+ * dvb_s2x_tables.hh: LINKS_MAX_CN - LINKS_MIN_CN = 2), with the VL-SNR codes
+ * built on such tables. */
+static int check_irregular(const char *name)
 {
-    static const char *const rates[] = {"short-1/4", "short-1/2", "short-3/4", "short-4/5",
-                                        "short-5/6"};
-    for (size_t i = 0; i < sizeof rates / sizeof rates[0]; i++)
-        if (strcmp(strchr(name, '-') + 1, rates[i]) == 0)
+    static const char *const s2_rates[] = {"short-1/4", "short-1/2", "short-3/4", "short-4/5",
+                                           "short-5/6"};
+    static const char *const s2x_names[] = {
+        "dvbs2x-normal-13/45",  "dvbs2x-normal-90/180",  "dvbs2x-normal-96/180",
+        "dvbs2x-normal-100/180", "dvbs2x-normal-104/180", "dvbs2x-normal-116/180",
+        "dvbs2x-normal-124/180", "dvbs2x-normal-128/180", "dvbs2x-normal-132/180",
+        "dvbs2x-normal-135/180", "dvbs2x-normal-140/180", "dvbs2x-normal-154/180",
+        "dvbs2x-normal-18/30",  "dvbs2x-normal-20/30",   "dvbs2x-normal-22/30",
+        "dvbs2x-short-4/15",    "dvbs2x-short-7/15",     "dvbs2x-short-8/15",
+        "dvbs2x-short-1/5-vlsnr-sf2", "dvbs2x-short-1/5-vlsnr", "dvbs2x-short-4/15-vlsnr"};
+    for (size_t i = 0; i < sizeof s2x_names / sizeof s2x_names[0]; i++)
+        if (strcmp(name, s2x_names[i]) == 0)
+            return 1;
+    if (strncmp(name, "dvbs2x-", 7) == 0)
+        return 0;
+    for (size_t i = 0; i < sizeof s2_rates / sizeof s2_rates[0]; i++)
+        if (strcmp(strchr(name, '-') + 1, s2_rates[i]) == 0)
             return 1;
     return 0;
 }
@@ -270,7 +289,7 @@ static void check_degrees_are_regular_but_in_some_short_frames(void **state)
         uint32_t differing = 0;
         for (uint32_t chk = 1; chk < c->m; chk++)
             differing += c->check_offsets[chk + 1] - c->check_offsets[chk] != first + 1;
-        if (short_frame_of_irregular_rate(name)) {
+        if (check_irregular(name)) {
             assert_true(differing > 0);
         } else {
             assert_int_equal(differing, 0);
@@ -297,8 +316,8 @@ static void same_h_as_aff3ct_alists(void **state)
     assert_int_equal(test_compare_digests(path, "dvbs2-", NULL), 5);
 }
 
-/* A compact description keeps every count, degree and the table, drops the
- * graph (under 1/16 of the footprint), encodes the same codewords and counts
+/* A compact description keeps every count, degree, the table and the
+ * transmission, drops the graph (under 1/16 of the footprint), encodes the same codewords and counts
  * the same unsatisfied checks, for codewords, codewords with flipped bits and
  * random words; a name that is not DVB comes back whole. */
 static void compact_codes_keep_all_but_the_graph(void **state)
@@ -315,7 +334,12 @@ static void compact_codes_keep_all_but_the_graph(void **state)
         assert_null(compact->check_var);
         assert_null(compact->layer_var);
         assert_null(compact->check_repeat_edges);
-        assert_true(compact->footprint_bytes * 16 < whole->footprint_bytes);
+        /* Both keep a VL-SNR code's transmission lists: 2 n words or so. */
+        size_t lists = ldpc_code_transmitted_n(whole) == whole->n
+                           ? 0
+                           : ((size_t)whole->tx_n + whole->k + whole->punctured_count) * 4;
+        assert_true((compact->footprint_bytes - lists) * 16 < whole->footprint_bytes - lists);
+        assert_int_equal(compact->tx_n, whole->tx_n);
         assert_int_equal(compact->edges, whole->edges);
         assert_int_equal(compact->max_check_degree, whole->max_check_degree);
         assert_int_equal(compact->max_layer_snapshots, whole->max_layer_snapshots);

@@ -18,7 +18,7 @@
 #include "test_support.h"
 
 #define VECTOR_FILE LDPC_SOURCE_DIR "/tests/vectors/dvb_gnuradio.txt"
-#define MAX_VECTORS 256
+#define MAX_VECTORS 512
 
 typedef struct {
     char name[64];
@@ -58,14 +58,15 @@ static int load_vectors(void **state)
     return vector_count > 0 ? 0 : -1;
 }
 
-/* zlib's CRC-32 (reflected 0xEDB88320), over the codeword packed MSB first. */
-static uint32_t codeword_crc32(const uint8_t *bits, uint32_t n)
+/* zlib's CRC-32 (reflected 0xEDB88320), over the frame packed MSB first, the
+ * last byte padded with zeros. */
+static uint32_t frame_crc32(const uint8_t *bits, uint32_t n)
 {
     uint32_t crc = 0xFFFFFFFFu;
     for (uint32_t i = 0; i < n; i += 8) {
         uint8_t byte = 0;
         for (uint32_t b = 0; b < 8; b++)
-            byte = (uint8_t)(byte << 1 | bits[i + b]);
+            byte = (uint8_t)(byte << 1 | (i + b < n ? bits[i + b] : 0));
         crc ^= byte;
         for (int b = 0; b < 8; b++)
             crc = (crc >> 1) ^ (0xEDB88320u & (0u - (crc & 1u)));
@@ -102,6 +103,8 @@ static size_t dvb_code_total(void)
     return count;
 }
 
+/* GNU Radio writes what a frame transmits: for the VL-SNR codes, the
+ * codeword less its shortened and punctured bits. */
 static void every_code_matches_gnuradio(void **state)
 {
     (void)state;
@@ -110,9 +113,11 @@ static void every_code_matches_gnuradio(void **state)
         ldpc_code *code = NULL;
         ldpc_error err = {{0}};
         assert_int_equal(ldpc_code_create(name, &code, &err), LDPC_OK);
-        uint8_t *info = malloc(code->k), *codeword = malloc(code->n);
+        const uint32_t k = ldpc_code_k(code), sent_n = ldpc_code_transmitted_n(code);
+        uint8_t *info = malloc(k), *codeword = malloc(code->n), *sent = malloc(sent_n);
         assert_non_null(info);
         assert_non_null(codeword);
+        assert_non_null(sent);
         size_t matched = 0;
         for (size_t i = 0; i < vector_count; i++) {
             const gnuradio_vector *v = &vectors[i];
@@ -120,14 +125,15 @@ static void every_code_matches_gnuradio(void **state)
                 continue;
             test_rng rng;
             test_rng_seed(&rng, v->seed);
-            test_random_bits(&rng, info, code->k);
+            test_random_bits(&rng, info, k);
             assert_int_equal(ldpc_encode(code, info, codeword, &err), LDPC_OK);
+            ldpc_code_transmit(code, codeword, sent);
             char first[17], last[17];
-            bits_hex(codeword, first);
-            bits_hex(codeword + code->n - 64, last);
+            bits_hex(sent, first);
+            bits_hex(sent + sent_n - 64, last);
             if (strcmp(first, v->first64) != 0 || strcmp(last, v->last64) != 0 ||
-                codeword_crc32(codeword, code->n) != v->crc)
-                fail_msg("%s (seed %" PRIu64 "): codeword differs from GNU Radio's: first "
+                frame_crc32(sent, sent_n) != v->crc)
+                fail_msg("%s (seed %" PRIu64 "): frame differs from GNU Radio's: first "
                          "bits %s (expected %s), last bits %s (expected %s)",
                          name, v->seed, first, v->first64, last, v->last64);
             assert_int_equal(ldpc_code_unsatisfied_checks(code, codeword), 0);
@@ -137,6 +143,7 @@ static void every_code_matches_gnuradio(void **state)
             fail_msg("%s: only %zu GNU Radio vectors (for %s)", name, matched, vector_name(index));
         free(info);
         free(codeword);
+        free(sent);
         ldpc_code_destroy(code);
     }
 }
@@ -152,7 +159,7 @@ static void codewords_satisfy_h_and_errors_do_not(void **state)
         uint8_t *info = malloc(code->k), *codeword = malloc(code->n);
         assert_non_null(info);
         assert_non_null(codeword);
-        test_random_bits(&rng, info, code->k);
+        test_random_bits(&rng, info, ldpc_code_k(code));
         assert_int_equal(ldpc_encode(code, info, codeword, NULL), LDPC_OK);
         assert_int_equal(ldpc_code_unsatisfied_checks(code, codeword), 0);
         /* A flipped parity bit in the middle breaks exactly its two checks. */
@@ -167,11 +174,14 @@ static void codewords_satisfy_h_and_errors_do_not(void **state)
 
 typedef struct {
     const char *name;
-    uint32_t n, k, edges; /* edges 0: not published, not checked */
+    uint32_t n, k, edges; /* n, k: bits sent and information bits of a frame;
+                           * edges 0: not published, not checked */
 } published_size;
 
-/* EN 302 307-1 Tables 5a/5b (k), EN 302 755 (T2 sizes); the edge counts are
- * the published ones for DVB-T2 (first parity bit of degree 1). */
+/* EN 302 307-1 Tables 5a/5b (k), EN 302 755 (T2 sizes), EN 302 307-2 Tables
+ * 5a-5c and 18 (S2X and VL-SNR: k is Kbch's LDPC input, n what is sent);
+ * the edge counts are the published ones for DVB-T2 (first parity bit of
+ * degree 1). */
 static const published_size published_sizes[] = {
     {"dvbt2-short-1/2", 16200, 7200, 48599},   {"dvbt2-short-3/4", 16200, 11880, 47519},
     {"dvbt2-short-5/6", 16200, 13320, 49319},  {"dvbt2-normal-1/2", 64800, 32400, 226799},
@@ -197,6 +207,26 @@ static const published_size published_sizes[] = {
     {"dvbc2-short-2/3", 16200, 10800, 0},      {"dvbc2-short-3/4", 16200, 11880, 47519},
     {"dvbc2-short-4/5", 16200, 12600, 0},      {"dvbc2-short-5/6", 16200, 13320, 49319},
     {"dvbc2-short-8/9", 16200, 14400, 0},
+    {"dvbs2x-normal-13/45", 64800, 18720, 0},  {"dvbs2x-normal-9/20", 64800, 29160, 0},
+    {"dvbs2x-normal-11/20", 64800, 35640, 0},  {"dvbs2x-normal-26/45", 64800, 37440, 0},
+    {"dvbs2x-normal-28/45", 64800, 40320, 0},  {"dvbs2x-normal-23/36", 64800, 41400, 0},
+    {"dvbs2x-normal-25/36", 64800, 45000, 0},  {"dvbs2x-normal-13/18", 64800, 46800, 0},
+    {"dvbs2x-normal-7/9", 64800, 50400, 0},    {"dvbs2x-normal-90/180", 64800, 32400, 0},
+    {"dvbs2x-normal-96/180", 64800, 34560, 0}, {"dvbs2x-normal-100/180", 64800, 36000, 0},
+    {"dvbs2x-normal-104/180", 64800, 37440, 0}, {"dvbs2x-normal-116/180", 64800, 41760, 0},
+    {"dvbs2x-normal-124/180", 64800, 44640, 0}, {"dvbs2x-normal-128/180", 64800, 46080, 0},
+    {"dvbs2x-normal-132/180", 64800, 47520, 0}, {"dvbs2x-normal-135/180", 64800, 48600, 0},
+    {"dvbs2x-normal-140/180", 64800, 50400, 0}, {"dvbs2x-normal-154/180", 64800, 55440, 0},
+    {"dvbs2x-normal-18/30", 64800, 38880, 0},  {"dvbs2x-normal-20/30", 64800, 43200, 0},
+    {"dvbs2x-normal-22/30", 64800, 47520, 0},  {"dvbs2x-short-11/45", 16200, 3960, 0},
+    {"dvbs2x-short-4/15", 16200, 4320, 0},     {"dvbs2x-short-14/45", 16200, 5040, 0},
+    {"dvbs2x-short-7/15", 16200, 7560, 0},     {"dvbs2x-short-8/15", 16200, 8640, 0},
+    {"dvbs2x-short-26/45", 16200, 9360, 0},    {"dvbs2x-short-32/45", 16200, 11520, 0},
+    {"dvbs2x-normal-2/9-vlsnr", 61560, 14400, 0}, {"dvbs2x-medium-1/5", 30780, 5840, 0},
+    {"dvbs2x-medium-11/45", 30780, 7920, 0},   {"dvbs2x-medium-1/3", 30780, 10800, 0},
+    {"dvbs2x-short-1/5-vlsnr-sf2", 15390, 2680, 0}, {"dvbs2x-short-11/45-vlsnr-sf2", 15390, 3960, 0},
+    {"dvbs2x-short-1/5-vlsnr", 14976, 3240, 0}, {"dvbs2x-short-4/15-vlsnr", 14976, 4320, 0},
+    {"dvbs2x-short-1/3-vlsnr", 14976, 5400, 0},
 };
 
 static void sizes_match_the_standards(void **state)
@@ -210,9 +240,12 @@ static void sizes_match_the_standards(void **state)
         ldpc_error err = {{0}};
         if (ldpc_code_create(p->name, &code, &err) != LDPC_OK)
             fail_msg("%s: %s", p->name, err.message);
-        assert_int_equal(code->n, p->n);
-        assert_int_equal(code->k, p->k);
-        assert_int_equal(code->m, p->n - p->k);
+        assert_int_equal(ldpc_code_transmitted_n(code), p->n);
+        assert_int_equal(ldpc_code_k(code), p->k);
+        /* What is not sent is shortened or punctured; no check is dropped. */
+        assert_int_equal(code->n, p->n + ldpc_code_shortened_count(code) +
+                                      ldpc_code_punctured_count(code));
+        assert_int_equal(code->m, code->n - code->k);
         if (p->edges != 0)
             assert_int_equal(code->edges, p->edges);
         ldpc_code_destroy(code);

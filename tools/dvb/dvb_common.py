@@ -15,6 +15,7 @@ TABLE_DIR = os.path.join(REPO, "configs", "dvb")
 VECTOR_FILE = os.path.join(REPO, "tests", "vectors", "dvb_gnuradio.txt")
 
 NORMAL_N, SHORT_N = 64800, 16200
+FRAME_N = {"normal": NORMAL_N, "medium": 32400, "short": SHORT_N}
 
 # Information bits (k) of every rate, per frame size (EN 302 307-1 Tables 5a/5b;
 # the short frame's k is not rate * n).
@@ -39,6 +40,30 @@ C2_RATES = {
     "normal": ["2/3", "3/4", "4/5", "5/6", "9/10"],
     "short": ["1/2", "2/3", "3/4", "4/5", "5/6", "8/9"],
 }
+# EN 302 307-2 (DVB-S2X): the rates of Annex B (normal), C1..C7 (short) and
+# C8..C10 (medium), in the annexes' order.
+S2X_TABLE_RATES = {
+    "normal": ["2/9", "13/45", "9/20", "11/20", "26/45", "28/45", "23/36", "25/36", "13/18",
+               "7/9", "90/180", "96/180", "100/180", "104/180", "116/180", "124/180", "128/180",
+               "132/180", "135/180", "140/180", "154/180", "18/30", "20/30", "22/30"],
+    "short": ["11/45", "4/15", "14/45", "7/15", "8/15", "26/45", "32/45"],
+    "medium": ["1/5", "11/45", "1/3"],
+}
+# The VL-SNR codes (EN 302 307-2 clause 5.3.2; GNU Radio's dvb_ldpc_bb_impl.cc):
+# name -> (table file stem, shortened information bits Xs (the first ones),
+# puncturing period P, punctured parity bits Xp (parity bits 0, P, .., (Xp-1) P
+# of the accumulated parity), GNU Radio's frame size and rate).
+S2X_VLSNR = {
+    "dvbs2x-normal-2/9-vlsnr": ("dvbs2x-normal-2_9", 0, 15, 3240, "normal", "C2_9_VLSNR"),
+    "dvbs2x-medium-1/5": ("dvbs2x-medium-1_5", 640, 25, 980, "medium", "C1_5_MEDIUM"),
+    "dvbs2x-medium-11/45": ("dvbs2x-medium-11_45", 0, 15, 1620, "medium", "C11_45_MEDIUM"),
+    "dvbs2x-medium-1/3": ("dvbs2x-medium-1_3", 0, 13, 1620, "medium", "C1_3_MEDIUM"),
+    "dvbs2x-short-1/5-vlsnr-sf2": ("dvbs2-short-1_4", 560, 30, 250, "short", "C1_5_VLSNR_SF2"),
+    "dvbs2x-short-11/45-vlsnr-sf2": ("dvbs2x-short-11_45", 0, 15, 810, "short", "C11_45_VLSNR_SF2"),
+    "dvbs2x-short-1/5-vlsnr": ("dvbs2-short-1_4", 0, 10, 1224, "short", "C1_5_VLSNR"),
+    "dvbs2x-short-4/15-vlsnr": ("dvbs2x-short-4_15", 0, 8, 1224, "short", "C4_15_VLSNR"),
+    "dvbs2x-short-1/3-vlsnr": ("dvbs2-short-1_3", 0, 8, 1224, "short", "C1_3_VLSNR"),
+}
 # The two DVB-T2 tables that differ from DVB-S2's (found by extract_tables.py:
 # GNU Radio encodes them differently for the two standards).
 T2_OWN_TABLES = {("normal", "2/3"), ("short", "3/5")}
@@ -61,13 +86,30 @@ def table_stem(standard, frame, rate):
 
 
 def encoded_codes():
-    """(name, frame, rate, gnuradio standard) of every code GNU Radio can encode."""
+    """(name, frame, rate, gnuradio standard) of every DVB-S2/T2 code."""
     codes = []
     for standard, rates in (("dvbs2", S2_RATES), ("dvbt2", T2_RATES)):
         for frame in ("normal", "short"):
             for rate in rates[frame]:
                 codes.append((code_name(standard, frame, rate), frame, rate, standard))
     return codes
+
+
+def s2x_codes():
+    """(name, table stem, Xs, P, Xp, frame, GNU Radio rate) of every DVB-S2X
+    code: the tables of the plain MODCODs (not the medium frames and normal
+    2/9, which only VL-SNR uses, punctured), then the VL-SNR codes."""
+    codes = []
+    for frame in ("normal", "short"):
+        for rate in S2X_TABLE_RATES[frame]:
+            if frame == "normal" and rate == "2/9":
+                continue
+            name = code_name("dvbs2x", frame, rate)
+            codes.append((name, stem(name), 0, 0, 0, frame, "C" + rate.replace("/", "_")))
+    for name, (table, xs, p, xp, frame, gr_rate) in S2X_VLSNR.items():
+        codes.append((name, table, xs, p, xp, frame, gr_rate))
+    return codes
+
 
 
 def c2_alias(frame, rate):
@@ -163,14 +205,18 @@ def bits_hex(bits):
 
 # --- GNU Radio ----------------------------------------------------------------
 
-def gnuradio_encode(frame, rate, standard, messages):
-    """Encodes the messages (arrays of k 0/1 bytes) with gnuradio.dtv.dvb_ldpc_bb,
-    which takes unpacked bits (one per byte), k in and n out per frame."""
+def gnuradio_encode(frame, rate, standard, messages, gr_rate=None, frame_bits=None):
+    """Encodes the messages (arrays of 0/1 bytes) with gnuradio.dtv.dvb_ldpc_bb,
+    which takes unpacked bits (one per byte): a message in and a frame out
+    (k and n bits; for a VL-SNR code, its information bits less the shortened
+    ones and its transmitted bits: gr_rate names the constant, frame_bits the
+    frame's length)."""
     from gnuradio import blocks, dtv, gr
     gr_standard = {"dvbs2": dtv.STANDARD_DVBS2, "dvbt2": dtv.STANDARD_DVBT2}[standard]
-    gr_frame = {"normal": dtv.FECFRAME_NORMAL, "short": dtv.FECFRAME_SHORT}[frame]
-    gr_rate = getattr(dtv, "C" + rate.replace("/", "_"))
-    n, k, _ = shape(frame, rate)
+    gr_frame = {"normal": dtv.FECFRAME_NORMAL, "short": dtv.FECFRAME_SHORT,
+                "medium": dtv.FECFRAME_MEDIUM}[frame]
+    gr_rate = getattr(dtv, gr_rate or "C" + rate.replace("/", "_"))
+    n = frame_bits if frame_bits is not None else shape(frame, rate)[0]
     top = gr.top_block()
     source = blocks.vector_source_b(np.concatenate(messages).astype(np.uint8).tolist(), False)
     encoder = dtv.dvb_ldpc_bb(gr_standard, gr_frame, gr_rate, dtv.MOD_OTHER)

@@ -48,7 +48,8 @@ static const char *standard_of(const char *name)
         const char *prefix, *standard;
     } standards[] = {
         {"dvbs2-", "DVB-S2, ETSI EN 302 307-1"},   {"dvbt2-", "DVB-T2, ETSI EN 302 755"},
-        {"dvbc2-", "DVB-C2, ETSI EN 302 769"},     {"wifi-", "IEEE 802.11n/ac"},
+        {"dvbc2-", "DVB-C2, ETSI EN 302 769"},     {"dvbs2x-", "DVB-S2X, ETSI EN 302 307-2"},
+        {"wifi-", "IEEE 802.11n/ac"},
         {"wimax-", "IEEE 802.16e"},                {"ft8-", "FT8/FT4 (WSJT-X)"},
         {"ccsds-tc-", "CCSDS 231.1-O-1"},          {"ccsds-ar4ja-", "CCSDS 131.0-B AR4JA"},
         {"5gnr-", "3GPP TS 38.212 (5G NR)"},       {"alist:", "alist file"},
