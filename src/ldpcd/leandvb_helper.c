@@ -33,9 +33,44 @@ static const char *const modcod_rates[29] = {
     "3/4", "4/5", "5/6", "8/9", "9/10",                                    /* 32APSK */
 };
 
+/* DVB-S2X PLS codes 132..248 (EN 302 307-2 Table 17a, even: the odd one is
+ * the same with pilots), as GNU Radio's DVB-S2X transmitter
+ * (gr-dtv dvbs2_physical_cc) assigns them: the code of each. 216 and above
+ * are short frames; a few reuse a DVB-S2 code. */
+static const struct {
+    uint8_t pls;
+    const char *code;
+} s2x_modcods[] = {
+    {132, "dvbs2x-normal-13/45"},   {134, "dvbs2x-normal-9/20"},   {136, "dvbs2x-normal-11/20"},
+    {138, "dvbs2x-normal-100/180"}, {140, "dvbs2x-normal-104/180"}, {142, "dvbs2x-normal-23/36"},
+    {144, "dvbs2x-normal-25/36"},   {146, "dvbs2x-normal-13/18"},  {148, "dvbs2x-normal-90/180"},
+    {150, "dvbs2x-normal-96/180"},  {152, "dvbs2x-normal-100/180"}, {154, "dvbs2x-normal-26/45"},
+    {156, "dvbs2-normal-3/5"},      {158, "dvbs2x-normal-18/30"},  {160, "dvbs2x-normal-28/45"},
+    {162, "dvbs2x-normal-23/36"},   {164, "dvbs2x-normal-20/30"},  {166, "dvbs2x-normal-25/36"},
+    {168, "dvbs2x-normal-13/18"},   {170, "dvbs2x-normal-140/180"}, {172, "dvbs2x-normal-154/180"},
+    {174, "dvbs2-normal-2/3"},      {178, "dvbs2x-normal-128/180"}, {180, "dvbs2x-normal-132/180"},
+    {182, "dvbs2x-normal-140/180"}, {184, "dvbs2x-normal-128/180"}, {186, "dvbs2x-normal-132/180"},
+    {190, "dvbs2x-normal-7/9"},     {194, "dvbs2-normal-4/5"},     {198, "dvbs2-normal-5/6"},
+    {200, "dvbs2x-normal-135/180"}, {202, "dvbs2x-normal-140/180"}, {204, "dvbs2x-normal-116/180"},
+    {206, "dvbs2x-normal-20/30"},   {208, "dvbs2x-normal-124/180"}, {210, "dvbs2x-normal-128/180"},
+    {212, "dvbs2x-normal-22/30"},   {214, "dvbs2x-normal-135/180"}, {216, "dvbs2x-short-11/45"},
+    {218, "dvbs2x-short-4/15"},     {220, "dvbs2x-short-14/45"},   {222, "dvbs2x-short-7/15"},
+    {224, "dvbs2x-short-8/15"},     {226, "dvbs2x-short-32/45"},   {228, "dvbs2x-short-7/15"},
+    {230, "dvbs2x-short-8/15"},     {232, "dvbs2x-short-26/45"},   {234, "dvbs2x-short-32/45"},
+    {236, "dvbs2x-short-7/15"},     {238, "dvbs2x-short-8/15"},    {240, "dvbs2x-short-26/45"},
+    {242, "dvbs2-short-3/5"},       {244, "dvbs2x-short-32/45"},   {246, "dvbs2-short-2/3"},
+    {248, "dvbs2x-short-32/45"},
+};
+
 const char *ldpcd_helper_code_name(int modcod, int short_frames)
 {
     static char name[32];
+    if (modcod >= 128 && modcod <= 255) {
+        for (size_t i = 0; i < sizeof s2x_modcods / sizeof s2x_modcods[0]; i++)
+            if (s2x_modcods[i].pls == (modcod & ~1))
+                return s2x_modcods[i].code;
+        return NULL;
+    }
     if (modcod < 1 || modcod > 28)
         return NULL;
     const char *rate = modcod_rates[modcod];
@@ -152,11 +187,11 @@ int ldpcd_helper_main(int argc, char **argv)
         return usage;
     decoder_build build = {.name = ldpcd_helper_code_name(modcod, short_frames)};
     if (build.name == NULL) {
-        fprintf(stderr, "ldpcd helper: no DVB-S2 code for MODCOD %d%s\n", modcod,
+        fprintf(stderr, "ldpcd helper: no DVB-S2 or DVB-S2X code for MODCOD %d%s\n", modcod,
                 short_frames ? " with short frames" : "");
         return 2;
     }
-    uint32_t n = short_frames ? DVB_SHORT_N : DVB_NORMAL_N;
+    uint32_t n = strstr(build.name, "-short-") != NULL ? DVB_SHORT_N : DVB_NORMAL_N;
     pthread_t builder;
     if (pthread_create(&builder, NULL, build_decoder, &build) != 0) {
         fprintf(stderr, "ldpcd helper: cannot start a thread\n");

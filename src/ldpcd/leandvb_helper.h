@@ -18,7 +18,9 @@
 /* Returns the process exit status. */
 int ldpcd_helper_main(int argc, char **argv);
 
-/* "dvbs2-normal-1/2" for MODCOD 4 (QPSK 1/2) etc.; NULL for an invalid
+/* "dvbs2-normal-1/2" for MODCOD 4 (QPSK 1/2) etc.; for a DVB-S2X PLS code
+ * (128..255, its frame size implied: short_frames is ignored) the code of
+ * that MODCOD, "dvbs2x-normal-13/45" for 132 or 133; NULL for an invalid
  * MODCOD or one without short frames (9/10). */
 const char *ldpcd_helper_code_name(int modcod, int short_frames);
 

@@ -47,9 +47,9 @@ static uint64_t next_random(uint64_t *state)
 
 /* A true BPSK LLR over AWGN at Es/N0 -1.2 dB (Eb/N0 1.8 dB for rate 1/2):
  * 4 Es/N0 (1 + noise / sqrt(2 Es/N0)) for bit 0. */
-static double channel_llr(uint64_t *state, int bit)
+/* esn0: linear, per channel bit */
+static double channel_llr(uint64_t *state, int bit, double esn0)
 {
-    const double esn0 = 0.7586; /* -1.2 dB */
     double u1 = ((double)(next_random(state) >> 11) + 0.5) / 9007199254740992.0;
     double u2 = ((double)(next_random(state) >> 11) + 0.5) / 9007199254740992.0;
     double gauss = sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
@@ -64,7 +64,7 @@ static void sleep_ms(int ms)
 }
 
 /* One helper run: FRAMES frames through `helper_argv`. */
-static void exchange(const ldpc_code *code, char *const helper_argv[])
+static void exchange(const ldpc_code *code, double esn0, char *const helper_argv[])
 {
     const uint32_t n = ldpc_code_n(code), k = ldpc_code_k(code);
     uint8_t *info = malloc((size_t)FRAMES * k), *codeword = malloc(n);
@@ -98,7 +98,7 @@ static void exchange(const ldpc_code *code, char *const helper_argv[])
                 bits[i] = (uint8_t)(next_random(&state) & 1u);
             ldpc_encode(code, bits, codeword, NULL);
             for (uint32_t i = 0; i < n; i++) {
-                double value = round(channel_llr(&state, codeword[i]));
+                double value = round(channel_llr(&state, codeword[i], esn0));
                 frame[i] = (int8_t)(value > 127 ? 127 : value < -127 ? -127 : value);
             }
             ssize_t written = -1;
@@ -178,8 +178,17 @@ int main(int argc, char **argv)
     }
     char *modcod_form[] = {argv[1], "--modcod", "4", NULL}; /* MODCOD 4: QPSK 1/2 */
     char *standard_form[] = {argv[1], "--standard", "DVB-S2", "--modcod", "4", NULL};
-    exchange(code, modcod_form);
-    exchange(code, standard_form);
+    exchange(code, 0.7586, modcod_form); /* Es/N0 -1.2 dB */
+    exchange(code, 0.7586, standard_form);
+    /* a DVB-S2X PLS code names its frame size: 225 is QPSK 8/15, short, pilots */
+    ldpc_code *s2x;
+    if (ldpc_code_create("dvbs2x-short-8/15", &s2x, &err) != LDPC_OK) {
+        fprintf(stderr, "leandvb_mock: %s\n", err.message);
+        return 1;
+    }
+    char *s2x_form[] = {argv[1], "--modcod", "225", NULL};
+    exchange(s2x, 1.0, s2x_form); /* 0 dB: a short frame at rate 0.53 */
+    ldpc_code_destroy(s2x);
     int status;
     /* an invalid MODCOD is refused with a message, not a crash */
     pid_t bad = fork();
