@@ -291,6 +291,45 @@ static ldpc_status decode_channel(ldpc_decoder *d, const ldpc_code *code, uint32
     return status;
 }
 
+/* Whether every variable is sent at most once: then a frame's values go
+ * straight to their variables (no sums), and the rest are punctured (0) or
+ * shortened (127). */
+static int sends_each_once(const ldpc_code *code)
+{
+    return code->tx_n + code->shortened_count + code->punctured_count == code->n;
+}
+
+static void mark_unsent_q(const ldpc_code *code, int8_t *word)
+{
+    for (uint32_t p = 0; p < code->punctured_count; p++)
+        word[code->punctured_vars[p]] = 0;
+    for (uint32_t s = 0; s < code->shortened_count; s++)
+        word[code->shortened_vars[s]] = (int8_t)SHORTENED_FIXED;
+}
+
+/* The fixed-point codeword of a frame that sends each variable once, run by
+ * run of consecutive variables (a VL-SNR frame has one per punctured bit),
+ * so the channel values are quantised in vectors: the same bytes as
+ * quantising ldpc_code_receive_f32's word, without a float word in between. */
+static void receive_once_f32(const ldpc_code *code, const float *sent, float llr_scale,
+                             int8_t *word)
+{
+    const uint32_t *vars = code->tx_vars;
+    for (uint32_t j = 0, end; j < code->tx_n; j = end) {
+        for (end = j + 1; end < code->tx_n && vars[end] == vars[end - 1] + 1;)
+            end++;
+        ldpc_quantise(sent + j, end - j, llr_scale, word + vars[j]);
+    }
+    mark_unsent_q(code, word);
+}
+
+static void receive_once_i8(const ldpc_code *code, const int8_t *sent, int8_t *word)
+{
+    for (uint32_t j = 0; j < code->tx_n; j++)
+        word[code->tx_vars[j]] = q_from_input(sent[j]);
+    mark_unsent_q(code, word);
+}
+
 /* decode_f32 and decode_i8 for a code whose frames are not its codewords:
  * each frame's codeword values go into the decoder's channel buffer, then
  * the backend decodes them as any frame. */
@@ -303,6 +342,10 @@ static ldpc_status decode_mapped_f32(ldpc_decoder *d, const ldpc_code *code, con
         const float *frame = llr + f * sent;
         if (d->config.arithmetic == LDPC_ARITH_FLOAT) {
             ldpc_code_receive_f32(code, frame, SHORTENED_FLOAT, d->channel_llr + f * n);
+            continue;
+        }
+        if (sends_each_once(code)) {
+            receive_once_f32(code, frame, d->config.llr_scale, d->channel_q + f * n);
             continue;
         }
         ldpc_code_receive_f32(code, frame, SHORTENED_FIXED / d->config.llr_scale, d->frame_word);
@@ -321,6 +364,10 @@ static ldpc_status decode_mapped_i8(ldpc_decoder *d, const ldpc_code *code, cons
         if (d->config.arithmetic == LDPC_ARITH_FLOAT) {
             receive_i8(code, frame, 1.0f / d->config.llr_scale, SHORTENED_FLOAT,
                        d->channel_llr + f * n);
+            continue;
+        }
+        if (sends_each_once(code)) {
+            receive_once_i8(code, frame, d->channel_q + f * n);
             continue;
         }
         /* Sums of integers, exact in float; then saturated to [-127, 127]. */

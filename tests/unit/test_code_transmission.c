@@ -306,6 +306,78 @@ static void every_backend_decodes_vlsnr_frames_as_the_reference(void **state)
     backends_decode_as_the_reference("dvbs2x-short-1/5-vlsnr-sf2", 3.0, 4);
 }
 
+/* A VL-SNR frame decodes as its mother code (the same table, every bit
+ * sent) decodes the codeword ldpc_code_receive_f32 makes of it: punctured
+ * bits 0, shortened ones certain zeros. The decoder takes the VL-SNR frames
+ * straight into fixed point; this holds it to the float word in between. */
+static void vlsnr_frames_decode_as_their_mother_code(void **state)
+{
+    (void)state;
+    enum { FRAMES = 24 };
+    ldpc_code *code = NULL, *mother = NULL;
+    assert_int_equal(ldpc_code_create("dvbs2x-short-1/5-vlsnr-sf2", &code, NULL), LDPC_OK);
+    assert_int_equal(ldpc_code_create("dvbs2-short-1/4", &mother, NULL), LDPC_OK);
+    const uint32_t n = ldpc_code_n(code), sent = ldpc_code_transmitted_n(code);
+    assert_int_equal(ldpc_code_transmitted_n(mother), n);
+    float *llr = malloc(sizeof(float) * FRAMES * sent), *words = malloc(sizeof(float) * FRAMES * n);
+    int8_t *q = malloc((size_t)FRAMES * sent), *q_words = malloc((size_t)FRAMES * n);
+    uint8_t *codewords = malloc((size_t)FRAMES * n);
+    assert_true(llr && words && q && q_words && codewords);
+    noisy_frames(code, FRAMES, 0.8, llr, codewords);
+    ldpc_quantise(llr, (size_t)FRAMES * sent, 3.0f, q);
+
+    ldpc_decoder_config config = ldpc_decoder_config_default();
+    for (uint32_t f = 0; f < FRAMES; f++) {
+        ldpc_code_receive_f32(code, llr + (size_t)f * sent, 127.0f / config.llr_scale,
+                              words + (size_t)f * n);
+        float q_as_float[16200];
+        for (uint32_t j = 0; j < sent; j++)
+            q_as_float[j] = (float)q[(size_t)f * sent + j];
+        float word[16200];
+        ldpc_code_receive_f32(code, q_as_float, 127.0f, word);
+        ldpc_quantise(word, n, 1.0f, q_words + (size_t)f * n);
+    }
+    decided from_frames = decided_alloc(FRAMES, n), from_words = decided_alloc(FRAMES, n);
+    decided q_frames = decided_alloc(FRAMES, n), q_from_words = decided_alloc(FRAMES, n);
+    ldpc_decoder_limits limits = ldpc_decoder_limits_for_code(code, FRAMES);
+    ldpc_decoder *decoder = NULL;
+    assert_int_equal(ldpc_decoder_create(&config, &limits, "auto", &decoder, NULL), LDPC_OK);
+    assert_int_equal(ldpc_decoder_decode_f32(decoder, code, llr, FRAMES, from_frames.bits,
+                                             from_frames.stats, NULL),
+                     LDPC_OK);
+    assert_int_equal(ldpc_decoder_decode_f32(decoder, mother, words, FRAMES, from_words.bits,
+                                             from_words.stats, NULL),
+                     LDPC_OK);
+    assert_int_equal(ldpc_decoder_decode_i8(decoder, code, q, FRAMES, q_frames.bits,
+                                            q_frames.stats, NULL),
+                     LDPC_OK);
+    assert_int_equal(ldpc_decoder_decode_i8(decoder, mother, q_words, FRAMES, q_from_words.bits,
+                                            q_from_words.stats, NULL),
+                     LDPC_OK);
+    assert_memory_equal(from_frames.bits, from_words.bits, (size_t)FRAMES * n);
+    assert_memory_equal(q_frames.bits, q_from_words.bits, (size_t)FRAMES * n);
+    uint32_t converged = 0;
+    for (uint32_t f = 0; f < FRAMES; f++) {
+        assert_int_equal(from_frames.stats[f].iterations, from_words.stats[f].iterations);
+        assert_int_equal(from_frames.stats[f].converged, from_words.stats[f].converged);
+        assert_int_equal(q_frames.stats[f].iterations, q_from_words.stats[f].iterations);
+        converged += from_frames.stats[f].converged;
+    }
+    assert_true(converged > 0 && converged < FRAMES); /* some fail: iterations differ */
+    ldpc_decoder_destroy(decoder);
+    decided_free(&from_frames);
+    decided_free(&from_words);
+    decided_free(&q_frames);
+    decided_free(&q_from_words);
+    free(llr);
+    free(words);
+    free(q);
+    free(q_words);
+    free(codewords);
+    ldpc_code_destroy(code);
+    ldpc_code_destroy(mother);
+}
+
 /* wifi-648-1/2 with its first 20 information bits shortened, parity bit
  * 400 sent twice, parity bits 600..647 punctured. */
 static ldpc_code *shortened_wifi(void)
@@ -446,6 +518,7 @@ int main(void)
         cmocka_unit_test(ar4ja_frames_send_all_but_the_last_block_column),
         cmocka_unit_test(every_backend_decodes_punctured_frames_as_the_reference),
         cmocka_unit_test(every_backend_decodes_vlsnr_frames_as_the_reference),
+        cmocka_unit_test(vlsnr_frames_decode_as_their_mother_code),
         cmocka_unit_test(shortened_bits_are_known_zeros_and_repeats_add),
         cmocka_unit_test(transmissions_that_break_a_rule_are_refused),
         cmocka_unit_test(alist_files_declare_punctured_and_shortened_columns),
