@@ -11,6 +11,12 @@ uint64_t ldpcd_now_ns(void)
     return (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec;
 }
 
+/* A thread that waits for space looks again this often even without a
+ * wake-up: the one wake-up target serves the intake and a stop's wait. */
+#define SPACE_RECHECK_NS 10000000u
+/* A full ring's intake waits for an eighth of it to be released. */
+#define SPACE_CHUNK_DIVISOR 8
+
 /* Condition variables wait on CLOCK_MONOTONIC so that a clock change cannot
  * stretch the batch waiting time. */
 static void wait_until(pthread_cond_t *cond, pthread_mutex_t *lock, uint64_t deadline_ns)
@@ -55,6 +61,7 @@ int ldpcd_ring_create(ldpcd_ring *ring, uint32_t capacity, uint32_t batch_frames
     }
     ring->capacity = capacity;
     ring->batch_frames = batch_frames ? batch_frames : 1;
+    atomic_store(&ring->wake_at, UINT64_MAX);
     pthread_mutex_init(&ring->lock, NULL);
     init_cond(&ring->work_available);
     init_cond(&ring->result_ready);
@@ -73,6 +80,45 @@ void ldpcd_ring_destroy(ldpcd_ring *ring)
     free(ring->slots);
     free(ring->memory);
     memset(ring, 0, sizeof *ring);
+}
+
+/* Moves head past the released slots; the lock is held. */
+static void advance_head_locked(ldpcd_ring *ring)
+{
+    uint64_t head = atomic_load_explicit(&ring->head, memory_order_relaxed);
+    while (head < ring->sent &&
+           atomic_load_explicit(&ring->slots[head % ring->capacity].released,
+                                memory_order_acquire))
+        head++;
+    atomic_store_explicit(&ring->head, head, memory_order_release);
+}
+
+/* Slots the intake may still fill before results leave; the lock is held. */
+static uint32_t free_slots(ldpcd_ring *ring)
+{
+    advance_head_locked(ring);
+    return ring->capacity - (uint32_t)(ring->tail - atomic_load(&ring->head));
+}
+
+/* Waits (the lock held) until head reaches `wanted`, waking once `more`
+ * slots are released after now, or at deadline_ns, or after
+ * SPACE_RECHECK_NS at most; head is moved on after it. */
+static void wait_for_head_locked(ldpcd_ring *ring, uint64_t wanted, uint32_t more,
+                                 uint64_t deadline_ns)
+{
+    uint64_t target = atomic_load(&ring->released) + more;
+    uint64_t current = atomic_load(&ring->wake_at);
+    while (target < current && !atomic_compare_exchange_weak(&ring->wake_at, &current, target))
+        ;
+    /* a release counted before wake_at was set is seen here */
+    advance_head_locked(ring);
+    if (atomic_load(&ring->head) < wanted) {
+        uint64_t recheck = ldpcd_now_ns() + SPACE_RECHECK_NS;
+        wait_until(&ring->space_available, &ring->lock,
+                   deadline_ns < recheck ? deadline_ns : recheck);
+    }
+    atomic_store(&ring->wake_at, UINT64_MAX);
+    advance_head_locked(ring);
 }
 
 /* Hands [tail, filled) to the workers and the output; the lock is held. A
@@ -95,10 +141,21 @@ static void publish_locked(ldpcd_ring *ring)
     }
     if (done)
         pthread_cond_signal(&ring->result_ready);
+    /* too few free slots left to fill a batch: a waiting worker takes what
+     * is pending now (ldpcd_ring_claim) */
+    if (wakes == 0 && ring->pending_total > 0 && free_slots(ring) < ring->batch_frames)
+        wakes = 1;
     if (wakes > 1)
         pthread_cond_broadcast(&ring->work_available);
     else if (wakes == 1)
         pthread_cond_signal(&ring->work_available);
+}
+
+static ldpcd_slot *reserved(ldpcd_ring *ring)
+{
+    ldpcd_slot *slot = &ring->slots[ring->filled % ring->capacity];
+    atomic_store_explicit(&slot->released, 0, memory_order_relaxed);
+    return slot;
 }
 
 ldpcd_slot *ldpcd_ring_reserve_until(ldpcd_ring *ring, uint64_t deadline_ns)
@@ -106,22 +163,22 @@ ldpcd_slot *ldpcd_ring_reserve_until(ldpcd_ring *ring, uint64_t deadline_ns)
     /* only the intake moves filled, and head only grows: a free slot seen
      * here stays free */
     if (ring->filled - atomic_load_explicit(&ring->head, memory_order_acquire) < ring->capacity)
-        return &ring->slots[ring->filled % ring->capacity];
+        return reserved(ring);
     ldpcd_slot *slot = NULL;
     pthread_mutex_lock(&ring->lock);
     publish_locked(ring);
+    /* a full ring waits for a few results to leave, not for each one */
+    uint32_t chunk = ring->capacity / SPACE_CHUNK_DIVISOR;
     for (;;) {
+        advance_head_locked(ring);
         if (ring->filled - ring->head < ring->capacity) {
-            slot = &ring->slots[ring->filled % ring->capacity];
+            slot = reserved(ring);
             break;
-        }
-        if (deadline_ns == UINT64_MAX) {
-            pthread_cond_wait(&ring->space_available, &ring->lock);
-            continue;
         }
         if (ldpcd_now_ns() >= deadline_ns)
             break;
-        wait_until(&ring->space_available, &ring->lock, deadline_ns);
+        wait_for_head_locked(ring, ring->filled - ring->capacity + 1, chunk > 0 ? chunk : 1,
+                             deadline_ns);
     }
     pthread_mutex_unlock(&ring->lock);
     return slot;
@@ -188,9 +245,13 @@ uint32_t ldpcd_ring_claim(ldpcd_ring *ring, uint32_t max_frames, uint64_t wait_n
         }
         uint64_t now = ldpcd_now_ns();
         uint64_t next_deadline = idle_deadline;
+        /* A batch that the free slots cannot complete fills only once results
+         * leave, which may wait for this worker: it is taken as it is. */
+        uint32_t can_arrive = free_slots(ring);
         for (uint32_t c = 0; c < code_count; c++) {
             uint64_t due = codes[c].oldest_ns + wait_ns;
-            if (codes[c].pending >= max_frames || now >= due || ring->closing) {
+            if (codes[c].pending >= max_frames || codes[c].pending + can_arrive < max_frames ||
+                now >= due || ring->closing) {
                 uint32_t count = 0;
                 for (uint64_t i = ring->claim_from; i < ring->tail && count < max_frames; i++) {
                     ldpcd_slot *slot = &ring->slots[i % ring->capacity];
@@ -263,24 +324,23 @@ uint32_t ldpcd_ring_take_results(ldpcd_ring *ring, ldpcd_slot **slots, uint32_t 
 
 void ldpcd_ring_release(ldpcd_ring *ring, ldpcd_slot *slot)
 {
+    atomic_store_explicit(&slot->released, 1, memory_order_release);
+    /* sequentially consistent with the waiter's setting of wake_at and its
+     * look at the slots: either it sees this release or this sees its wish */
+    uint64_t released = atomic_fetch_add(&ring->released, 1) + 1;
+    if (released < atomic_load(&ring->wake_at))
+        return;
     pthread_mutex_lock(&ring->lock);
-    slot->state = LDPCD_SLOT_FREE;
-    uint64_t oldest = ring->head, head = oldest;
-    while (head < ring->sent && ring->slots[head % ring->capacity].state == LDPCD_SLOT_FREE)
-        head++;
-    /* intake waits for one slot, ldpcd_ring_wait_released for all of them */
-    if (head != oldest) {
-        atomic_store_explicit(&ring->head, head, memory_order_release);
-        pthread_cond_broadcast(&ring->space_available);
-    }
+    pthread_cond_broadcast(&ring->space_available);
     pthread_mutex_unlock(&ring->lock);
 }
 
 uint32_t ldpcd_ring_wait_released(ldpcd_ring *ring, uint64_t deadline_ns)
 {
     pthread_mutex_lock(&ring->lock);
+    advance_head_locked(ring);
     while (ring->head < ring->tail && ldpcd_now_ns() < deadline_ns)
-        wait_until(&ring->space_available, &ring->lock, deadline_ns);
+        wait_for_head_locked(ring, ring->tail, 1, deadline_ns);
     uint32_t left = (uint32_t)(ring->tail - ring->head);
     pthread_mutex_unlock(&ring->lock);
     return left;
@@ -298,6 +358,7 @@ void ldpcd_ring_close(ldpcd_ring *ring)
 uint32_t ldpcd_ring_depth(ldpcd_ring *ring)
 {
     pthread_mutex_lock(&ring->lock);
+    advance_head_locked(ring);
     uint32_t depth = (uint32_t)(ring->tail - ring->head);
     pthread_mutex_unlock(&ring->lock);
     return depth;

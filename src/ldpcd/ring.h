@@ -23,8 +23,7 @@ typedef enum {
     LDPCD_SLOT_PENDING = 0, /* waiting for a worker */
     LDPCD_SLOT_CLAIMED = 1, /* being decoded */
     LDPCD_SLOT_DONE = 2,    /* result ready for the output */
-    LDPCD_SLOT_HANDED = 3,  /* its message is with ZeroMQ */
-    LDPCD_SLOT_FREE = 4     /* released; free once every older slot is */
+    LDPCD_SLOT_HANDED = 3   /* its message is with ZeroMQ until `released` */
 } ldpcd_slot_state;
 
 typedef struct {
@@ -51,6 +50,9 @@ typedef struct {
     uint32_t result_bits;
     void *owner;      /* set by whoever takes the handed-over slot */
     uint8_t accepted; /* ZeroMQ took its message: its release counts it as out */
+    /* Set without the lock by whoever releases the handed-over slot; the
+     * slot is free once every older one is. */
+    _Atomic uint8_t released;
 } ldpcd_slot;
 
 typedef struct {
@@ -60,9 +62,16 @@ typedef struct {
     pthread_cond_t space_available; /* intake waits on it */
     ldpcd_slot *slots;
     uint32_t capacity;
-    /* oldest slot not yet released; the intake reads it without the lock
-     * to see that a slot is free */
+    /* oldest slot not yet known to be released: moved on under the lock
+     * when space is looked for; the intake reads it without the lock to see
+     * that a slot is free */
     _Atomic uint64_t head;
+    /* Releases so far, and the count at which a release wakes the threads
+     * waiting for space (UINT64_MAX: none waits). Releases take no lock
+     * otherwise: on a full ring, one wake-up per result would cost a context
+     * switch per frame. */
+    _Atomic uint64_t released;
+    _Atomic uint64_t wake_at;
     uint64_t sent;   /* next slot the output hands over (head <= sent <= tail) */
     uint64_t tail;   /* first slot not yet published by the intake */
     uint64_t filled; /* the intake's own: slots filled (tail <= filled) */
@@ -97,8 +106,9 @@ void ldpcd_ring_fill(ldpcd_ring *ring);
 void ldpcd_ring_publish(ldpcd_ring *ring);
 
 /* Workers: up to max_frames pending slots of one code. A code's frames are
- * taken when max_frames of them are pending, when its oldest frame has waited
- * wait_ns, or when the ring is closing. Returns 0 after waiting at most
+ * taken when max_frames of them are pending, when the free slots cannot
+ * complete the batch (more arrive only once results leave), when its oldest
+ * frame has waited wait_ns, or when the ring is closing. Returns 0 after waiting at most
  * idle_timeout_ns without work (so a worker can report that it is alive), or
  * when the ring is closing and nothing is pending (then *finished = 1). */
 uint32_t ldpcd_ring_claim(ldpcd_ring *ring, uint32_t max_frames, uint64_t wait_ns,

@@ -1,5 +1,6 @@
 /* ldpcd's frame ring (src/ldpcd/ring.c): batches per code, the batch
  * waiting time, and output strictly in arrival order. */
+#include <pthread.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -200,6 +201,67 @@ static void filled_frames_wait_for_publish(void **state)
     ldpcd_ring_destroy(&ring);
 }
 
+/* A batch that the free slots cannot complete goes as it is: the frames that
+ * would fill it cannot arrive before results leave. */
+static void a_batch_the_ring_cannot_fill_goes_at_once(void **state)
+{
+    (void)state;
+    ldpcd_ring ring;
+    assert_int_equal(ldpcd_ring_create(&ring, 4, 4, 8, 8, 0), 0);
+    push(&ring, &code_a, 0, 0);
+    push(&ring, &code_a, 1, 0);
+    ldpcd_slot *claimed[4];
+    int finished;
+    /* two slots free: a batch of 4 may still fill, so a claim waits */
+    assert_int_equal(ldpcd_ring_claim(&ring, 4, 60000000000u, 1000000u, claimed, &finished), 0);
+    push(&ring, NULL, 2, 1);
+    push(&ring, NULL, 3, 1);
+    /* full: the two pending frames go although the batch wait is a minute */
+    assert_int_equal(ldpcd_ring_claim(&ring, 4, 60000000000u, 1000000u, claimed, &finished), 2);
+    assert_int_equal(claimed[0]->sequence, 0);
+    assert_int_equal(claimed[1]->sequence, 1);
+    ldpcd_ring_complete(&ring, claimed, 2);
+    ldpcd_ring_destroy(&ring);
+}
+
+/* Releases from other threads take no lock, yet a full ring's intake that
+ * waits for space gets a slot as they come. */
+typedef struct {
+    ldpcd_ring *ring;
+    ldpcd_slot *slots[8];
+} releaser;
+
+static void *release_all(void *argument)
+{
+    releaser *r = argument;
+    for (int i = 0; i < 8; i++)
+        ldpcd_ring_release(r->ring, r->slots[i]);
+    return NULL;
+}
+
+static void released_slots_come_back_to_the_intake(void **state)
+{
+    (void)state;
+    ldpcd_ring ring;
+    assert_int_equal(ldpcd_ring_create(&ring, 8, 1, 8, 8, 0), 0);
+    releaser r = {.ring = &ring};
+    int finished;
+    for (int lap = 0; lap < 3; lap++) {
+        for (uint64_t s = 0; s < 8; s++)
+            push(&ring, NULL, (uint64_t)lap * 8 + s, 1);
+        assert_int_equal(ldpcd_ring_depth(&ring), 8);
+        assert_int_equal(ldpcd_ring_take_results(&ring, r.slots, 8, 1000000u, &finished), 8);
+        pthread_t thread;
+        assert_int_equal(pthread_create(&thread, NULL, release_all, &r), 0);
+        /* waits (without a deadline) until the releases free a slot */
+        assert_non_null(ldpcd_ring_reserve(&ring));
+        pthread_join(thread, NULL);
+        assert_int_equal(ldpcd_ring_wait_released(&ring, ldpcd_now_ns()), 0);
+        assert_int_equal(ldpcd_ring_depth(&ring), 0);
+    }
+    ldpcd_ring_destroy(&ring);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -208,6 +270,8 @@ int main(void)
         cmocka_unit_test(handed_slots_stay_taken_until_released),
         cmocka_unit_test(wraps_around),
         cmocka_unit_test(filled_frames_wait_for_publish),
+        cmocka_unit_test(a_batch_the_ring_cannot_fill_goes_at_once),
+        cmocka_unit_test(released_slots_come_back_to_the_intake),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
