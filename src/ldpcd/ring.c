@@ -100,6 +100,20 @@ static uint32_t free_slots(ldpcd_ring *ring)
     return ring->capacity - (uint32_t)(ring->tail - atomic_load(&ring->head));
 }
 
+/* Frames that can still join a batch of which `needed` are missing without
+ * any worker finishing first: free slots, results with ZeroMQ, and finished
+ * results next in line for the output (counted up to `needed`); the lock is
+ * held. */
+static uint32_t can_arrive(ldpcd_ring *ring, uint32_t needed)
+{
+    uint32_t count = free_slots(ring) + (uint32_t)(ring->sent - atomic_load(&ring->head));
+    for (uint64_t i = ring->sent; i < ring->tail && count < needed &&
+                                  ring->slots[i % ring->capacity].state == LDPCD_SLOT_DONE;
+         i++)
+        count++;
+    return count;
+}
+
 /* Waits (the lock held) until head reaches `wanted`, waking once `more`
  * slots are released after now, or at deadline_ns, or after
  * SPACE_RECHECK_NS at most; head is moved on after it. */
@@ -245,13 +259,12 @@ uint32_t ldpcd_ring_claim(ldpcd_ring *ring, uint32_t max_frames, uint64_t wait_n
         }
         uint64_t now = ldpcd_now_ns();
         uint64_t next_deadline = idle_deadline;
-        /* A batch that the free slots cannot complete fills only once results
-         * leave, which may wait for this worker: it is taken as it is. */
-        uint32_t can_arrive = free_slots(ring);
         for (uint32_t c = 0; c < code_count; c++) {
             uint64_t due = codes[c].oldest_ns + wait_ns;
-            if (codes[c].pending >= max_frames || codes[c].pending + can_arrive < max_frames ||
-                now >= due || ring->closing) {
+            /* a batch that can fill only after other workers' batches (the
+             * output waits for them) is taken as it is */
+            if (codes[c].pending >= max_frames || now >= due || ring->closing ||
+                codes[c].pending + can_arrive(ring, max_frames - codes[c].pending) < max_frames) {
                 uint32_t count = 0;
                 for (uint64_t i = ring->claim_from; i < ring->tail && count < max_frames; i++) {
                     ldpcd_slot *slot = &ring->slots[i % ring->capacity];

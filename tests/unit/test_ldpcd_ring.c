@@ -156,6 +156,32 @@ static void exactly_a_full_batch_goes_at_once(void **state)
     ldpcd_ring_destroy(&ring);
 }
 
+/* Results on their way out (next for the output, or with ZeroMQ) free their
+ * slots without any worker: a batch waits for the frames that will take them. */
+static void results_on_their_way_out_count_as_space(void **state)
+{
+    (void)state;
+    ldpcd_ring ring;
+    assert_int_equal(ldpcd_ring_create(&ring, 4, 4, 8, 8, 0), 0);
+    push(&ring, NULL, 0, 1);
+    push(&ring, NULL, 1, 1);
+    push(&ring, &code_a, 2, 0);
+    push(&ring, &code_a, 3, 0);
+    ldpcd_slot *claimed[4], *out[4];
+    int finished;
+    assert_int_equal(ldpcd_ring_claim(&ring, 4, 60000000000u, 1000000u, claimed, &finished), 0);
+    assert_int_equal(ldpcd_ring_take_results(&ring, out, 4, 1000000u, &finished), 2);
+    assert_int_equal(ldpcd_ring_claim(&ring, 4, 60000000000u, 1000000u, claimed, &finished), 0);
+    ldpcd_ring_release(&ring, out[0]);
+    ldpcd_ring_release(&ring, out[1]);
+    assert_int_equal(ldpcd_ring_claim(&ring, 4, 60000000000u, 1000000u, claimed, &finished), 0);
+    push(&ring, &code_a, 4, 0);
+    push(&ring, &code_a, 5, 0);
+    assert_int_equal(ldpcd_ring_claim(&ring, 4, 60000000000u, 1000000u, claimed, &finished), 4);
+    ldpcd_ring_complete(&ring, claimed, 4);
+    ldpcd_ring_destroy(&ring);
+}
+
 static void fill(ldpcd_ring *ring, uint64_t sequence)
 {
     ldpcd_slot *slot = ldpcd_ring_reserve_until(ring, ldpcd_now_ns());
@@ -271,6 +297,7 @@ int main(void)
         cmocka_unit_test(wraps_around),
         cmocka_unit_test(filled_frames_wait_for_publish),
         cmocka_unit_test(a_batch_the_ring_cannot_fill_goes_at_once),
+        cmocka_unit_test(results_on_their_way_out_count_as_space),
         cmocka_unit_test(released_slots_come_back_to_the_intake),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
