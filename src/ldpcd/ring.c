@@ -124,9 +124,11 @@ static void wait_for_head_locked(ldpcd_ring *ring, uint64_t wanted, uint32_t mor
     uint64_t current = atomic_load(&ring->wake_at);
     while (target < current && !atomic_compare_exchange_weak(&ring->wake_at, &current, target))
         ;
-    /* a release counted before wake_at was set is seen here */
+    /* Either a release sees wake_at, or this load sees the release (both
+     * sequentially consistent), and with it the slot's flag. */
+    uint64_t released = atomic_load(&ring->released);
     advance_head_locked(ring);
-    if (atomic_load(&ring->head) < wanted) {
+    if (atomic_load(&ring->head) < wanted && released < target) {
         uint64_t recheck = ldpcd_now_ns() + SPACE_RECHECK_NS;
         wait_until(&ring->space_available, &ring->lock,
                    deadline_ns < recheck ? deadline_ns : recheck);
