@@ -100,23 +100,19 @@ LDPC_API ldpc_status ldpc_nb_decoder_config_validate(const ldpc_decoder_config *
 LDPC_API ldpc_nb_decoder_limits ldpc_nb_decoder_limits_for_code(const ldpc_nb_code *code,
                                                                 uint32_t frames);
 
-/* config->threads worker threads (0 or 1: the calling thread only) decode
- * the frames of a call in parallel; they are started here. */
+/* As ldpc_decoder_create: config->threads worker threads (0 or 1: the
+ * calling thread only) decode the frames of a call in parallel; they are
+ * started here. backend: NULL or "auto" picks the best for this CPU (a SIMD
+ * variant for fixed point where there is one, else "reference");
+ * "reference" is the portable C decoder; "avx512bw" and "avx2" (GF(32),
+ * GF(64)) are the x86 SIMD variants, fixed point only, bit-identical to the
+ * reference; other fields decode with the reference. "opencl" (fixed point,
+ * never chosen by "auto") decodes on an OpenCL device, bit-identical too,
+ * with the reference on the CPU as its fallback (opencl/nb_opencl_backend.h). */
 LDPC_API ldpc_status ldpc_nb_decoder_create(const ldpc_decoder_config *config,
                                             const ldpc_nb_decoder_limits *limits,
-                                            ldpc_nb_decoder **out, ldpc_error *err);
-/* backend: NULL or "auto" picks the best for this CPU (a SIMD variant for
- * fixed point where there is one, else "reference"); "reference" is the
- * portable C decoder; "avx512bw" and "avx2" (GF(32), GF(64)) are the
- * x86 SIMD variants, fixed point only, bit-identical to the reference; other
- * fields decode with the reference. "opencl" (fixed point, never chosen by
- * "auto") decodes on an OpenCL device, bit-identical too, with the reference
- * on the CPU as its fallback (opencl/nb_opencl_backend.h).
- * ldpc_nb_decoder_create is "auto". */
-LDPC_API ldpc_status ldpc_nb_decoder_create_backend(const ldpc_decoder_config *config,
-                                                    const ldpc_nb_decoder_limits *limits,
-                                                    const char *backend, ldpc_nb_decoder **out,
-                                                    ldpc_error *err);
+                                            const char *backend, ldpc_nb_decoder **out,
+                                            ldpc_error *err);
 LDPC_API const char *ldpc_nb_decoder_backend_name(const ldpc_nb_decoder *decoder);
 /* As ldpc_decoder_describe: where the decoder runs, into `out`; 1 where the
  * "opencl" backend decodes on the CPU (no usable device), else 0. */

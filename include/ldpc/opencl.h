@@ -65,7 +65,7 @@ LDPC_API ldpc_status ldpc_opencl_decoder_create(const ldpc_decoder_config *confi
                                                 const ldpc_opencl_config *opencl,
                                                 ldpc_decoder **out, ldpc_error *err);
 
-/* Like ldpc_nb_decoder_create_backend(config, limits, "opencl", ...) with
+/* Like ldpc_nb_decoder_create(config, limits, "opencl", ...) with
  * explicit device settings instead of the environment. */
 LDPC_API ldpc_status ldpc_nb_opencl_decoder_create(const ldpc_decoder_config *config,
                                                    const ldpc_nb_decoder_limits *limits,

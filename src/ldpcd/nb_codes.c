@@ -125,7 +125,7 @@ int ldpcd_nb_intake_format(const ldpcd_nb_setup *nb, const ldpc_decoder_config *
 static int create_decoder(ldpcd_nb_worker *w, const ldpcd_nb_setup *nb, const char *backend,
                           ldpc_error *err)
 {
-    return ldpc_nb_decoder_create_backend(&nb->config, &nb->limits, backend, &w->decoder, err) ==
+    return ldpc_nb_decoder_create(&nb->config, &nb->limits, backend, &w->decoder, err) ==
                    LDPC_OK
                ? 0
                : -1;

@@ -255,19 +255,11 @@ ldpc_status nb_decoder_create(const ldpc_decoder_config *config,
     return LDPC_OK;
 }
 
-ldpc_status ldpc_nb_decoder_create_backend(const ldpc_decoder_config *config,
-                                           const ldpc_nb_decoder_limits *limits,
-                                           const char *backend, ldpc_nb_decoder **out,
-                                           ldpc_error *err)
+ldpc_status ldpc_nb_decoder_create(const ldpc_decoder_config *config,
+                                   const ldpc_nb_decoder_limits *limits, const char *backend,
+                                   ldpc_nb_decoder **out, ldpc_error *err)
 {
     return nb_decoder_create(config, limits, backend, NULL, out, err);
-}
-
-ldpc_status ldpc_nb_decoder_create(const ldpc_decoder_config *config,
-                                   const ldpc_nb_decoder_limits *limits, ldpc_nb_decoder **out,
-                                   ldpc_error *err)
-{
-    return nb_decoder_create(config, limits, NULL, NULL, out, err);
 }
 
 void ldpc_nb_decoder_destroy(ldpc_nb_decoder *decoder)

@@ -25,7 +25,7 @@ ldpc_status nb_opencl_create(const ldpc_decoder_config *config,
                              const ldpc_nb_decoder_limits *limits, const void *options,
                              nb_opencl **out, ldpc_error *err);
 
-/* ldpc_nb_decoder_create_backend with the options of the "opencl" backend
+/* ldpc_nb_decoder_create with the options of the "opencl" backend
  * (passed to nb_opencl_create; nb_decoder.c). */
 ldpc_status nb_decoder_create(const ldpc_decoder_config *config,
                               const ldpc_nb_decoder_limits *limits, const char *backend,

@@ -69,7 +69,7 @@ static ldpc_nb_decoder *make_decoder(const ldpc_decoder_config *config, const nb
     ldpc_nb_decoder_limits limits = ldpc_nb_decoder_limits_for_code(run->code, run->frames);
     ldpc_nb_decoder *decoder = NULL;
     ldpc_error err = {{0}};
-    if (ldpc_nb_decoder_create(config, &limits, &decoder, &err) != LDPC_OK)
+    if (ldpc_nb_decoder_create(config, &limits, NULL, &decoder, &err) != LDPC_OK)
         fail_msg("decoder: %s", err.message);
     return decoder;
 }
@@ -253,7 +253,7 @@ static void configuration_and_limits_are_checked(void **state)
     ldpc_nb_decoder_limits limits = ldpc_nb_decoder_limits_for_code(run.code, 1);
     limits.max_q = 16; /* the code is over GF(32) */
     ldpc_nb_decoder *decoder = NULL;
-    assert_int_equal(ldpc_nb_decoder_create(&config, &limits, &decoder, &err), LDPC_OK);
+    assert_int_equal(ldpc_nb_decoder_create(&config, &limits, NULL, &decoder, &err), LDPC_OK);
     assert_true(ldpc_nb_decoder_footprint(decoder) > 0);
     assert_int_equal(ldpc_nb_decoder_decode_f32(decoder, run.code, run.llr, 1, run.decided, NULL,
                                                 &err),
@@ -261,7 +261,7 @@ static void configuration_and_limits_are_checked(void **state)
     assert_non_null(strstr(err.message, "max_q"));
     ldpc_nb_decoder_destroy(decoder);
     limits.max_q = 24;
-    assert_int_equal(ldpc_nb_decoder_create(&config, &limits, &decoder, &err), LDPC_ERR_INVALID);
+    assert_int_equal(ldpc_nb_decoder_create(&config, &limits, NULL, &decoder, &err), LDPC_ERR_INVALID);
     assert_null(decoder);
 
     limits = ldpc_nb_decoder_limits_for_code(run.code, 1);
@@ -290,11 +290,11 @@ static void truncation_is_validated(void **state)
     config.truncation = 32; /* = q */
     ldpc_nb_decoder_limits limits = ldpc_nb_decoder_limits_for_code(run.code, 1);
     ldpc_nb_decoder *decoder = NULL;
-    assert_int_equal(ldpc_nb_decoder_create(&config, &limits, &decoder, &err), LDPC_ERR_INVALID);
+    assert_int_equal(ldpc_nb_decoder_create(&config, &limits, NULL, &decoder, &err), LDPC_ERR_INVALID);
     assert_non_null(strstr(err.message, "below q"));
     assert_null(decoder);
     limits.max_q = 64; /* a decoder for GF(64) codes meets a GF(32) one */
-    assert_int_equal(ldpc_nb_decoder_create(&config, &limits, &decoder, &err), LDPC_OK);
+    assert_int_equal(ldpc_nb_decoder_create(&config, &limits, NULL, &decoder, &err), LDPC_OK);
     assert_int_equal(ldpc_nb_decoder_decode_f32(decoder, run.code, run.llr, 1, run.decided, NULL,
                                                 &err),
                      LDPC_ERR_INVALID);
@@ -358,7 +358,7 @@ static void truncation_keeps_the_nm_smallest(void **state)
                 config.max_iterations = 1;
                 config.truncation = expected[e].nm;
                 ldpc_nb_decoder *decoder = NULL;
-                assert_int_equal(ldpc_nb_decoder_create_backend(&config, &limits, backends[b],
+                assert_int_equal(ldpc_nb_decoder_create(&config, &limits, backends[b],
                                                                 &decoder, &err),
                                  LDPC_OK);
                 uint8_t decided[2];

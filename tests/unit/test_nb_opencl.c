@@ -105,7 +105,7 @@ static nb_output decode_reference(const nb_frames *in, const ldpc_decoder_config
     ldpc_nb_decoder *reference = NULL;
     ldpc_error err = {{0}};
     assert_int_equal(
-        ldpc_nb_decoder_create_backend(config, &limits, "reference", &reference, &err), LDPC_OK);
+        ldpc_nb_decoder_create(config, &limits, "reference", &reference, &err), LDPC_OK);
     nb_output out = new_output(in);
     decode_with(reference, in, as_i8, &out);
     ldpc_nb_decoder_destroy(reference);
@@ -516,7 +516,7 @@ static void backend_choice(void **state)
     ldpc_decoder_config config = ldpc_nb_decoder_config_default();
     ldpc_nb_decoder *decoder = NULL;
     ldpc_error err = {{0}};
-    assert_int_equal(ldpc_nb_decoder_create_backend(&config, &limits, "auto", &decoder, &err),
+    assert_int_equal(ldpc_nb_decoder_create(&config, &limits, "auto", &decoder, &err),
                      LDPC_OK);
     assert_string_not_equal(ldpc_nb_decoder_backend_name(decoder), "opencl");
     char place[64];
@@ -526,7 +526,7 @@ static void backend_choice(void **state)
     assert_int_equal(ldpc_nb_opencl_stats_get(decoder, &stats, &err), LDPC_ERR_INVALID);
     ldpc_nb_decoder_destroy(decoder);
     config.arithmetic = LDPC_ARITH_FLOAT;
-    assert_int_equal(ldpc_nb_decoder_create_backend(&config, &limits, "opencl", &decoder, &err),
+    assert_int_equal(ldpc_nb_decoder_create(&config, &limits, "opencl", &decoder, &err),
                      LDPC_ERR_UNSUPPORTED);
     assert_non_null(strstr(err.message, "fixed point"));
     ldpc_nb_code_destroy(code);

@@ -41,7 +41,7 @@ static void no_platform_falls_back(void **state)
     config.max_iterations = 5;
     ldpc_nb_decoder_limits limits = ldpc_nb_decoder_limits_for_code(code, FRAMES);
     ldpc_nb_decoder *decoder = NULL, *reference = NULL;
-    assert_int_equal(ldpc_nb_decoder_create_backend(&config, &limits, "opencl", &decoder, &err),
+    assert_int_equal(ldpc_nb_decoder_create(&config, &limits, "opencl", &decoder, &err),
                      LDPC_OK);
     assert_string_equal(ldpc_nb_decoder_backend_name(decoder), "opencl");
     ldpc_opencl_stats stats;
@@ -55,7 +55,7 @@ static void no_platform_falls_back(void **state)
     if (strstr(place, "opencl on the CPU (reference): ") != place)
         fail_msg("description: %s", place);
     assert_int_equal(
-        ldpc_nb_decoder_create_backend(&config, &limits, "reference", &reference, &err), LDPC_OK);
+        ldpc_nb_decoder_create(&config, &limits, "reference", &reference, &err), LDPC_OK);
     uint8_t symbols[FRAMES][620], expected[FRAMES][620];
     ldpc_frame_stats frame_stats[FRAMES], expected_stats[FRAMES];
     assert_int_equal(n, 620);

@@ -82,7 +82,7 @@ static nb_output decode(const nb_input *in, const ldpc_decoder_config *config,
     ldpc_nb_decoder_limits limits = ldpc_nb_decoder_limits_for_code(in->code, in->frames);
     ldpc_nb_decoder *decoder = NULL;
     ldpc_error err = {{0}};
-    if (ldpc_nb_decoder_create_backend(config, &limits, backend, &decoder, &err) != LDPC_OK)
+    if (ldpc_nb_decoder_create(config, &limits, backend, &decoder, &err) != LDPC_OK)
         fail_msg("backend %s: %s", backend, err.message);
     assert_string_equal(ldpc_nb_decoder_backend_name(decoder), backend);
     assert_int_equal(ldpc_nb_decoder_decode_i8(decoder, in->code, in->llr, in->frames,
@@ -232,21 +232,21 @@ static void backend_names(void **state)
     ldpc_decoder_config config = ldpc_nb_decoder_config_default();
     ldpc_nb_decoder *decoder = NULL;
     ldpc_error err = {{0}};
-    assert_int_equal(ldpc_nb_decoder_create_backend(&config, &limits, "sse9", &decoder, &err),
+    assert_int_equal(ldpc_nb_decoder_create(&config, &limits, "sse9", &decoder, &err),
                      LDPC_ERR_INVALID);
     assert_non_null(strstr(err.message, "reference"));
-    assert_int_equal(ldpc_nb_decoder_create_backend(&config, &limits, "reference", &decoder, &err),
+    assert_int_equal(ldpc_nb_decoder_create(&config, &limits, "reference", &decoder, &err),
                      LDPC_OK);
     assert_string_equal(ldpc_nb_decoder_backend_name(decoder), "reference");
     ldpc_nb_decoder_destroy(decoder);
     config.arithmetic = LDPC_ARITH_FLOAT;
-    assert_int_equal(ldpc_nb_decoder_create_backend(&config, &limits, NULL, &decoder, &err),
+    assert_int_equal(ldpc_nb_decoder_create(&config, &limits, NULL, &decoder, &err),
                      LDPC_OK);
     assert_string_equal(ldpc_nb_decoder_backend_name(decoder), "reference");
     ldpc_nb_decoder_destroy(decoder);
     for (size_t v = 0; v < nb_simd_variant_count(); v++) {
         const char *name = nb_simd_variant_at(v)->name;
-        assert_int_equal(ldpc_nb_decoder_create_backend(&config, &limits, name, &decoder, &err),
+        assert_int_equal(ldpc_nb_decoder_create(&config, &limits, name, &decoder, &err),
                          LDPC_ERR_UNSUPPORTED);
         assert_non_null(strstr(err.message, name));
     }
@@ -271,7 +271,7 @@ static void automatic_choice(void **state)
     ldpc_decoder_config config = ldpc_nb_decoder_config_default();
     ldpc_nb_decoder *decoder = NULL;
     ldpc_error err = {{0}};
-    assert_int_equal(ldpc_nb_decoder_create_backend(&config, &limits, "auto", &decoder, &err),
+    assert_int_equal(ldpc_nb_decoder_create(&config, &limits, "auto", &decoder, &err),
                      LDPC_OK);
     assert_string_equal(ldpc_nb_decoder_backend_name(decoder), expected);
     ldpc_nb_decoder_destroy(decoder);

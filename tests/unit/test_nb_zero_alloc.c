@@ -74,7 +74,7 @@ static void decoding_never_allocates(void **state)
         config.threads = d == 4 || d == 5 ? 2 : 1;
         config.truncation = d == 6 ? 8 : d == 7 ? 12 : 0;
         config.max_iterations = 10;
-        assert_int_equal(ldpc_nb_decoder_create(&config, &limits, &decoders[d], &err), LDPC_OK);
+        assert_int_equal(ldpc_nb_decoder_create(&config, &limits, NULL, &decoders[d], &err), LDPC_OK);
     }
     ldpc_frame_stats stats[FRAMES];
     unsigned long allocations_before = allocations, releases_before = releases;

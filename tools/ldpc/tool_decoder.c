@@ -52,7 +52,7 @@ static ldpc_status create_nonbinary(tool_decoder *d, const tool_code *code,
 {
     ldpc_nb_decoder_limits limits = ldpc_nb_decoder_limits_for_code(code->nonbinary, max_frames);
     ldpc_status status =
-        ldpc_nb_decoder_create_backend(config, &limits, backend, &d->nonbinary, err);
+        ldpc_nb_decoder_create(config, &limits, backend, &d->nonbinary, err);
     if (status != LDPC_OK)
         return status;
     d->symbols = malloc((size_t)code->n_symbols * max_frames);

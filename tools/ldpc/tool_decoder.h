@@ -21,7 +21,7 @@ ldpc_status tool_decoder_spec_parse(const tool_code *code, const char *spec,
                                     ldpc_decoder_config *out, ldpc_error *err);
 
 /* For up to max_frames frames per call. backend: NULL, "auto" or a backend
- * of the code's kind (ldpc_decoder_create, ldpc_nb_decoder_create_backend). */
+ * of the code's kind (ldpc_decoder_create, ldpc_nb_decoder_create). */
 ldpc_status tool_decoder_create(tool_decoder *decoder, const tool_code *code,
                                 const ldpc_decoder_config *config, const char *backend,
                                 uint32_t max_frames, ldpc_error *err);
