@@ -35,6 +35,12 @@ run "normal 1/2, 20 iterations, AVX2, 1 thread" $n12 --iterations 20 --backend a
 run "normal 1/2, quantisation included, 1 thread" $n12 --iterations 20 --mode full --baseline none
 run "latency normal 1/2, frame path" $n12 --iterations 20 --backend avx512bw-frame --batch 1 --baseline avx2-frame
 run "latency short 1/2, frame path" --code dvbs2-short-1/2 --iterations 20 --backend avx512bw-frame --batch 1 --baseline avx2-frame
+# One code of each family on the path `auto` picks for it (docs/CPU.md,
+# "Code families"): the ratio to the reference, and info bits per second.
+for code in dvbs2-short-1/2 dvbs2x-short-1/5-vlsnr dvbt2-short-1/2 wifi-1944-1/2 wimax-2304-1/2 \
+            ccsds-ar4ja-1024-1/2 ccsds-tc-512 5gnr-bg1-z384 5gnr-bg2-z64-k600-e1800-qm2 ft8-174-91; do
+    run "family: $code, 20 iterations, 1 thread" --code "$code" --iterations 20 --ebn0 2 --threads 1
+done
 
 if [ -n "${LDPC_CL_PLATFORM:-}" ]; then
     for batch in 1 64 512 4096; do
