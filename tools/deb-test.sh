@@ -30,6 +30,8 @@ expect ldpcd "etc/ldpcd/ldpcd\.conf"
 expect ldpcd "lib/systemd/system/ldpcd\.service"
 expect ldpcd "usr/lib/sysusers\.d/ldpcd\.conf"
 expect ldpcd "usr/share/man/man8/ldpcd\.8\.gz"
+expect python3-ldpc "usr/lib/python3/dist-packages/ldpc/__init__\.py"
+expect python3-ldpc "usr/lib/python3/dist-packages/ldpc/_ldpc\.cpython-.*\.so"
 dpkg-deb -I "$work"/ldpcd_*.deb conffiles > "$work/conffiles"
 grep -qx /etc/ldpcd/ldpcd.conf "$work/conffiles" ||
     fail "ldpcd.conf is not a conffile"
@@ -48,4 +50,11 @@ export LD_LIBRARY_PATH="$work/root/usr/lib/$multiarch"
 "$work/root/usr/bin/ldpc" codes ccsds-tc-128 > /dev/null || fail "packaged ldpc does not run"
 "$work/root/usr/sbin/ldpcd" --check-config -c "$work/root/etc/ldpcd/ldpcd.conf" \
     --set runtime_dir="$work" > /dev/null || fail "packaged ldpcd rejects its packaged configuration"
+PYTHONPATH="$work/root/usr/lib/python3/dist-packages" /usr/bin/python3 -c '
+import numpy as np, ldpc
+code = ldpc.Code("ccsds-tc-128")
+info = np.random.default_rng(1).integers(0, 2, (4, code.k), dtype=np.uint8)
+bits, stats = ldpc.Decoder(code).decode(ldpc.bpsk_awgn(code.encode(info), 6.0, 0.5))
+assert (code.extract_info(bits) == info).all() and stats["converged"].all()
+' || fail "the packaged Python module does not decode"
 echo "deb-test: $(cd "$work" && ls ./*.deb | xargs -n1 basename | tr '\n' ' ')"
