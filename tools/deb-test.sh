@@ -32,6 +32,9 @@ expect ldpcd "usr/lib/sysusers\.d/ldpcd\.conf"
 expect ldpcd "usr/share/man/man8/ldpcd\.8\.gz"
 expect python3-ldpc "usr/lib/python3/dist-packages/ldpc/__init__\.py"
 expect python3-ldpc "usr/lib/python3/dist-packages/ldpc/_ldpc\.cpython-.*\.so"
+expect gr-ldpc "usr/lib/python3/dist-packages/gnuradio/ldpc/__init__\.py"
+expect gr-ldpc "usr/share/gnuradio/grc/blocks/ldpc_decoder\.block\.yml"
+expect gr-ldpc "usr/share/gr-ldpc/examples/ldpc_bpsk_awgn\.grc"
 dpkg-deb -I "$work"/ldpcd_*.deb conffiles > "$work/conffiles"
 grep -qx /etc/ldpcd/ldpcd.conf "$work/conffiles" ||
     fail "ldpcd.conf is not a conffile"
@@ -57,4 +60,15 @@ info = np.random.default_rng(1).integers(0, 2, (4, code.k), dtype=np.uint8)
 bits, stats = ldpc.Decoder(code).decode(ldpc.bpsk_awgn(code.encode(info), 6.0, 0.5))
 assert (code.extract_info(bits) == info).all() and stats["converged"].all()
 ' || fail "the packaged Python module does not decode"
+PYTHONPATH="$work/root/usr/lib/python3/dist-packages" /usr/bin/python3 -c '
+from gnuradio import blocks, gr, ldpc
+tb = gr.top_block()
+# a Python block lives as long as its Python object: the flowgraph keeps none
+chain = [blocks.vector_source_b([1, 0] * 32), ldpc.encoder("ccsds-tc-128"), blocks.char_to_float(),
+         blocks.multiply_const_ff(8.0), blocks.add_const_ff(-4.0), ldpc.decoder("ccsds-tc-128")]
+sink = blocks.vector_sink_b()
+tb.connect(*chain, sink)
+tb.run()
+assert list(sink.data()) == [1, 0] * 32
+' || fail "the packaged GNU Radio blocks do not decode"
 echo "deb-test: $(cd "$work" && ls ./*.deb | xargs -n1 basename | tr '\n' ' ')"
