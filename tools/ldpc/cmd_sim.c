@@ -8,6 +8,7 @@
 #include "commands.h"
 #include "sim_channel.h"
 #include "sim_plot.h"
+#include "sim_report.h"
 #include "sim_run.h"
 #include "tool_code.h"
 #include "tool_common.h"
@@ -26,7 +27,7 @@ typedef struct {
     sim_modulation modulation;
     sim_demod demod;
     double input_scale;
-    int calibrated;
+    int calibrated, json;
     uint64_t max_errors, max_frames, threads, seed, batch;
     const char *csv_path, *png_path, *title;
 } sim_options;
@@ -39,7 +40,7 @@ static void usage(FILE *out)
             "                [--demod exact|maxlog|liquid] [--input-scale S] [--calibrated]\n"
             "                [--max-errors E] [--max-frames N]\n"
             "                [--threads T] [--seed S] [--batch F] [--backend NAME]\n"
-            "                [--csv FILE] [--png FILE] [--title TEXT]\n\n"
+            "                [--csv FILE] [--png FILE] [--title TEXT] [--json]\n\n"
             "Monte Carlo over AWGN: random information bits, ldpc_encode, modulation,\n"
             "noise, soft demodulation, decoding; counts information bit, symbol and frame\n"
             "errors (BER, SER, FER; SER = BER for binary codes). RANGE is START:STOP:STEP\n"
@@ -58,8 +59,13 @@ static void usage(FILE *out)
             "  --seed S        results depend only on S, not on T (default 1)\n"
             "  --batch F       frames per decoder call (default 64, a full AVX-512 vector)\n"
             "  --csv FILE      decoder,code,modulation,ebn0_db,esn0_db,frames,frame_errors,\n"
-            "                  bit_errors,ber,fer,avg_iterations,ser\n"
-            "  --png FILE      BER and FER plots, SER too for nonbinary codes (needs gnuplot)\n"
+            "                  bit_errors,ber,fer,avg_iterations,ser,fer_low,fer_high\n"
+            "                  (fer_low, fer_high: Wilson's 95%% interval of the FER)\n"
+            "  --png FILE      BER and FER plots, SER too for nonbinary codes (needs gnuplot);\n"
+            "                  a point without errors is marked at its FER's 95%% upper bound\n"
+            "  --json          one JSON object per point on stdout instead of the table\n"
+            "On a terminal a progress bar on stderr gives each point's share done (of its\n"
+            "frame errors or frames, whichever comes first) and the time left.\n"
             "Eb/N0 -> Es/N0: Es/N0 = Eb/N0 + 10 log10(k/n * bits per symbol).\n"
             "Nonbinary codes (nbqc-*, nbreg-*, nbalist:PATH) take Min-Max decoders\n"
             "(default fixed-layered-minmax; e.g. float-flooding-minmax,iter=15).\n");
@@ -108,7 +114,7 @@ static int parse_options(int argc, char **argv, sim_options *o)
     enum {
         OPT_CODE = 1, OPT_DECODER, OPT_BACKEND, OPT_EBN0, OPT_ESN0, OPT_MODULATION, OPT_DEMOD,
         OPT_MAX_ERRORS, OPT_MAX_FRAMES, OPT_THREADS, OPT_SEED, OPT_BATCH, OPT_CSV, OPT_PNG,
-        OPT_TITLE, OPT_INPUT_SCALE, OPT_CALIBRATED, OPT_HELP
+        OPT_TITLE, OPT_INPUT_SCALE, OPT_CALIBRATED, OPT_JSON, OPT_HELP
     };
     static const struct option options[] = {
         {"code", required_argument, NULL, OPT_CODE},
@@ -128,6 +134,7 @@ static int parse_options(int argc, char **argv, sim_options *o)
         {"title", required_argument, NULL, OPT_TITLE},
         {"input-scale", required_argument, NULL, OPT_INPUT_SCALE},
         {"calibrated", no_argument, NULL, OPT_CALIBRATED},
+        {"json", no_argument, NULL, OPT_JSON},
         {"help", no_argument, NULL, OPT_HELP},
         {NULL, 0, NULL, 0}};
     int c;
@@ -194,6 +201,7 @@ static int parse_options(int argc, char **argv, sim_options *o)
             }
             break;
         case OPT_CALIBRATED: o->calibrated = 1; break;
+        case OPT_JSON: o->json = 1; break;
         case OPT_HELP: usage(stdout); return TOOL_EXIT_OK;
         default: usage(stderr); return TOOL_EXIT_USAGE;
         }
@@ -221,36 +229,6 @@ static int parse_options(int argc, char **argv, sim_options *o)
 }
 
 typedef struct {
-    const char *decoder;
-    double ebn0_db;
-    int terminal;
-} progress_context;
-
-static void show_progress(const sim_tally *t, void *argument)
-{
-    const progress_context *p = argument;
-    fprintf(stderr, "\r\033[K%s Eb/N0 %.2f dB: %llu frames, %llu frame errors, FER %.3e",
-            p->decoder, p->ebn0_db, (unsigned long long)t->frames,
-            (unsigned long long)t->frame_errors,
-            t->frames ? (double)t->frame_errors / (double)t->frames : 0.0);
-}
-
-static void write_csv_field(FILE *out, const char *text)
-{
-    if (strpbrk(text, ",\"\n") == NULL) {
-        fputs(text, out);
-        return;
-    }
-    fputc('"', out);
-    for (; *text; text++) {
-        if (*text == '"')
-            fputc('"', out);
-        fputc(*text, out);
-    }
-    fputc('"', out);
-}
-
-typedef struct {
     const sim_options *options;
     const tool_code *code;
     FILE *csv;
@@ -259,30 +237,14 @@ typedef struct {
     char labels[SIM_MAX_DECODERS][LDPC_DECODER_SPEC_SIZE];
 } sim_session;
 
-static void report_point(const sim_session *s, const char *label, double ebn0, double esn0,
-                         const sim_tally *t, double seconds)
+static void report_point(const sim_session *s, const sim_point_report *r)
 {
-    double bits = (double)t->frames * s->code->k_bits;
-    double symbols = (double)t->frames * s->code->k_symbols;
-    double ber = t->frames ? (double)t->bit_errors / bits : 0.0;
-    double ser = t->frames ? (double)t->symbol_errors / symbols : 0.0;
-    double fer = t->frames ? (double)t->frame_errors / (double)t->frames : 0.0;
-    double iterations = t->frames ? (double)t->iterations / (double)t->frames : 0.0;
-    printf("%-28s %7.3f %7.3f %9llu %8llu %10llu %10.3e %10.3e %7.2f %8.2f %9.1f %10.3e\n",
-           label, ebn0, esn0, (unsigned long long)t->frames, (unsigned long long)t->frame_errors,
-           (unsigned long long)t->bit_errors, ber, fer, iterations, seconds,
-           seconds > 0 ? (double)t->frames / seconds : 0.0, ser);
-    fflush(stdout);
-    if (s->csv != NULL) {
-        write_csv_field(s->csv, label);
-        fputc(',', s->csv);
-        write_csv_field(s->csv, s->code->name);
-        fprintf(s->csv, ",%s,%.4f,%.4f,%llu,%llu,%llu,%.6e,%.6e,%.3f,%.6e\n",
-                sim_modulation_name(s->options->modulation), ebn0, esn0,
-                (unsigned long long)t->frames, (unsigned long long)t->frame_errors,
-                (unsigned long long)t->bit_errors, ber, fer, iterations, ser);
-        fflush(s->csv);
-    }
+    if (s->options->json)
+        sim_report_json(stdout, r);
+    else
+        sim_report_table_row(stdout, r);
+    if (s->csv != NULL)
+        sim_report_csv_row(s->csv, r);
 }
 
 /* Runs every point for decoder d; fills its plot points. */
@@ -304,8 +266,12 @@ static int run_decoder(sim_session *s, size_t d, const ldpc_decoder_config *conf
         tool_error("decoder '%s': %s", s->labels[d], why);
         return -1;
     }
-    printf("# %s: backend %s\n", s->labels[d], sim_runner_backend_name(runner));
-    progress_context progress = {.decoder = s->labels[d], .terminal = isatty(STDERR_FILENO)};
+    const char *backend = sim_runner_backend_name(runner);
+    if (!o->json)
+        printf("# %s: backend %s\n", s->labels[d], backend);
+    int terminal = isatty(STDERR_FILENO);
+    sim_progress progress = {.decoder = s->labels[d], .points = s->point_count,
+                             .max_frames = o->max_frames, .max_errors = o->max_errors};
     int result = 0;
     for (size_t p = 0; p < s->point_count; p++) {
         double swept = o->start_db + (double)p * o->step_db;
@@ -313,19 +279,25 @@ static int run_decoder(sim_session *s, size_t d, const ldpc_decoder_config *conf
         double ebn0 = o->sweep_esn0 ? swept - offset : swept;
         double esn0 = o->sweep_esn0 ? swept : swept + offset;
         progress.ebn0_db = ebn0;
+        progress.point = p + 1;
+        progress.started = tool_now_seconds();
         sim_tally tally;
-        double started = tool_now_seconds();
-        if (sim_runner_run_point(runner, p, esn0, progress.terminal ? show_progress : NULL,
+        if (sim_runner_run_point(runner, p, esn0, terminal ? sim_report_progress : NULL,
                                  &progress, &tally, why, sizeof why) != 0) {
-            if (progress.terminal)
+            if (terminal)
                 fputs("\r\033[K", stderr);
             tool_error("decoder '%s', Eb/N0 %.2f dB: %s", s->labels[d], ebn0, why);
             result = -1;
             break;
         }
-        if (progress.terminal)
+        if (terminal)
             fputs("\r\033[K", stderr);
-        report_point(s, s->labels[d], ebn0, esn0, &tally, tool_now_seconds() - started);
+        sim_point_report report = {
+            .decoder = s->labels[d], .backend = backend, .code = s->code->name,
+            .modulation = sim_modulation_name(o->modulation), .ebn0_db = ebn0, .esn0_db = esn0,
+            .seconds = tool_now_seconds() - progress.started, .k_bits = s->code->k_bits,
+            .k_symbols = s->code->k_symbols, .tally = &tally};
+        report_point(s, &report);
         sim_plot_point *point = &s->plot_points[d * s->point_count + p];
         point->snr_db = swept;
         point->ber = tally.frames
@@ -335,6 +307,9 @@ static int run_decoder(sim_session *s, size_t d, const ldpc_decoder_config *conf
         point->ser = tally.frames ? (double)tally.symbol_errors /
                                         ((double)tally.frames * s->code->k_symbols)
                                   : 0.0;
+        double low;
+        if (tally.frame_errors == 0)
+            sim_fer_interval(0, tally.frames, &low, &point->no_error_bound);
     }
     sim_runner_destroy(runner);
     return result;
@@ -364,10 +339,9 @@ static int draw_png(const sim_session *s)
     return 0;
 }
 
-static int simulate(sim_session *s, const ldpc_decoder_config *configs)
+/* The table's heading: the code, the channel and the stopping rule. */
+static void print_heading(const sim_options *o, const tool_code *code)
 {
-    const sim_options *o = s->options;
-    const tool_code *code = s->code;
     if (code->nonbinary != NULL)
         printf("# code %s (GF(%u), n %u symbols = %u bits, k %u symbols = %u bits, rate %.4f), %s",
                code->name, 1u << code->bits_per_symbol, code->n_symbols, code->n_bits,
@@ -381,13 +355,16 @@ static int simulate(sim_session *s, const ldpc_decoder_config *configs)
     printf(", %llu threads, seed %llu, stop at %llu frame errors or %llu frames\n",
            (unsigned long long)o->threads, (unsigned long long)o->seed,
            (unsigned long long)o->max_errors, (unsigned long long)o->max_frames);
-    printf("%-28s %7s %7s %9s %8s %10s %10s %10s %7s %8s %9s %10s\n", "# decoder", "Eb/N0",
-           "Es/N0", "frames", "frm_err", "bit_err", "BER", "FER", "avg_it", "time_s", "frames/s",
-           "SER");
+    sim_report_table_header(stdout);
+}
+
+static int simulate(sim_session *s, const ldpc_decoder_config *configs)
+{
+    const sim_options *o = s->options;
     if (s->csv != NULL)
-        fputs("decoder,code,modulation,ebn0_db,esn0_db,frames,frame_errors,bit_errors,ber,fer,"
-              "avg_iterations,ser\n",
-              s->csv);
+        sim_report_csv_header(s->csv);
+    if (!o->json) /* with --json stdout holds JSON lines only */
+        print_heading(o, s->code);
     for (size_t d = 0; d < o->decoder_count; d++)
         if (run_decoder(s, d, &configs[d]) != 0)
             return -1;

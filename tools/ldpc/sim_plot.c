@@ -53,11 +53,19 @@ static void put_rate(FILE *out, double rate)
 /* Explicit ranges: gnuplot refuses to autoscale a log axis with no valid
  * point (a curve without errors) and warns about a one-point x range. */
 /* The data columns of each curve: Eb/N0, then these rates. */
-typedef enum { COLUMN_BER = 2, COLUMN_FER = 3, COLUMN_SER = 4 } rate_column;
+typedef enum { COLUMN_BER = 2, COLUMN_FER = 3, COLUMN_SER = 4, COLUMN_BOUND = 5 } rate_column;
 
 static double rate_of(const sim_plot_point *p, rate_column column)
 {
     return column == COLUMN_FER ? p->fer : column == COLUMN_SER ? p->ser : p->ber;
+}
+
+static int has_error_free_point(const sim_plot_curve *curve)
+{
+    for (size_t i = 0; i < curve->count; i++)
+        if (curve->points[i].no_error_bound > 0.0)
+            return 1;
+    return 0;
 }
 
 static void put_ranges(FILE *out, size_t curve_count, const sim_plot_curve *curves,
@@ -67,13 +75,14 @@ static void put_ranges(FILE *out, size_t curve_count, const sim_plot_curve *curv
     for (size_t c = 0; c < curve_count; c++)
         for (size_t i = 0; i < curves[c].count; i++) {
             const sim_plot_point *p = &curves[c].points[i];
-            double rate = rate_of(p, column);
+            double rate = p->no_error_bound > 0.0 ? p->no_error_bound : rate_of(p, column);
             if (rate > 0.0 && rate < lowest)
                 lowest = rate;
             x_min = fmin(x_min, p->snr_db);
             x_max = fmax(x_max, p->snr_db);
         }
-    double floor_decade = lowest < 1.0 ? pow(10.0, floor(log10(lowest))) : 1e-6;
+    /* half a decade of room below the lowest point or bound */
+    double floor_decade = lowest < 1.0 ? pow(10.0, floor(log10(lowest) - 0.5)) : 1e-6;
     fprintf(out, "set yrange [%g:1]\n", floor_decade);
     if (x_min < x_max)
         fprintf(out, "set xrange [%g:%g]\n", x_min, x_max);
@@ -89,9 +98,23 @@ static void put_panel(FILE *out, const char *y_label, rate_column column, size_t
     put_quoted(out, y_label);
     fputs("\nplot ", out);
     for (size_t c = 0; c < curve_count; c++) {
-        fprintf(out, "%s$curve%zu using 1:%d with linespoints linewidth 2 pointtype %zu title ",
-                c ? ", \\\n     " : "", c, (int)column, 4 + 2 * (c % 4));
+        fprintf(out,
+                "%s$curve%zu using 1:%d with linespoints linetype %zu linewidth 2 pointtype %zu "
+                "title ",
+                c ? ", \\\n     " : "", c, (int)column, c + 1, 4 + 2 * (c % 4));
         put_quoted(out, curves[c].label);
+        fputs(" noenhanced", out);
+        if (!has_error_free_point(&curves[c]))
+            continue;
+        /* no error seen: the rate lies below this bound, drawn as an open
+         * downward triangle */
+        fprintf(out,
+                ", \\\n     $curve%zu using 1:%d with points linetype %zu pointtype 10 "
+                "pointsize 1.8 title ",
+                c, (int)COLUMN_BOUND, c + 1);
+        char title[300];
+        snprintf(title, sizeof title, "%s: no errors (95%% upper bound)", curves[c].label);
+        put_quoted(out, title);
         fputs(" noenhanced", out);
     }
     fputc('\n', out);
@@ -113,6 +136,7 @@ int sim_plot_png(const char *path, const char *title, const char *x_label,
             put_rate(gnuplot, curves[c].points[i].ber);
             put_rate(gnuplot, curves[c].points[i].fer);
             put_rate(gnuplot, curves[c].points[i].ser);
+            put_rate(gnuplot, curves[c].points[i].no_error_bound);
             fputc('\n', gnuplot);
         }
         fputs("EOD\n", gnuplot);

@@ -7,6 +7,9 @@
 typedef struct {
     double snr_db; /* x axis: Eb/N0 or Es/N0, whichever was swept */
     double ber, fer, ser;
+    /* where the point had no frame error: the FER's 95% upper bound, which
+     * bounds BER and SER too (marked on every panel); else 0 */
+    double no_error_bound;
 } sim_plot_point;
 
 typedef struct {
