@@ -72,3 +72,9 @@ tb.run()
 assert list(sink.data()) == [1, 0] * 32
 ' || fail "the packaged GNU Radio blocks do not decode"
 echo "deb-test: $(cd "$work" && ls ./*.deb | xargs -n1 basename | tr '\n' ' ')"
+# Installed into a clean Debian root, where debootstrap and root allow it.
+if command -v debootstrap > /dev/null && [ "$(id -u)" = 0 ]; then
+    bash "$(dirname "$0")/deb-install-test.sh" "$work"
+else
+    echo "deb-test: the install into a clean root skipped: needs root and debootstrap" >&2
+fi

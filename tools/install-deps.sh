@@ -15,7 +15,7 @@ $sudo_cmd apt-get install -y --no-install-recommends \
     build-essential cmake pkg-config git \
     libliquid-dev libzmq3-dev libcmocka-dev libsystemd-dev \
     ocl-icd-opencl-dev ocl-icd-libopencl1 opencl-c-headers pocl-opencl-icd clinfo \
-    gnuplot-nox python3 python3-dev python3-numpy python3-pytest gnuradio gnuradio-dev \
+    gnuplot-nox python3 python3-dev python3-numpy python3-pytest gnuradio gnuradio-dev debootstrap \
     scdoc groff-base debhelper dh-python \
     dpkg-dev lintian \
     clang libclang-rt-14-dev \

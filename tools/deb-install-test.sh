@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# The Debian packages installed as a user installs them: a clean Debian 12 root
+# made by debootstrap (minbase), `apt-get install` of the .deb files with
+# their dependencies from Debian, then each entry point run inside it: the
+# ldpcd user that the postinst creates, the unit as systemd reads it, the
+# daemon's packaged configuration, the ldpc tool, the Python module, a GNU
+# Radio flowgraph through the blocks, and a C program through pkg-config and
+# CMake.
+# usage: tools/deb-install-test.sh DIR_WITH_DEBS (as root; needs debootstrap
+# and Debian's mirror)
+set -euo pipefail
+debs=$(cd "${1:?directory of .deb files}" && pwd)
+root=$(mktemp -d)
+cleanup() {
+    umount "$root/proc" 2>/dev/null || true
+    rm -rf "$root"
+}
+trap cleanup EXIT
+fail() { echo "deb-install-test: $*" >&2; exit 1; }
+debootstrap --variant=minbase bookworm "$root" http://deb.debian.org/debian > "$root.log" 2>&1 ||
+    { tail -20 "$root.log" >&2; fail "debootstrap failed"; }
+rm -f "$root.log"
+cp /etc/resolv.conf "$root/etc/resolv.conf"
+mount -t proc proc "$root/proc"
+mkdir "$root/debs"
+cp "$debs"/*.deb "$root/debs/"
+rm -f "$root"/debs/*-dbgsym_*.deb
+in_root() { chroot "$root" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root "$@"; }
+in_root apt-get update -q > /dev/null
+packages=$(cd "$root" && ls debs/*.deb | sed 's|^|/|')
+# shellcheck disable=SC2086 # one argument per package file
+in_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends \
+    $packages > "$root/install.log" 2>&1 || { tail -30 "$root/install.log" >&2; fail "apt-get install failed"; }
+
+in_root getent passwd ldpcd > /dev/null || fail "the ldpcd user was not created"
+in_root systemd-analyze verify --man=no /lib/systemd/system/ldpcd.service ||
+    fail "systemd does not accept the installed unit"
+in_root ldpcd --check-config -c /etc/ldpcd/ldpcd.conf --set runtime_dir=/tmp > /dev/null ||
+    fail "the installed ldpcd rejects its configuration"
+in_root ldpc codes ccsds-tc-128 > /dev/null || fail "the installed ldpc does not run"
+in_root python3 -c '
+import numpy as np, ldpc
+code = ldpc.Code("wifi-648-1/2")
+info = np.random.default_rng(1).integers(0, 2, (4, code.k), dtype=np.uint8)
+bits, stats = ldpc.Decoder(code).decode(ldpc.bpsk_awgn(code.encode(info), 5.0, 0.5))
+assert (code.extract_info(bits) == info).all() and stats["converged"].all()
+' || fail "the installed Python module does not decode"
+in_root python3 -c '
+from gnuradio import blocks, gr, ldpc
+tb = gr.top_block()
+chain = [blocks.vector_source_b([1, 0] * 32), ldpc.encoder("ccsds-tc-128"), blocks.char_to_float(),
+         blocks.multiply_const_ff(8.0), blocks.add_const_ff(-4.0), ldpc.decoder("ccsds-tc-128")]
+sink = blocks.vector_sink_b()
+tb.connect(*chain, sink)
+tb.run()
+assert list(sink.data()) == [1, 0] * 32
+' || fail "the installed GNU Radio blocks do not decode"
+test -f "$root/usr/share/gnuradio/grc/blocks/ldpc_decoder.block.yml" ||
+    fail "GNU Radio Companion would not find the decoder block"
+# a C program of the user's own against libldpc-dev: pkg-config and find_package(ldpc)
+in_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends \
+    gcc libc6-dev pkg-config cmake make > "$root/tools.log" 2>&1 || { tail -20 "$root/tools.log" >&2; fail "no compiler"; }
+mkdir "$root/example"
+cp "$(dirname "$0")/../docs/examples/decode_frame.c" "$(dirname "$0")/../docs/examples/CMakeLists.txt" \
+    "$root/example/"
+in_root sh -c 'cd /example && cc -o pc decode_frame.c $(pkg-config --cflags --libs ldpc) && ./pc' |
+    grep -q ': decoded$' || fail "a program built through pkg-config does not decode"
+in_root sh -c 'cmake -S /example -B /example/build > /dev/null && cmake --build /example/build > /dev/null &&
+               /example/build/decode_frame && /example/build/decode_frame_static' |
+    grep -c ': decoded$' | grep -qx 2 || fail "programs built through find_package(ldpc) do not decode"
+echo "deb-install-test: installed into a clean Debian 12 root: $(ls "$root/debs" | tr '\n' ' ')"
