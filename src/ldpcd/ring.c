@@ -93,20 +93,13 @@ static void advance_head_locked(ldpcd_ring *ring)
     atomic_store_explicit(&ring->head, head, memory_order_release);
 }
 
-/* Slots the intake may still fill before results leave; the lock is held. */
-static uint32_t free_slots(ldpcd_ring *ring)
+/* Frames that can still be published without any worker finishing first
+ * (counted up to `needed`); the lock is held. Every slot outside
+ * [sent, tail) is free, with ZeroMQ or being filled by the intake, and the
+ * finished results next in line for the output leave without a worker too. */
+static uint32_t space_to_come(const ldpcd_ring *ring, uint32_t needed)
 {
-    advance_head_locked(ring);
-    return ring->capacity - (uint32_t)(ring->tail - atomic_load(&ring->head));
-}
-
-/* Frames that can still join a batch of which `needed` are missing without
- * any worker finishing first: free slots, results with ZeroMQ, and finished
- * results next in line for the output (counted up to `needed`); the lock is
- * held. */
-static uint32_t can_arrive(ldpcd_ring *ring, uint32_t needed)
-{
-    uint32_t count = free_slots(ring) + (uint32_t)(ring->sent - atomic_load(&ring->head));
+    uint32_t count = ring->capacity - (uint32_t)(ring->tail - ring->sent);
     for (uint64_t i = ring->sent; i < ring->tail && count < needed &&
                                   ring->slots[i % ring->capacity].state == LDPCD_SLOT_DONE;
          i++)
@@ -157,9 +150,10 @@ static void publish_locked(ldpcd_ring *ring)
     }
     if (done)
         pthread_cond_signal(&ring->result_ready);
-    /* too few free slots left to fill a batch: a waiting worker takes what
+    /* too little space left to fill a batch: a waiting worker may take what
      * is pending now (ldpcd_ring_claim) */
-    if (wakes == 0 && ring->pending_total > 0 && free_slots(ring) < ring->batch_frames)
+    if (wakes == 0 && ring->pending_total > 0 &&
+        space_to_come(ring, ring->batch_frames) < ring->batch_frames)
         wakes = 1;
     if (wakes > 1)
         pthread_cond_broadcast(&ring->work_available);
@@ -261,12 +255,13 @@ uint32_t ldpcd_ring_claim(ldpcd_ring *ring, uint32_t max_frames, uint64_t wait_n
         }
         uint64_t now = ldpcd_now_ns();
         uint64_t next_deadline = idle_deadline;
+        /* a batch that can fill only after other workers' batches (the
+         * output waits for them) is taken as it is */
+        uint32_t to_come = code_count > 0 ? space_to_come(ring, max_frames) : 0;
         for (uint32_t c = 0; c < code_count; c++) {
             uint64_t due = codes[c].oldest_ns + wait_ns;
-            /* a batch that can fill only after other workers' batches (the
-             * output waits for them) is taken as it is */
             if (codes[c].pending >= max_frames || now >= due || ring->closing ||
-                codes[c].pending + can_arrive(ring, max_frames - codes[c].pending) < max_frames) {
+                codes[c].pending + to_come < max_frames) {
                 uint32_t count = 0;
                 for (uint64_t i = ring->claim_from; i < ring->tail && count < max_frames; i++) {
                     ldpcd_slot *slot = &ring->slots[i % ring->capacity];
