@@ -298,18 +298,10 @@ static int run_decoder(sim_session *s, size_t d, const ldpc_decoder_config *conf
             .seconds = tool_now_seconds() - progress.started, .k_bits = s->code->k_bits,
             .k_symbols = s->code->k_symbols, .tally = &tally};
         report_point(s, &report);
-        sim_plot_point *point = &s->plot_points[d * s->point_count + p];
-        point->snr_db = swept;
-        point->ber = tally.frames
-                         ? (double)tally.bit_errors / ((double)tally.frames * s->code->k_bits)
-                         : 0.0;
-        point->fer = tally.frames ? (double)tally.frame_errors / (double)tally.frames : 0.0;
-        point->ser = tally.frames ? (double)tally.symbol_errors /
-                                        ((double)tally.frames * s->code->k_symbols)
-                                  : 0.0;
-        double low;
-        if (tally.frame_errors == 0)
-            sim_fer_interval(0, tally.frames, &low, &point->no_error_bound);
+        sim_point_rates rates = sim_report_rates(&report);
+        s->plot_points[d * s->point_count + p] = (sim_plot_point){
+            .snr_db = swept, .ber = rates.ber, .fer = rates.fer, .ser = rates.ser,
+            .no_error_bound = tally.frame_errors == 0 ? rates.fer_high : 0.0};
     }
     sim_runner_destroy(runner);
     return result;

@@ -22,14 +22,10 @@ void sim_fer_interval(uint64_t errors, uint64_t trials, double *low, double *hig
     *high = errors == trials ? 1.0 : fmin(1.0, centre + half);
 }
 
-typedef struct {
-    double ber, fer, ser, iterations, fer_low, fer_high;
-} point_rates;
-
-static point_rates rates_of(const sim_point_report *r)
+sim_point_rates sim_report_rates(const sim_point_report *r)
 {
     const sim_tally *t = r->tally;
-    point_rates rates = {0};
+    sim_point_rates rates = {0};
     if (t->frames > 0) {
         double frames = (double)t->frames;
         rates.ber = (double)t->bit_errors / (frames * r->k_bits);
@@ -51,7 +47,7 @@ void sim_report_table_header(FILE *out)
 void sim_report_table_row(FILE *out, const sim_point_report *r)
 {
     const sim_tally *t = r->tally;
-    point_rates x = rates_of(r);
+    sim_point_rates x = sim_report_rates(r);
     fprintf(out,
             "%-28s %7.3f %7.3f %9llu %8llu %10llu %10.3e %10.3e %7.2f %8.2f %9.1f %10.3e "
             "%9.3e..%9.3e\n",
@@ -80,7 +76,7 @@ static void put_json_string(FILE *out, const char *text)
 void sim_report_json(FILE *out, const sim_point_report *r)
 {
     const sim_tally *t = r->tally;
-    point_rates x = rates_of(r);
+    sim_point_rates x = sim_report_rates(r);
     fputs("{\"decoder\":", out);
     put_json_string(out, r->decoder);
     fputs(",\"backend\":", out);
@@ -125,7 +121,7 @@ void sim_report_csv_header(FILE *csv)
 void sim_report_csv_row(FILE *csv, const sim_point_report *r)
 {
     const sim_tally *t = r->tally;
-    point_rates x = rates_of(r);
+    sim_point_rates x = sim_report_rates(r);
     put_csv_field(csv, r->decoder);
     fputc(',', csv);
     put_csv_field(csv, r->code);

@@ -21,6 +21,13 @@ typedef struct {
     const sim_tally *tally;
 } sim_point_report;
 
+/* A point's rates (0 without frames) and its FER's 95% interval. */
+typedef struct {
+    double ber, fer, ser, iterations, fer_low, fer_high;
+} sim_point_rates;
+
+sim_point_rates sim_report_rates(const sim_point_report *r);
+
 void sim_report_table_header(FILE *out);
 void sim_report_table_row(FILE *out, const sim_point_report *r);
 void sim_report_json(FILE *out, const sim_point_report *r);
