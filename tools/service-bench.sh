@@ -6,7 +6,9 @@
 # busy-time based decoder_frames_per_s, and `ldpc bench` with the same
 # decoders, backend, batch and one instance per worker, after the service),
 # latency p50/p99, where the service's threads spent their time
-# (docs/PROTOCOL.md, statistics), and ldpcd's peak resident memory (VmHWM).
+# (docs/PROTOCOL.md, statistics), the average iterations of both (the same
+# work only if they agree), the cores each of ldpcd's threads, the senders and
+# the sink kept busy, and ldpcd's peak resident memory (VmHWM).
 # With --instances N, N ldpcd instances (1 for the baseline) share one feeder (a single
 # ldpc-tx binding PUSH, ZeroMQ balancing the frames) and push their results
 # to one ldpc-rx that restores the order and checks every frame arrived once
@@ -106,19 +108,32 @@ pids+=($!)
 started "$run/ldpcd.log"
 grep -o 'pipeline: .*' "$run/ldpcd.log"
 total=$((senders * frames))
-"${feeder_cpus[@]}" "$build/tools/ldpcd-liquid/ldpc-rx" --endpoint "ipc://$run/output" --frames "$total" --pool 64 \
-    --seed 1 --stats "ipc://$run/stats" --timeout-ms 30000 --quiet >"$run/rx.out" &
+# CPU time per ldpcd thread, in clock ticks, "name ticks" per line
+thread_ticks() {
+    for stat in /proc/"$1"/task/*/stat; do
+        sed -E 's/^[0-9]+ \((.*)\) . ([^ ]+ ){10}([0-9]+) ([0-9]+).*/\1 \3 \4/' "$stat"
+    done | awk '{print $1, $2 + $3}'
+}
+thread_ticks "${pids[0]}" >"$run/ticks.before"
+started_ns=$(date +%s%N)
+# the sink's and each sender's CPU time (bash's `times`: its children's user and system)
+( "${feeder_cpus[@]}" "$build/tools/ldpcd-liquid/ldpc-rx" --endpoint "ipc://$run/output" --frames "$total" --pool 64 \
+    --seed 1 --stats "ipc://$run/stats" --timeout-ms 30000 --quiet >"$run/rx.out"; status=$?
+  times >"$run/rx.times"; exit $status ) &
 rx=$!
 sources=()
 for s in $(seq 0 $((senders - 1))); do
-    "${feeder_cpus[@]}" "$build/tools/ldpcd-liquid/ldpc-tx" --endpoint "ipc://$run/input" --code "$code" \
+    ( "${feeder_cpus[@]}" "$build/tools/ldpcd-liquid/ldpc-tx" --endpoint "ipc://$run/input" --code "$code" \
         --modem qpsk --esn0 "$esn0" --frames "$frames" --pool 64 --seed 1 \
-        --frames-per-message "$per_message" --first-sequence $((s * frames)) 2>>"$run/tx.err" &
+        --frames-per-message "$per_message" --first-sequence $((s * frames)) 2>>"$run/tx.err"
+      times >"$run/tx$s.times" ) &
     sources+=($!)
 done
 for source in "${sources[@]}"; do wait "$source"; done
 status=0
 wait "$rx" || status=$?
+elapsed_ns=$(($(date +%s%N) - started_ns))
+thread_ticks "${pids[0]}" >"$run/ticks.after"
 peak_kb=$(sed -n 's/^VmHWM:[[:space:]]*\([0-9]*\) kB/\1/p' "/proc/${pids[0]}/status")
 kill -TERM "${pids[0]}"
 wait "${pids[0]}" || true
@@ -130,11 +145,27 @@ reports=$(grep -o '{"uptime_s".*}' "$run/ldpcd.log" || true)
 stats=$( (grep -v '"final":true' <<<"$reports" || true) | tail -2 | head -1)
 [ -n "$stats" ] || stats=$(tail -1 <<<"$reports")
 for key in decoder_busy workers_converting workers_writing workers_waiting intake_busy intake_blocked \
-           batch_fill queue_depth; do
+           batch_fill queue_depth iterations_avg; do
     printf '%s %s  ' "$key" "$(sed -n "s/.*\"$key\":\([0-9.]*\).*/\1/p" <<<"$stats")"
 done
 echo
 echo "ldpcd peak RSS (VmHWM): $((peak_kb / 1024)) MB"
+# Cores kept busy from the first frame sent to the last result received: a
+# sender or the sink near 1.0 limits the run, not ldpcd.
+seconds_of() { tail -1 "$1" | sed -E 's/([0-9]+)m([0-9.]+)s/\1 \2/g' | awk '{print $1 * 60 + $2 + $3 * 60 + $4}'; }
+{
+    paste -d' ' "$run/ticks.before" "$run/ticks.after" |
+        awk -v hz="$(getconf CLK_TCK)" -v s="$elapsed_ns" '{
+            used[$1] += ($4 - $2) / hz; total += ($4 - $2) / hz }
+            END { printf "cores busy: ldpcd %.2f (", total / (s / 1e9); sep = ""
+                  for (name in used) if (used[name] > 0.01 * s / 1e9) {
+                      printf "%s%s %.2f", sep, name, used[name] / (s / 1e9); sep = ", " }
+                  printf ")" }'
+    for s in $(seq 0 $((senders - 1))); do
+        awk -v c="$(seconds_of "$run/tx$s.times")" -v s="$elapsed_ns" 'BEGIN {printf " ldpc-tx %.2f", c / (s / 1e9)}'
+    done
+    awk -v c="$(seconds_of "$run/rx.times")" -v s="$elapsed_ns" 'BEGIN {printf " ldpc-rx %.2f\n", c / (s / 1e9)}'
+}
 # The same decoders alone, in the same run: `ldpc bench` with ldpcd's decoder,
 # backend, one instance per worker and its batch, on frames of the same Eb/N0
 # (QPSK carries two coded bits a symbol).
@@ -147,8 +178,10 @@ rate=$("$build/tools/ldpc" codes "$code" | awk 'NR == 2 {print $4}')
 ebn0=$(awk -v e="$esn0" -v r="$rate" 'BEGIN {printf "%.2f", e - 10 * log(2 * r) / log(10)}')
 alone=$("${service_cpus[@]}" "$build/tools/ldpc" bench --code "$code" --decoder "$decoder" --backend "$backend" \
     --instances "$workers" --batch "$batch" --max-iter 50 --ebn0 "$ebn0" --baseline none \
-    --seconds 3 --json 2>/dev/null | sed -n 's/.*"frames_per_second":\([0-9.]*\).*/\1/p' | head -1)
+    --seconds 3 --json 2>/dev/null | head -1)
+iterations=$(sed -n 's/.*"average_iterations":\([0-9.]*\).*/\1/p' <<<"$alone")
+alone=$(sed -n 's/.*"frames_per_second":\([0-9.]*\).*/\1/p' <<<"$alone")
 end_to_end=$(sed -n 's/.* \([0-9.]*\) frames\/s .*/\1/p' "$run/rx.out" | head -1)
-awk -v a="$alone" -v e="$end_to_end" -v w="$workers" -v b="$batch" -v x="$ebn0" 'BEGIN {
-    printf "ldpc bench, the same decoders alone (%d instances, batch %d, Eb/N0 %s dB): %.1f frames/s; end to end %.1f = %.0f%% of it\n", w, b, x, a, e, (a > 0 ? 100 * e / a : 0) }'
+awk -v a="$alone" -v e="$end_to_end" -v w="$workers" -v b="$batch" -v x="$ebn0" -v i="$iterations" 'BEGIN {
+    printf "ldpc bench, the same decoders alone (%d instances, batch %d, Eb/N0 %s dB, iterations_avg %s): %.1f frames/s; end to end %.1f = %.0f%% of it\n", w, b, x, i, a, e, (a > 0 ? 100 * e / a : 0) }'
 exit "$status"
