@@ -1,24 +1,11 @@
 #include "nb_codes.h"
 
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "error_text.h"
 #include "ldpc/decoder_spec.h"
-#include "ldpc/soft.h"
-#include "log.h"
 #include "result_bits.h"
-
-/* Page-touching allocation, as the pipeline's: the steady state must not
- * fault memory in. */
-static void *reserve(size_t bytes)
-{
-    void *memory = calloc(1, bytes ? bytes : 1);
-    if (memory != NULL)
-        memset(memory, 0, bytes);
-    return memory;
-}
 
 int ldpcd_nb_code_name(const char *name)
 {
@@ -28,7 +15,6 @@ int ldpcd_nb_code_name(const char *name)
             return 1;
     return 0;
 }
-
 
 int ldpcd_nb_entry_open(ldpcd_code_entry *entry, const char *library_name, char *error,
                         size_t error_size)
@@ -120,123 +106,4 @@ int ldpcd_nb_intake_format(const ldpcd_nb_setup *nb, const ldpc_decoder_config *
                     "the same scale",
                     (double)nb->config.llr_scale, (double)binary->llr_scale);
     return 0;
-}
-
-static int create_decoder(ldpcd_nb_worker *w, const ldpcd_nb_setup *nb, const char *backend,
-                          ldpc_error *err)
-{
-    return ldpc_nb_decoder_create(&nb->config, &nb->limits, backend, &w->decoder, err) ==
-                   LDPC_OK
-               ? 0
-               : -1;
-}
-
-int ldpcd_nb_worker_create(ldpcd_nb_worker *w, const ldpcd_nb_setup *nb,
-                           const ldpcd_config *config, int *fallback_used, char *error,
-                           size_t error_size)
-{
-    memset(w, 0, sizeof *w);
-    *fallback_used = 0;
-    if (nb->code_count == 0)
-        return 0;
-    const char *backend = config->nonbinary_backend;
-    ldpc_error err;
-    char place[LDPC_ERROR_MESSAGE_SIZE + 64];
-    if (create_decoder(w, nb, backend, &err) != 0) {
-        if (!config->backend_fallback || strcmp(backend, "reference") == 0)
-            return ldpcd_fail(error, error_size, "nonbinary_backend %s: %s", backend, err.message);
-        ldpcd_log(LDPCD_LOG_WARNING,
-                  "nonbinary_backend %s: %s; falling back to the reference decoder", backend,
-                  err.message);
-        *fallback_used = 1;
-        if (create_decoder(w, nb, "reference", &err) != 0)
-            return ldpcd_fail(error, error_size, "nonbinary_backend reference: %s", err.message);
-    } else if (ldpc_nb_decoder_describe(w->decoder, place, sizeof place)) {
-        /* runs elsewhere than configured: opencl without a usable device */
-        if (!config->backend_fallback)
-            return ldpcd_fail(error, error_size,
-                        "nonbinary_backend %s cannot run as configured and backend_fallback is "
-                        "off: %s",
-                        backend, place);
-        ldpcd_log(LDPCD_LOG_WARNING, "nonbinary_backend %s: %s", backend, place);
-        *fallback_used = 1;
-        w->off_device = 1;
-    }
-    w->symbols = reserve((size_t)nb->limits.graph.max_frames * nb->max_n_symbols);
-    w->info = reserve(nb->max_k_bits);
-    if (w->symbols == NULL || w->info == NULL)
-        return ldpcd_fail(error, error_size, "out of memory");
-    return 0;
-}
-
-void ldpcd_nb_worker_destroy(ldpcd_nb_worker *w)
-{
-    ldpc_nb_decoder_destroy(w->decoder);
-    free(w->symbols);
-    free(w->info);
-    memset(w, 0, sizeof *w);
-}
-
-size_t ldpcd_nb_worker_footprint(const ldpcd_nb_worker *w)
-{
-    return w->decoder != NULL ? ldpc_nb_decoder_footprint(w->decoder) : 0;
-}
-
-ldpc_status ldpcd_nb_decode(ldpcd_nb_worker *w, const ldpcd_code_entry *entry,
-                            int soft_is_float, const void *soft, uint32_t frames, uint8_t *bits,
-                            ldpc_frame_stats *stats, ldpc_error *err)
-{
-    const ldpc_nb_code *code = entry->nonbinary;
-    ldpc_status status =
-        soft_is_float
-            ? ldpc_nb_decoder_decode_f32(w->decoder, code, soft, frames, w->symbols, stats, err)
-            : ldpc_nb_decoder_decode_i8(w->decoder, code, soft, frames, w->symbols, stats, err);
-    if (status == LDPC_OK)
-        ldpc_nb_symbols_to_bits(ldpc_nb_code_bits_per_symbol(code), w->symbols,
-                                (size_t)ldpc_code_n(ldpc_nb_code_graph(code)) * frames, bits);
-    return status;
-}
-
-/* The information symbols' bits, in information order (unpacked). */
-static void gather_info_bits(const ldpc_nb_code *code, const uint8_t *codeword_bits,
-                             uint8_t *info_bits)
-{
-    uint32_t p = ldpc_nb_code_bits_per_symbol(code);
-    const uint32_t *positions = ldpc_code_info_positions(ldpc_nb_code_graph(code));
-    uint32_t k = ldpc_code_k(ldpc_nb_code_graph(code));
-    for (uint32_t i = 0; i < k; i++)
-        memcpy(info_bits + (size_t)i * p, codeword_bits + (size_t)positions[i] * p, p);
-}
-
-void ldpcd_nb_write_result(ldpcd_nb_worker *w, ldpcd_output_bits output_bits, ldpcd_slot *slot,
-                           const uint8_t *codeword_bits)
-{
-    const ldpcd_code_entry *entry = slot->code;
-    switch (output_bits) {
-    case LDPCD_BITS_PACKED: {
-        const uint8_t *info = codeword_bits;
-        if (!entry->info_is_prefix) {
-            gather_info_bits(entry->nonbinary, codeword_bits, w->info);
-            info = w->info;
-        }
-        ldpc_bits_pack(info, entry->k_bits, slot->result);
-        slot->result_bits = entry->k_bits;
-        break;
-    }
-    case LDPCD_BITS_UNPACKED:
-        if (entry->info_is_prefix)
-            memcpy(slot->result, codeword_bits, entry->k_bits);
-        else
-            gather_info_bits(entry->nonbinary, codeword_bits, slot->result);
-        slot->result_bits = entry->k_bits;
-        break;
-    case LDPCD_BITS_CODEWORD:
-        ldpc_bits_pack(codeword_bits, entry->n_bits, slot->result);
-        slot->result_bits = entry->n_bits;
-        break;
-    case LDPCD_BITS_CODEWORD_UNPACKED:
-        memcpy(slot->result, codeword_bits, entry->n_bits);
-        slot->result_bits = entry->n_bits;
-        break;
-    }
 }

@@ -2,10 +2,8 @@
  * protocol as the binary codes, with n*p bit LLRs per frame in the library's
  * bit order (symbol v = bits v*p .. v*p+p-1, most significant first) and k*p
  * information bits out. A code entry holds either a binary code or a
- * nonbinary one; every worker that may see a nonbinary code owns one
- * ldpc_nb_decoder sized at start-up for the largest nonbinary code
- * configured, next to its binary decoder. Nothing here allocates after
- * ldpcd_nb_worker_create. */
+ * nonbinary one; this file names, opens and sizes the nonbinary ones, and the
+ * workers decode them through the one handle of worker_decoders.h. */
 #ifndef LDPCD_NB_CODES_H
 #define LDPCD_NB_CODES_H
 
@@ -16,7 +14,6 @@
 #include "ldpc/nonbinary.h"
 #include "code_set.h"
 #include "config.h"
-#include "ring.h"
 
 /* 1 if `name` is a name ldpc_nb_code_create takes (nbqc-, nbreg-, nbalist:). */
 int ldpcd_nb_code_name(const char *name);
@@ -58,33 +55,5 @@ int ldpcd_nb_setup_build(ldpcd_nb_setup *nb, const ldpcd_code_set *codes,
 int ldpcd_nb_intake_format(const ldpcd_nb_setup *nb, const ldpc_decoder_config *binary,
                            size_t binary_codes, int *soft_is_float, float *llr_scale,
                            char *error, size_t error_size);
-
-typedef struct {
-    ldpc_nb_decoder *decoder; /* NULL when no nonbinary code is configured */
-    uint8_t *symbols;         /* batch_frames * max_n_symbols decided symbols */
-    uint8_t *info;            /* max_k_bits: information bits gathered for packing */
-    int off_device;           /* the decoder decodes elsewhere than its backend's device
-                                 (opencl on the CPU), already reported */
-} ldpcd_nb_worker;
-
-/* One decoder per worker, from config->nonbinary_backend; with
- * backend_fallback, a backend that cannot be created falls back to
- * "reference" (*fallback_used = 1). */
-int ldpcd_nb_worker_create(ldpcd_nb_worker *worker, const ldpcd_nb_setup *nb,
-                           const ldpcd_config *config, int *fallback_used, char *error,
-                           size_t error_size);
-void ldpcd_nb_worker_destroy(ldpcd_nb_worker *worker);
-size_t ldpcd_nb_worker_footprint(const ldpcd_nb_worker *worker);
-
-/* Decodes `frames` frames of entry->n_bits soft values (float or int8
- * quantised LLRs, as the slots hold them) into entry->n_bits decided bits
- * per frame, in the wire's bit order. */
-ldpc_status ldpcd_nb_decode(ldpcd_nb_worker *worker, const ldpcd_code_entry *entry,
-                            int soft_is_float, const void *soft, uint32_t frames, uint8_t *bits,
-                            ldpc_frame_stats *stats, ldpc_error *err);
-
-/* The result payload of one decoded frame (output_bits), from its decided bits. */
-void ldpcd_nb_write_result(ldpcd_nb_worker *worker, ldpcd_output_bits output_bits,
-                           ldpcd_slot *slot, const uint8_t *codeword_bits);
 
 #endif

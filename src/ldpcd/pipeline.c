@@ -25,66 +25,6 @@ static void *reserve(size_t bytes)
     return memory;
 }
 
-/* A decoder that runs elsewhere than its backend's name promises (the OpenCL
- * backend without a usable device decodes on the CPU) is refused where
- * backend_fallback is off (the pipeline's destruction releases it), else
- * logged, counted as a fallback and noted in *off_device. */
-static int check_decoder_place(const ldpc_decoder *decoder, const ldpcd_config *config,
-                               ldpcd_stats *stats, int *off_device, char *error,
-                               size_t error_size)
-{
-    char place[LDPC_ERROR_MESSAGE_SIZE + 64];
-    if (!ldpc_decoder_describe(decoder, place, sizeof place))
-        return 0;
-    if (!config->backend_fallback)
-        return ldpcd_fail(error, error_size,
-                    "backend %s cannot run as configured and backend_fallback is off: %s",
-                    config->backend, place);
-    ldpcd_log(LDPCD_LOG_WARNING, "backend %s: %s", config->backend, place);
-    atomic_fetch_add(&stats->fallbacks, 1);
-    *off_device = 1;
-    return 0;
-}
-
-/* The worker's binary decoder. */
-static int create_decoder(ldpcd_pipeline *p, const ldpcd_config *config, ldpcd_stats *stats,
-                          ldpcd_worker *w, char *error, size_t error_size)
-{
-    ldpc_decoder_limits limits = p->codes.limits;
-    limits.max_frames = p->batch_frames;
-    ldpc_error err;
-    const char *backend = config->backend;
-    ldpc_decoder **out = &w->decoder;
-    if (ldpc_decoder_create(&p->decoder_config, &limits, backend, out, &err) == LDPC_OK)
-        return check_decoder_place(*out, config, stats, &w->off_device, error, error_size);
-    if (!config->backend_fallback || strcmp(backend, "reference") == 0)
-        return ldpcd_fail(error, error_size, "backend %s: %s", backend, err.message);
-    ldpcd_log(LDPCD_LOG_WARNING, "backend %s: %s; falling back to the reference decoder",
-              backend, err.message);
-    atomic_fetch_add(&stats->fallbacks, 1);
-    if (ldpc_decoder_create(&p->decoder_config, &limits, "reference", out, &err) != LDPC_OK)
-        return ldpcd_fail(error, error_size, "backend reference: %s", err.message);
-    return 0;
-}
-
-/* An OpenCL decoder's program cache that could not be read or written (a
- * full disk, a read-only directory) costs a board its compile at every start:
- * worth a line in the log (one worker's decoders say it for all). */
-static void log_program_cache(const ldpcd_worker *w)
-{
-    ldpc_decoder_counters counters;
-    if (w->decoder != NULL) {
-        ldpc_decoder_counters_get(w->decoder, &counters);
-        if (counters.note[0] != '\0')
-            ldpcd_log(LDPCD_LOG_WARNING, "OpenCL program cache: %s", counters.note);
-    }
-    if (w->nb.decoder != NULL) {
-        ldpc_nb_decoder_counters_get(w->nb.decoder, &counters);
-        if (counters.note[0] != '\0')
-            ldpcd_log(LDPCD_LOG_WARNING, "nonbinary OpenCL program cache: %s", counters.note);
-    }
-}
-
 /* batch_frames = auto: what the backend decodes well at once. A GPU needs
  * thousands of frames per call to fill its cores (4096 DVB-S2 normal frames
  * per call reach a datacenter GPU's peak). On the CPU, what the backend decodes side
@@ -203,8 +143,7 @@ static int give_graphs(ldpcd_pipeline *p, char *error, size_t error_size)
             continue;
         int needs = p->raw_code != NULL && p->raw_code->code == entry->code;
         for (uint32_t w = 0; w < p->worker_count && !needs; w++)
-            needs = p->workers[w].decoder != NULL &&
-                    ldpc_decoder_needs_graph(p->workers[w].decoder, entry->code);
+            needs = ldpcd_decoders_need_graph(&p->workers[w].decoders, entry->code);
         if (needs && ldpcd_code_set_give_graph(&p->codes, i, error, error_size) != 0)
             return -1;
     }
@@ -298,15 +237,15 @@ static int build(ldpcd_pipeline *p, const ldpcd_config *config, ldpcd_stats *sta
     p->workers = reserve(sizeof *p->workers * p->worker_count);
     if (p->workers == NULL)
         return ldpcd_fail(error, error_size, "out of memory");
+    ldpcd_decoders_setup decoding = {.binary = &p->decoder_config,
+                                      .binary_limits = p->codes.limits,
+                                      .binary_codes = binary_codes,
+                                      .nonbinary = &p->nb};
+    decoding.binary_limits.max_frames = p->batch_frames;
     for (uint32_t i = 0; i < p->worker_count; i++) {
         ldpcd_worker *w = &p->workers[i];
-        if (binary_codes > 0 && create_decoder(p, config, stats, w, error, error_size) != 0)
+        if (ldpcd_decoders_create(&w->decoders, &decoding, config, stats, error, error_size) != 0)
             return -1;
-        int nb_fallback;
-        if (ldpcd_nb_worker_create(&w->nb, &p->nb, config, &nb_fallback, error, error_size) != 0)
-            return -1;
-        if (nb_fallback)
-            atomic_fetch_add(&stats->fallbacks, 1);
         w->batch_soft = reserve((size_t)p->batch_frames * max_n * p->soft_value_bytes);
         w->bits = reserve((size_t)p->batch_frames * p->codes.max_word);
         w->frame_stats = reserve(sizeof *w->frame_stats * p->batch_frames);
@@ -329,16 +268,9 @@ static int build(ldpcd_pipeline *p, const ldpcd_config *config, ldpcd_stats *sta
                                   max_n) != 0)
         return ldpcd_fail(error, error_size, "%u helpers: out of memory or threads",
                     p->convert_threads);
-    const ldpcd_worker *first = &p->workers[0];
-    log_program_cache(first);
-    p->backend[0] = '\0';
-    if (first->decoder != NULL)
-        ldpc_decoder_describe(first->decoder, p->backend, sizeof p->backend);
-    if (first->nb.decoder != NULL) {
-        char nonbinary[LDPC_ERROR_MESSAGE_SIZE + 64];
-        ldpc_nb_decoder_describe(first->nb.decoder, nonbinary, sizeof nonbinary);
-        ldpcd_nb_describe(p->backend, sizeof p->backend, first->decoder != NULL, nonbinary);
-    }
+    const ldpcd_decoders *first = &p->workers[0].decoders;
+    ldpcd_decoders_log_notes(first); /* one worker's decoders say it for all */
+    ldpcd_decoders_describe(first, p->backend, sizeof p->backend);
     return 0;
 }
 
@@ -359,10 +291,7 @@ ldpcd_pipeline *ldpcd_pipeline_create(const ldpcd_config *config, ldpcd_stats *s
     }
     size_t decoder_bytes = 0;
     for (uint32_t i = 0; i < p->worker_count; i++)
-        decoder_bytes += (p->workers[i].decoder != NULL
-                              ? ldpc_decoder_footprint(p->workers[i].decoder)
-                              : 0) +
-                         ldpcd_nb_worker_footprint(&p->workers[i].nb);
+        decoder_bytes += ldpcd_decoders_footprint(&p->workers[i].decoders);
     ldpcd_log(LDPCD_LOG_INFO,
               "pipeline: %zu codes (%.1f MB of tables), decoder %s, backend %s, %u workers "
               "(%.1f MB), batch %u, queue %u frames, %u helpers",
@@ -379,8 +308,7 @@ void ldpcd_pipeline_destroy(ldpcd_pipeline *p)
     if (p->workers != NULL) {
         for (uint32_t i = 0; i < p->worker_count; i++) {
             ldpcd_worker *w = &p->workers[i];
-            ldpc_decoder_destroy(w->decoder);
-            ldpcd_nb_worker_destroy(&w->nb);
+            ldpcd_decoders_destroy(&w->decoders);
             free(w->batch_soft);
             free(w->bits);
             free(w->frame_stats);

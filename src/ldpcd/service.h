@@ -25,13 +25,13 @@
 #include "nb_codes.h"
 #include "ring.h"
 #include "stats.h"
+#include "worker_decoders.h"
 
 struct ldpcd_service;
 
 typedef struct {
     struct ldpcd_service *service;
-    ldpc_decoder *decoder; /* NULL when no binary code is configured */
-    ldpcd_nb_worker nb;    /* the nonbinary codes' decoder */
+    ldpcd_decoders decoders; /* its binary and nonbinary decoders */
     void *batch_soft;      /* batch_frames * max_n values */
     uint8_t *bits;         /* batch_frames * max_word decided bits */
     ldpc_frame_stats *frame_stats;
@@ -45,11 +45,6 @@ typedef struct {
     ldpc_status decode_status;     /* the batch's decoding, for its results */
     uint64_t decoded_ns;           /* when it ended */
     const ldpc_code *last_code;
-    /* Its binary decoder decodes elsewhere than its backend's device (opencl
-     * on the CPU), already reported (nb.off_device: the nonbinary one). */
-    int off_device;
-    /* Its OpenCL decoders' counters as last added to the statistics. */
-    uint64_t table_uploads_seen[2], frames_on_cpu_seen[2]; /* [nonbinary] */
     atomic_uint_fast64_t heartbeat_ns;
     pthread_t thread;
     int running;

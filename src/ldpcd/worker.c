@@ -3,95 +3,13 @@
  * each frame's result payload. */
 #include <string.h>
 
-#include "ldpc/encoder.h"
 #include "log.h"
 #include "protocol.h"
-#include "result_bits.h"
 #include "service.h"
 #include "thread_name.h"
 
 /* A worker that waits this long without work still reports that it is alive. */
 #define IDLE_HEARTBEAT_NS 200000000u
-
-static void write_result(const ldpcd_pipeline *p, ldpcd_slot *slot, const uint8_t *codeword)
-{
-    const ldpcd_code_entry *entry = slot->code;
-    const ldpc_code *code = entry->code;
-    switch (p->output_bits) {
-    case LDPCD_BITS_PACKED:
-        if (entry->info_is_prefix)
-            ldpcd_pack_bits(codeword, entry->k_bits, slot->result);
-        else
-            ldpcd_pack_info_bits(code, codeword, slot->result);
-        slot->result_bits = entry->k_bits;
-        break;
-    case LDPCD_BITS_UNPACKED:
-        if (entry->info_is_prefix)
-            memcpy(slot->result, codeword, entry->k_bits);
-        else
-            ldpc_code_extract_info(code, codeword, slot->result);
-        slot->result_bits = entry->k_bits;
-        break;
-    case LDPCD_BITS_CODEWORD:
-        ldpcd_pack_bits(codeword, entry->word_bits, slot->result);
-        slot->result_bits = entry->word_bits;
-        break;
-    case LDPCD_BITS_CODEWORD_UNPACKED:
-        memcpy(slot->result, codeword, entry->word_bits);
-        slot->result_bits = entry->word_bits;
-        break;
-    }
-}
-
-/* The batch in w->batch_soft into w->bits (word_bits decided bits per frame). */
-static ldpc_status decode(ldpcd_worker *w, const ldpcd_pipeline *p,
-                          const ldpcd_code_entry *entry, uint32_t count, ldpc_error *err)
-{
-    if (entry->nonbinary != NULL)
-        return ldpcd_nb_decode(&w->nb, entry, p->soft_is_float, w->batch_soft, count, w->bits,
-                               w->frame_stats, err);
-    if (p->soft_is_float)
-        return ldpc_decoder_decode_f32(w->decoder, entry->code, w->batch_soft, count, w->bits,
-                                       w->frame_stats, err);
-    return ldpc_decoder_decode_i8(w->decoder, entry->code, w->batch_soft, count, w->bits,
-                                  w->frame_stats, err);
-}
-
-/* An OpenCL decoder's table uploads and frames decoded on the CPU since the
- * last call, into the statistics, and its move to the CPU after a failed
- * call (a lost device) logged once and counted as a fallback. Read here, on
- * the thread that owns the decoder; other backends have none of this. */
-static void follow_device(ldpcd_worker *w, int nonbinary)
-{
-    ldpc_decoder_counters now;
-    if (nonbinary)
-        ldpc_nb_decoder_counters_get(w->nb.decoder, &now);
-    else
-        ldpc_decoder_counters_get(w->decoder, &now);
-    if (!now.has_device)
-        return;
-    ldpcd_stats *stats = &w->service->stats;
-    atomic_fetch_add_explicit(&stats->table_uploads,
-                              now.table_uploads - w->table_uploads_seen[nonbinary],
-                              memory_order_relaxed);
-    atomic_fetch_add_explicit(&stats->frames_on_cpu,
-                              now.frames_on_cpu - w->frames_on_cpu_seen[nonbinary],
-                              memory_order_relaxed);
-    w->table_uploads_seen[nonbinary] = now.table_uploads;
-    w->frames_on_cpu_seen[nonbinary] = now.frames_on_cpu;
-    int *reported = nonbinary ? &w->nb.off_device : &w->off_device;
-    if (now.on_device || *reported)
-        return;
-    *reported = 1;
-    char place[LDPC_ERROR_MESSAGE_SIZE + 64];
-    if (nonbinary)
-        ldpc_nb_decoder_describe(w->nb.decoder, place, sizeof place);
-    else
-        ldpc_decoder_describe(w->decoder, place, sizeof place);
-    ldpcd_log(LDPCD_LOG_WARNING, "a worker's %sdecoder left its device: %s",
-              nonbinary ? "nonbinary " : "", place);
-    atomic_fetch_add_explicit(&stats->fallbacks, 1, memory_order_relaxed);
-}
 
 /* One claimed frame's raw values into batch_soft (what the decoder takes);
  * its message is let go once read. */
@@ -157,11 +75,8 @@ static void finish_frame(void *context, uint32_t i, const ldpcd_frame_input *inp
     }
     slot->stats = w->frame_stats[i];
     slot->status = slot->stats.converged ? LDPCD_STATUS_DECODED : LDPCD_STATUS_NOT_CONVERGED;
-    const uint8_t *codeword = w->bits + (size_t)i * entry->word_bits;
-    if (entry->nonbinary != NULL)
-        ldpcd_nb_write_result(&w->nb, p->output_bits, slot, codeword);
-    else
-        write_result(p, slot, codeword);
+    ldpcd_decoders_write_result(&w->decoders, p->output_bits, slot,
+                                w->bits + (size_t)i * entry->word_bits);
     ldpcd_stats_count_frame(&s->stats, slot->stats.iterations, slot->stats.converged);
 }
 
@@ -183,9 +98,11 @@ static void decode_batch(ldpcd_worker *w, uint32_t claimed)
         w->last_code = code;
     }
     ldpc_error err;
-    w->decode_status = decode(w, p, entry, count, &err);
+    w->decode_status = ldpcd_decoders_decode(&w->decoders, entry, p->soft_is_float, w->batch_soft,
+                                             count, w->bits, w->frame_stats, &err);
     w->decoded_ns = ldpcd_now_ns();
-    follow_device(w, entry->nonbinary != NULL);
+    /* what its device did, read on the thread that owns the decoder */
+    ldpcd_decoders_follow_device(&w->decoders, ldpcd_entry_kind(entry), &s->stats);
     atomic_fetch_add_explicit(&s->stats.decode_busy_ns, w->decoded_ns - converted,
                               memory_order_relaxed);
     atomic_fetch_add_explicit(&s->stats.decode_calls, 1, memory_order_relaxed);
@@ -193,9 +110,10 @@ static void decode_batch(ldpcd_worker *w, uint32_t claimed)
     if (w->decode_status != LDPC_OK)
         ldpcd_log(LDPCD_LOG_ERROR, "decoding %u frames of %s failed: %s", count, entry->name,
                   err.message);
-    /* the nonbinary results go through the worker's own scratch (w->nb) */
-    w->job = (ldpcd_helper_job){
-        .task = finish_frame, .context = w, .count = count, .alone = entry->nonbinary != NULL};
+    w->job = (ldpcd_helper_job){.task = finish_frame,
+                                .context = w,
+                                .count = count,
+                                .alone = !ldpcd_decoders_result_shared(entry)};
     ldpcd_helper_pool_run(&p->helpers, &w->job, &w->frame_input);
     atomic_fetch_add_explicit(&s->stats.results_busy_ns, ldpcd_now_ns() - w->decoded_ns,
                               memory_order_relaxed);

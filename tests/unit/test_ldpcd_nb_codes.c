@@ -1,8 +1,6 @@
 /* ldpcd's nonbinary codes (src/ldpcd/nb_codes.c, code_set.c): names and
- * patterns in `codes`, wire sizes in bits, the nonbinary_decoder key, the
- * one soft format both decoders share, and the decode + result payload path
- * of a worker (every output_bits kind, information symbols at the front or
- * not) against the library's encoder. */
+ * patterns in `codes`, wire sizes in bits, the nonbinary_decoder key and the
+ * one soft format both decoders share (their decoding: test_ldpcd_worker_decoders.c). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -177,135 +175,9 @@ static void one_soft_format_for_both(void **state)
     assert_true(scale == ldpc_decoder_config_default().llr_scale);
 }
 
-/* A noiseless frame of `name` through a worker's decoder, as int8 or float
- * soft values, and every payload kind against the encoder's bits. */
-static void decode_and_write(const char *name, int soft_is_float)
-{
-    static ldpcd_code_set set;
-    static ldpcd_nb_setup nb;
-    ldpcd_config config;
-    char error[256];
-    setup_for(name, soft_is_float ? "float-layered-minmax" : "default", &set, &nb, &config);
-    ldpcd_nb_worker worker;
-    int fallback;
-    assert_int_equal(ldpcd_nb_worker_create(&worker, &nb, &config, &fallback, error,
-                                            sizeof error),
-                     0);
-    assert_false(fallback);
-    assert_true(ldpcd_nb_worker_footprint(&worker) > 0);
-    const ldpcd_code_entry *entry = &set.entries[0];
-    const ldpc_nb_code *code = entry->nonbinary;
-    uint32_t n = code->graph->n, k = code->graph->k, p = code->bits_per_symbol;
-
-    test_rng rng;
-    test_rng_seed(&rng, 11);
-    uint8_t *info = malloc(k), *symbols = malloc(n);
-    uint8_t *info_bits = malloc(entry->k_bits), *codeword = malloc(entry->n_bits);
-    uint8_t *decided = malloc(entry->n_bits), *result = malloc(entry->n_bits);
-    uint8_t *packed = malloc(entry->n_bits);
-    float *llr = malloc(entry->n_bits * sizeof(float));
-    int8_t *llr_q = malloc(entry->n_bits);
-    for (uint32_t i = 0; i < k; i++)
-        info[i] = (uint8_t)(test_rng_next(&rng) % code->q);
-    assert_int_equal(ldpc_nb_encode(code, info, symbols, NULL), LDPC_OK);
-    ldpc_nb_symbols_to_bits(p, symbols, n, codeword);
-    for (uint32_t i = 0; i < k; i++) /* the information symbols' bits, in order */
-        ldpc_nb_symbols_to_bits(p, &symbols[code->graph->info_positions[i]], 1,
-                                info_bits + (size_t)i * p);
-    for (uint32_t b = 0; b < entry->n_bits; b++) {
-        llr[b] = codeword[b] ? -3.0f : 3.0f;
-        llr_q[b] = codeword[b] ? -6 : 6;
-    }
-    ldpc_frame_stats stats;
-    ldpc_error err;
-    assert_int_equal(ldpcd_nb_decode(&worker, entry, soft_is_float,
-                                     soft_is_float ? (const void *)llr : (const void *)llr_q, 1,
-                                     decided, &stats, &err),
-                     LDPC_OK);
-    assert_memory_equal(decided, codeword, entry->n_bits);
-    assert_int_equal(stats.converged, 1);
-    assert_int_equal(stats.corrected_bits, 0);
-
-    ldpcd_slot slot = {.code = entry, .result = result};
-    ldpcd_nb_write_result(&worker, LDPCD_BITS_PACKED, &slot, decided);
-    ldpc_bits_pack(info_bits, entry->k_bits, packed);
-    assert_int_equal(slot.result_bits, entry->k_bits);
-    assert_memory_equal(result, packed, (entry->k_bits + 7) / 8);
-    ldpcd_nb_write_result(&worker, LDPCD_BITS_UNPACKED, &slot, decided);
-    assert_int_equal(slot.result_bits, entry->k_bits);
-    assert_memory_equal(result, info_bits, entry->k_bits);
-    ldpcd_nb_write_result(&worker, LDPCD_BITS_CODEWORD, &slot, decided);
-    ldpc_bits_pack(codeword, entry->n_bits, packed);
-    assert_int_equal(slot.result_bits, entry->n_bits);
-    assert_memory_equal(result, packed, (entry->n_bits + 7) / 8);
-    ldpcd_nb_write_result(&worker, LDPCD_BITS_CODEWORD_UNPACKED, &slot, decided);
-    assert_int_equal(slot.result_bits, entry->n_bits);
-    assert_memory_equal(result, codeword, entry->n_bits);
-
-    ldpcd_nb_worker_destroy(&worker);
-    ldpcd_code_set_destroy(&set);
-    free(info);
-    free(symbols);
-    free(info_bits);
-    free(codeword);
-    free(decided);
-    free(result);
-    free(packed);
-    free(llr);
-    free(llr_q);
-}
-
-static void worker_decodes_and_writes(void **state)
+static void descriptions_join(void **state)
 {
     (void)state;
-    decode_and_write("nbqc-gf32-744-653", 0);  /* information symbols spread out */
-    decode_and_write("nbreg-gf32-620-310", 1); /* information symbols first */
-}
-
-static void no_nonbinary_code_no_decoder(void **state)
-{
-    (void)state;
-    static ldpcd_code_set set;
-    static ldpcd_nb_setup nb;
-    ldpcd_config config;
-    char error[256];
-    setup_for("dvbs2-short-1/2", "default", &set, &nb, &config);
-    assert_int_equal(nb.code_count, 0);
-    ldpcd_nb_worker worker;
-    int fallback;
-    assert_int_equal(ldpcd_nb_worker_create(&worker, &nb, &config, &fallback, error,
-                                            sizeof error),
-                     0);
-    assert_null(worker.decoder);
-    assert_int_equal(ldpcd_nb_worker_footprint(&worker), 0);
-    ldpcd_nb_worker_destroy(&worker);
-    ldpcd_code_set_destroy(&set);
-}
-
-static void backend_fallback_and_description(void **state)
-{
-    (void)state;
-    static ldpcd_code_set set;
-    static ldpcd_nb_setup nb;
-    ldpcd_config config;
-    char error[256];
-    setup_for("nbreg-gf32-620-310", "default", &set, &nb, &config);
-    snprintf(config.nonbinary_backend, sizeof config.nonbinary_backend, "no-such-backend");
-    ldpcd_nb_worker worker;
-    int fallback;
-    config.backend_fallback = 0;
-    assert_int_not_equal(
-        ldpcd_nb_worker_create(&worker, &nb, &config, &fallback, error, sizeof error), 0);
-    assert_non_null(strstr(error, "nonbinary_backend no-such-backend"));
-    ldpcd_nb_worker_destroy(&worker);
-    config.backend_fallback = 1;
-    assert_int_equal(
-        ldpcd_nb_worker_create(&worker, &nb, &config, &fallback, error, sizeof error), 0);
-    assert_true(fallback);
-    assert_string_equal(ldpc_nb_decoder_backend_name(worker.decoder), "reference");
-    ldpcd_nb_worker_destroy(&worker);
-    ldpcd_code_set_destroy(&set);
-
     char text[32] = "fixed-layered-oms";
     ldpcd_nb_describe(text, sizeof text, 1, "fixed-layered-minmax");
     assert_string_equal(text, "fixed-layered-oms + fixed-layer"); /* cut to fit */
@@ -319,9 +191,7 @@ int main(void)
         cmocka_unit_test(names_and_patterns),
         cmocka_unit_test(decoder_spec_key),
         cmocka_unit_test(one_soft_format_for_both),
-        cmocka_unit_test(worker_decodes_and_writes),
-        cmocka_unit_test(no_nonbinary_code_no_decoder),
-        cmocka_unit_test(backend_fallback_and_description),
+        cmocka_unit_test(descriptions_join),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
