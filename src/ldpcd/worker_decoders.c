@@ -236,25 +236,50 @@ void ldpcd_decoders_follow_device(ldpcd_decoders *d, ldpcd_code_kind kind, ldpcd
     atomic_fetch_add_explicit(&stats->fallbacks, 1, memory_order_relaxed);
 }
 
-/* A binary frame's payload: information bits where the code keeps them in
- * front or the library's extraction, else the codeword. */
-static void write_binary(ldpcd_output_bits output_bits, ldpcd_slot *slot,
-                         const uint8_t *codeword)
+/* The information symbols' bits of a nonbinary codeword, in information
+ * order (unpacked). */
+static void gather_symbol_bits(const ldpc_nb_code *code, const uint8_t *codeword_bits,
+                               uint8_t *info_bits)
+{
+    uint32_t p = ldpc_nb_code_bits_per_symbol(code);
+    const uint32_t *positions = ldpc_code_info_positions(ldpc_nb_code_graph(code));
+    uint32_t k = ldpc_code_k(ldpc_nb_code_graph(code));
+    for (uint32_t i = 0; i < k; i++)
+        memcpy(info_bits + (size_t)i * p, codeword_bits + (size_t)positions[i] * p, p);
+}
+
+/* A codeword's information bits, unpacked, where the code does not keep
+ * them in front. */
+static void gather_info_bits(const ldpcd_code_entry *entry, const uint8_t *codeword,
+                             uint8_t *info_bits)
+{
+    if (ldpcd_entry_kind(entry) == LDPCD_BINARY)
+        ldpc_code_extract_info(entry->code, codeword, info_bits);
+    else
+        gather_symbol_bits(entry->nonbinary, codeword, info_bits);
+}
+
+void ldpcd_decoders_write_result(ldpcd_decoders *d, ldpcd_output_bits output_bits,
+                                 ldpcd_slot *slot, const uint8_t *codeword)
 {
     const ldpcd_code_entry *entry = slot->code;
     switch (output_bits) {
     case LDPCD_BITS_PACKED:
-        if (entry->info_is_prefix)
+        if (entry->info_is_prefix) {
             ldpcd_pack_bits(codeword, entry->k_bits, slot->result);
-        else
-            ldpcd_pack_info_bits(entry->code, codeword, slot->result);
+        } else if (ldpcd_entry_kind(entry) == LDPCD_BINARY) {
+            ldpcd_pack_info_bits(entry->code, codeword, slot->result); /* no scratch */
+        } else {
+            gather_info_bits(entry, codeword, d->info);
+            ldpcd_pack_bits(d->info, entry->k_bits, slot->result);
+        }
         slot->result_bits = entry->k_bits;
         break;
     case LDPCD_BITS_UNPACKED:
         if (entry->info_is_prefix)
             memcpy(slot->result, codeword, entry->k_bits);
         else
-            ldpc_code_extract_info(entry->code, codeword, slot->result);
+            gather_info_bits(entry, codeword, slot->result);
         slot->result_bits = entry->k_bits;
         break;
     case LDPCD_BITS_CODEWORD:
@@ -266,59 +291,6 @@ static void write_binary(ldpcd_output_bits output_bits, ldpcd_slot *slot,
         slot->result_bits = entry->word_bits;
         break;
     }
-}
-
-/* The information symbols' bits, in information order (unpacked). */
-static void gather_info_bits(const ldpc_nb_code *code, const uint8_t *codeword_bits,
-                             uint8_t *info_bits)
-{
-    uint32_t p = ldpc_nb_code_bits_per_symbol(code);
-    const uint32_t *positions = ldpc_code_info_positions(ldpc_nb_code_graph(code));
-    uint32_t k = ldpc_code_k(ldpc_nb_code_graph(code));
-    for (uint32_t i = 0; i < k; i++)
-        memcpy(info_bits + (size_t)i * p, codeword_bits + (size_t)positions[i] * p, p);
-}
-
-static void write_nonbinary(ldpcd_decoders *d, ldpcd_output_bits output_bits, ldpcd_slot *slot,
-                            const uint8_t *codeword_bits)
-{
-    const ldpcd_code_entry *entry = slot->code;
-    switch (output_bits) {
-    case LDPCD_BITS_PACKED: {
-        const uint8_t *info = codeword_bits;
-        if (!entry->info_is_prefix) {
-            gather_info_bits(entry->nonbinary, codeword_bits, d->info);
-            info = d->info;
-        }
-        ldpc_bits_pack(info, entry->k_bits, slot->result);
-        slot->result_bits = entry->k_bits;
-        break;
-    }
-    case LDPCD_BITS_UNPACKED:
-        if (entry->info_is_prefix)
-            memcpy(slot->result, codeword_bits, entry->k_bits);
-        else
-            gather_info_bits(entry->nonbinary, codeword_bits, slot->result);
-        slot->result_bits = entry->k_bits;
-        break;
-    case LDPCD_BITS_CODEWORD:
-        ldpc_bits_pack(codeword_bits, entry->n_bits, slot->result);
-        slot->result_bits = entry->n_bits;
-        break;
-    case LDPCD_BITS_CODEWORD_UNPACKED:
-        memcpy(slot->result, codeword_bits, entry->n_bits);
-        slot->result_bits = entry->n_bits;
-        break;
-    }
-}
-
-void ldpcd_decoders_write_result(ldpcd_decoders *d, ldpcd_output_bits output_bits,
-                                 ldpcd_slot *slot, const uint8_t *codeword)
-{
-    if (ldpcd_entry_kind(slot->code) == LDPCD_BINARY)
-        write_binary(output_bits, slot, codeword);
-    else
-        write_nonbinary(d, output_bits, slot, codeword);
 }
 
 int ldpcd_decoders_result_shared(const ldpcd_code_entry *entry)
