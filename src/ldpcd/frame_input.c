@@ -12,8 +12,7 @@ static void table_convert(const ldpcd_frame_input *c, const ldpc_soft_input *inp
         return;
     }
     int8_t quantised[256];
-    for (unsigned b = 0; b < 256; b++)
-        quantised[b] = ldpc_quantise_one(value[b], c->llr_scale);
+    ldpc_quantise(value, 256, c->llr_scale, quantised); /* in vectors: a short frame's 1 us */
     ldpc_soft_byte_lookup(quantised, raw, n, out);
 }
 

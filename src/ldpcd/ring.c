@@ -168,13 +168,20 @@ static ldpcd_slot *reserved(ldpcd_ring *ring)
     return slot;
 }
 
-ldpcd_slot *ldpcd_ring_reserve_until(ldpcd_ring *ring, uint64_t deadline_ns)
+ldpcd_slot *ldpcd_ring_try_reserve(ldpcd_ring *ring)
 {
     /* only the intake moves filled, and head only grows: a free slot seen
      * here stays free */
     if (ring->filled - atomic_load_explicit(&ring->head, memory_order_acquire) < ring->capacity)
         return reserved(ring);
-    ldpcd_slot *slot = NULL;
+    return NULL;
+}
+
+ldpcd_slot *ldpcd_ring_reserve_until(ldpcd_ring *ring, uint64_t deadline_ns)
+{
+    ldpcd_slot *slot = ldpcd_ring_try_reserve(ring);
+    if (slot != NULL)
+        return slot;
     pthread_mutex_lock(&ring->lock);
     publish_locked(ring);
     /* a full ring waits for a few results to leave, not for each one */

@@ -99,9 +99,11 @@ void ldpcd_ring_destroy(ldpcd_ring *ring);
  * once it holds a frame, and ldpcd_ring_publish to give every filled slot to
  * the workers and the output at once: one lock for a message's frames, not
  * one per frame. A wait for space publishes first. ldpcd_ring_reserve_until
- * gives up at deadline_ns (CLOCK_MONOTONIC), NULL. */
+ * gives up at deadline_ns (CLOCK_MONOTONIC), NULL; ldpcd_ring_try_reserve
+ * never waits (no lock, no clock): NULL when the ring is full. */
 ldpcd_slot *ldpcd_ring_reserve(ldpcd_ring *ring);
 ldpcd_slot *ldpcd_ring_reserve_until(ldpcd_ring *ring, uint64_t deadline_ns);
+ldpcd_slot *ldpcd_ring_try_reserve(ldpcd_ring *ring);
 void ldpcd_ring_fill(ldpcd_ring *ring);
 void ldpcd_ring_publish(ldpcd_ring *ring);
 

@@ -145,6 +145,19 @@ static double json_number(const char *json, const char *key)
     return at ? atof(at + strlen(pattern)) : -1.0;
 }
 
+/* The statistics socket read between results: the latest report kept. */
+#define STATS_READ_NS 100000000u
+
+static void read_stats(void *stats, char *last, size_t size)
+{
+    for (;;) {
+        int got = zmq_recv(stats, last, size - 1, ZMQ_DONTWAIT);
+        if (got < 0)
+            return;
+        last[(size_t)got < size - 1 ? (size_t)got : size - 1] = 0;
+    }
+}
+
 int main(int argc, char **argv)
 {
     const char *endpoint = NULL, *stats_endpoint = NULL;
@@ -207,24 +220,24 @@ int main(int argc, char **argv)
         t.seen = calloc(frames, 1);
     uint64_t next_print = demo_now_ns() + 1000000000u;
     uint64_t last_activity = demo_now_ns();
+    uint64_t next_stats = 0;
     while (frames == 0 || t.results < frames) {
-        zmq_pollitem_t items[2] = {{.socket = socket, .events = ZMQ_POLLIN},
-                                   {.socket = stats, .events = ZMQ_POLLIN}};
-        zmq_poll(items, stats ? 2 : 1, 200);
-        if (stats && (items[1].revents & ZMQ_POLLIN)) {
-            int got = zmq_recv(stats, last_stats, sizeof last_stats - 1, 0);
-            if (got >= 0)
-                last_stats[got < (int)sizeof last_stats ? got : (int)sizeof last_stats - 1] = 0;
-        }
+        /* Results are taken while there are any; poll(2) only when none is
+         * waiting, so that the sink keeps up with a GPU's result rate. */
+        int size = zmq_recv(socket, message, sizeof message, ZMQ_DONTWAIT);
         uint64_t now = demo_now_ns();
-        if (!(items[0].revents & ZMQ_POLLIN)) {
-            if (now - last_activity > (uint64_t)timeout_ms * 1000000u)
+        if (stats && (size < 0 || now >= next_stats)) {
+            read_stats(stats, last_stats, sizeof last_stats);
+            next_stats = now + STATS_READ_NS;
+        }
+        if (size < 0) {
+            zmq_pollitem_t items[2] = {{.socket = socket, .events = ZMQ_POLLIN},
+                                       {.socket = stats, .events = ZMQ_POLLIN}};
+            zmq_poll(items, stats ? 2 : 1, 200);
+            if (demo_now_ns() - last_activity > (uint64_t)timeout_ms * 1000000u)
                 break;
             continue;
         }
-        int size = zmq_recv(socket, message, sizeof message, 0);
-        if (size < 0)
-            continue;
         last_activity = now;
         ldpcd_result_header h;
         if ((size_t)size > sizeof message ||
