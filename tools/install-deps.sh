@@ -7,7 +7,8 @@ if [ "$(id -u)" != 0 ]; then sudo_cmd="sudo"; fi
 # arm64 packages (cmocka, libzmq) for the aarch64 cross build tested under
 # qemu-user; the armhf cross compiler for the armhf NEON check
 # (tools/cross-neon-check.sh) and armhf libzmq for the armhf daemon
-# (tools/cross-daemon.sh).
+# (tools/cross-daemon.sh); the Debian cross toolchains and the -dev packages of
+# debian/control for both, for the cross-built packages (tools/deb-cross-test.sh).
 $sudo_cmd dpkg --add-architecture arm64
 $sudo_cmd dpkg --add-architecture armhf
 $sudo_cmd apt-get update
@@ -20,4 +21,7 @@ $sudo_cmd apt-get install -y --no-install-recommends \
     dpkg-dev lintian \
     clang libclang-rt-14-dev \
     gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user libcmocka-dev:arm64 \
-    libzmq3-dev:arm64 gcc-arm-linux-gnueabihf libc6-dev-armhf-cross libzmq3-dev:armhf
+    libzmq3-dev:arm64 gcc-arm-linux-gnueabihf libc6-dev-armhf-cross libzmq3-dev:armhf \
+    crossbuild-essential-arm64 crossbuild-essential-armhf pkg-config:arm64 pkg-config:armhf \
+    libliquid-dev:arm64 libliquid-dev:armhf ocl-icd-opencl-dev:arm64 ocl-icd-opencl-dev:armhf \
+    libsystemd-dev:arm64 libsystemd-dev:armhf

@@ -34,6 +34,14 @@ fi
 # The Debian packages built from the tree, checked and run unpacked.
 if command -v dpkg-buildpackage >/dev/null && command -v dh >/dev/null; then
     bash tools/deb-test.sh
+    # the same packages cross-built for ARM boards, run under qemu-user
+    for arch in arm64 armhf; do
+        if command -v "$(dpkg-architecture -a$arch -qDEB_HOST_GNU_TYPE 2>/dev/null)-gcc" >/dev/null; then
+            bash tools/deb-cross-test.sh "$arch"
+        else
+            echo "run-tests: $arch package cross-build skipped: tools/install-deps.sh installs its tools" >&2
+        fi
+    done
 else
     echo "run-tests: Debian package test skipped: tools/install-deps.sh installs debhelper" >&2
 fi
