@@ -111,8 +111,8 @@ static const config_key keys[] = {
      "decoding threads; auto: on the CPU three of every four cores (the fourth for the frames' "
      "I/O and their source), with an OpenCL backend 2"},
     {"io_threads", "auto", UINT_AUTO(io_threads, 1, 63),
-     "ZeroMQ I/O threads (read at start-up; a reload keeps them); auto: one per 4 cores, at "
-     "most 4; with several, the output has one of its own so that reading a fast input "
+     "ZeroMQ I/O threads (read at start-up; a reload keeps them); auto: one per 2 cores, at "
+     "most 8 (each connection is served by one); with several, the output has one of its own so that reading a fast input "
      "never holds up the results"},
     {"batch_frames", "auto", UINT_AUTO(batch_frames, 1, 4096),
      "largest number of frames of one code decoded together (fewer when frames come slowly: "
