@@ -68,24 +68,31 @@ static void check_payloads(ldpcd_decoders *d, const ldpcd_code_entry *entry,
                            const uint8_t *decided, const uint8_t *info_bits,
                            const uint8_t *codeword)
 {
-    uint8_t *result = calloc(entry->word_bits + 8, 1), *packed = calloc(entry->word_bits + 8, 1);
+    const struct {
+        ldpcd_output_bits kind;
+        const uint8_t *bits;
+        uint32_t count;
+        int packed;
+    } expected[] = {
+        {LDPCD_BITS_PACKED, info_bits, entry->k_bits, 1},
+        {LDPCD_BITS_UNPACKED, info_bits, entry->k_bits, 0},
+        {LDPCD_BITS_CODEWORD, codeword, entry->word_bits, 1},
+        {LDPCD_BITS_CODEWORD_UNPACKED, codeword, entry->word_bits, 0},
+    };
+    uint8_t *result = calloc(entry->word_bits + 8, 1), *want = calloc(entry->word_bits + 8, 1);
     ldpcd_slot slot = {.code = entry, .result = result};
-    ldpcd_decoders_write_result(d, LDPCD_BITS_PACKED, &slot, decided);
-    ldpc_bits_pack(info_bits, entry->k_bits, packed);
-    assert_int_equal(slot.result_bits, entry->k_bits);
-    assert_memory_equal(result, packed, (entry->k_bits + 7) / 8);
-    ldpcd_decoders_write_result(d, LDPCD_BITS_UNPACKED, &slot, decided);
-    assert_int_equal(slot.result_bits, entry->k_bits);
-    assert_memory_equal(result, info_bits, entry->k_bits);
-    ldpcd_decoders_write_result(d, LDPCD_BITS_CODEWORD, &slot, decided);
-    ldpc_bits_pack(codeword, entry->word_bits, packed);
-    assert_int_equal(slot.result_bits, entry->word_bits);
-    assert_memory_equal(result, packed, (entry->word_bits + 7) / 8);
-    ldpcd_decoders_write_result(d, LDPCD_BITS_CODEWORD_UNPACKED, &slot, decided);
-    assert_int_equal(slot.result_bits, entry->word_bits);
-    assert_memory_equal(result, codeword, entry->word_bits);
+    for (size_t i = 0; i < sizeof expected / sizeof expected[0]; i++) {
+        uint32_t count = expected[i].count;
+        ldpcd_decoders_write_result(d, expected[i].kind, &slot, decided);
+        assert_int_equal(slot.result_bits, count);
+        if (expected[i].packed)
+            ldpc_bits_pack(expected[i].bits, count, want);
+        else
+            memcpy(want, expected[i].bits, count);
+        assert_memory_equal(result, want, expected[i].packed ? (count + 7) / 8 : count);
+    }
     free(result);
-    free(packed);
+    free(want);
 }
 
 /* entry's frame of `sent` bits (0/1) as int8 or float LLRs, decoded. */
@@ -111,38 +118,57 @@ static void decode_frame(ldpcd_decoders *d, const ldpcd_code_entry *entry, int s
     free(llr_q);
 }
 
+/* The decoders of `f`'s one code, whose kind alone must have a decoder. */
+static const ldpcd_code_entry *create_for_one_code(fixture *f, ldpcd_decoders *d,
+                                                   ldpcd_code_kind kind)
+{
+    char error[256];
+    assert_int_equal(
+        ldpcd_decoders_create(d, &f->setup, &f->source.values, &f->stats, error, sizeof error),
+        0);
+    for (int k = 0; k < LDPCD_CODE_KINDS; k++)
+        assert_true((d->kinds[k].decoder != NULL) == (k == (int)kind));
+    assert_true(ldpcd_decoders_footprint(d) > 0);
+    const ldpcd_code_entry *entry = &f->set.entries[0];
+    assert_int_equal(ldpcd_entry_kind(entry), kind);
+    /* only binary results may be written by the helpers beside the worker */
+    assert_int_equal(ldpcd_decoders_result_shared(entry), kind == LDPCD_BINARY);
+    return entry;
+}
+
+/* `sent` decoded back into `codeword`, then every payload; releases d and f. */
+static void decode_and_check(fixture *f, ldpcd_decoders *d, const ldpcd_code_entry *entry,
+                             int soft_is_float, const uint8_t *sent, const uint8_t *info_bits,
+                             const uint8_t *codeword)
+{
+    uint8_t *decided = malloc(entry->word_bits);
+    decode_frame(d, entry, soft_is_float, sent, decided);
+    assert_memory_equal(decided, codeword, entry->word_bits);
+    check_payloads(d, entry, decided, info_bits, codeword);
+    free(decided);
+    ldpcd_decoders_destroy(d);
+    fixture_free(f);
+}
+
 static void binary_frame(const char *name, const char *spec, int soft_is_float)
 {
     fixture *f = fixture_for(name, spec, "default");
     ldpcd_decoders d;
-    char error[256];
-    assert_int_equal(
-        ldpcd_decoders_create(&d, &f->setup, &f->source.values, &f->stats, error, sizeof error),
-        0);
-    assert_non_null(d.kinds[LDPCD_BINARY].decoder);
-    assert_null(d.kinds[LDPCD_NONBINARY].decoder);
-    const ldpcd_code_entry *entry = &f->set.entries[0];
-    assert_int_equal(ldpcd_entry_kind(entry), LDPCD_BINARY);
-    assert_true(ldpcd_decoders_result_shared(entry));
+    const ldpcd_code_entry *entry = create_for_one_code(f, &d, LDPCD_BINARY);
     const ldpc_code *code = entry->code;
     uint32_t k = ldpc_code_k(code);
     test_rng rng;
     test_rng_seed(&rng, 5);
     uint8_t *info = malloc(k), *codeword = malloc(entry->word_bits);
-    uint8_t *sent = malloc(entry->n_bits), *decided = malloc(entry->word_bits);
+    uint8_t *sent = malloc(entry->n_bits);
     for (uint32_t i = 0; i < k; i++)
         info[i] = (uint8_t)(test_rng_next(&rng) & 1u);
     assert_int_equal(ldpc_encode(code, info, codeword, NULL), LDPC_OK);
     ldpc_code_transmit(code, codeword, sent);
-    decode_frame(&d, entry, soft_is_float, sent, decided);
-    assert_memory_equal(decided, codeword, entry->word_bits);
-    check_payloads(&d, entry, decided, info, codeword);
-    ldpcd_decoders_destroy(&d);
-    fixture_free(f);
+    decode_and_check(f, &d, entry, soft_is_float, sent, info, codeword);
     free(info);
     free(codeword);
     free(sent);
-    free(decided);
 }
 
 static void nonbinary_frame(const char *name, int soft_is_float)
@@ -150,23 +176,13 @@ static void nonbinary_frame(const char *name, int soft_is_float)
     fixture *f = fixture_for(name, "default",
                              soft_is_float ? "float-layered-minmax" : "default");
     ldpcd_decoders d;
-    char error[256];
-    assert_int_equal(
-        ldpcd_decoders_create(&d, &f->setup, &f->source.values, &f->stats, error, sizeof error),
-        0);
-    assert_null(d.kinds[LDPCD_BINARY].decoder);
-    assert_non_null(d.kinds[LDPCD_NONBINARY].decoder);
-    assert_true(ldpcd_decoders_footprint(&d) > 0);
-    const ldpcd_code_entry *entry = &f->set.entries[0];
-    assert_int_equal(ldpcd_entry_kind(entry), LDPCD_NONBINARY);
-    assert_false(ldpcd_decoders_result_shared(entry));
+    const ldpcd_code_entry *entry = create_for_one_code(f, &d, LDPCD_NONBINARY);
     const ldpc_nb_code *code = entry->nonbinary;
     uint32_t n = code->graph->n, k = code->graph->k, p = code->bits_per_symbol;
     test_rng rng;
     test_rng_seed(&rng, 11);
     uint8_t *info = malloc(k), *symbols = malloc(n);
     uint8_t *info_bits = malloc(entry->k_bits), *codeword = malloc(entry->n_bits);
-    uint8_t *decided = malloc(entry->n_bits);
     for (uint32_t i = 0; i < k; i++)
         info[i] = (uint8_t)(test_rng_next(&rng) % code->q);
     assert_int_equal(ldpc_nb_encode(code, info, symbols, NULL), LDPC_OK);
@@ -174,16 +190,11 @@ static void nonbinary_frame(const char *name, int soft_is_float)
     for (uint32_t i = 0; i < k; i++) /* the information symbols' bits, in order */
         ldpc_nb_symbols_to_bits(p, &symbols[code->graph->info_positions[i]], 1,
                                 info_bits + (size_t)i * p);
-    decode_frame(&d, entry, soft_is_float, codeword, decided);
-    assert_memory_equal(decided, codeword, entry->n_bits);
-    check_payloads(&d, entry, decided, info_bits, codeword);
-    ldpcd_decoders_destroy(&d);
-    fixture_free(f);
+    decode_and_check(f, &d, entry, soft_is_float, codeword, info_bits, codeword);
     free(info);
     free(symbols);
     free(info_bits);
     free(codeword);
-    free(decided);
 }
 
 static void frames_of_both_kinds(void **state)
