@@ -1,12 +1,10 @@
 #include "worker_decoders.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "error_text.h"
 #include "ldpc/encoder.h"
-#include "ldpc/soft.h"
 #include "log.h"
 #include "result_bits.h"
 
