@@ -31,6 +31,17 @@ typedef enum {
     LDPC_SCHEDULE_FLOODING = 1 /* all checks, then all variables */
 } ldpc_schedule;
 
+/* With 8-bit (saturated) posteriors: how the checks of a layer meet them. */
+typedef enum {
+    /* One after another, each reading the posteriors the previous check wrote
+     * (Le Gal et al.'s x86 decoders; one frame per SIMD lane). */
+    LDPC_SATURATED_BY_CHECK = 0,
+    /* All from the posteriors of the layer's start; then each posterior takes
+     * the sum of its changes in the layer at once, saturated: the checks of a
+     * layer run side by side, as on a GPU (docs/DECODERS.md). */
+    LDPC_SATURATED_BY_LAYER = 1
+} ldpc_saturated_order;
+
 /* message_cap value that caps nothing (messages are within [-127, 127]). */
 #define LDPC_MESSAGE_CAP_NONE 127
 
@@ -71,6 +82,9 @@ typedef struct {
      * cap well below 127 (without it a converged frame left running drifts
      * and fails); 127 (no cap) is the only value 16-bit posteriors take. */
     uint8_t message_cap;
+    /* With posterior_bits 8: an ldpc_saturated_order (by check, the default,
+     * or by layer). 16-bit posteriors take LDPC_SATURATED_BY_CHECK (0). */
+    uint8_t saturated_order;
 } ldpc_decoder_config;
 
 /* Defaults: fixed point, layered, offset min-sum (offset 1 = 1/3 LLR; float

@@ -30,11 +30,15 @@
  *                        ldpc_decoder_config.posterior_bits); 8 implies cap=31
  *             | "cap"    with posterior=8: the cap on the magnitudes entering a
  *                        check, 1..127 (ldpc_decoder_config.message_cap)
+ *             | "order"  with posterior=8: "check" (the default: checks one
+ *                        after another) or "layer" (a layer's checks side by
+ *                        side, the GPU's decoder; ldpc_decoder_config.
+ *                        saturated_order)
  *
  * Examples: "fixed-layered-nms", "float-flooding-spa,iter=100",
  * "fixed-layered-oms,offset=2", "fixed-layered-nms,norm=0.8125,scale=4",
  * "fixed-layered-minmax,iter=15,nm=12", "fixed-layered-oms,posterior=8",
- * "fixed-layered-oms,posterior=8,cap=24".
+ * "fixed-layered-oms,posterior=8,cap=24", "fixed-layered-oms,posterior=8,order=layer".
  * Parsing starts from ldpc_decoder_config_default() and ends with
  * ldpc_decoder_config_validate() (ldpc_nb_decoder_config_default() and
  * ldpc_nb_decoder_config_validate() for minmax); each key may appear at most

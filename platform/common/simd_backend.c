@@ -42,7 +42,8 @@ static int simd_supports(const decode_backend *self, const ldpc_decoder_config *
 {
     (void)self;
     return config->arithmetic == LDPC_ARITH_FIXED8 && config->schedule == LDPC_SCHEDULE_LAYERED &&
-           config->rule != LDPC_RULE_SUM_PRODUCT;
+           config->rule != LDPC_RULE_SUM_PRODUCT &&
+           config->saturated_order == LDPC_SATURATED_BY_CHECK;
 }
 
 static int simd_available(const decode_backend *self)

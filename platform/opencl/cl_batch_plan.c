@@ -177,6 +177,8 @@ static cl_kernel layer_group_kernel(const cl_decoder *d, const cl_batch_plan *p,
 ldpc_opencl_design cl_choose_design(const cl_decoder *d, const cl_code_tables *tables,
                                         uint32_t frames)
 {
+    if (cl_decoder_saturated_by_layer(d))
+        return LDPC_OPENCL_DESIGN_LATENCY; /* opencl_init refused the others */
     if (cl_decoder_saturated(d))
         return LDPC_OPENCL_DESIGN_ITEM_PER_FRAME; /* opencl_init refused group and latency */
     ldpc_opencl_design design = d->opencl.design;
@@ -236,11 +238,56 @@ static cl_uint posterior_format(const cl_decoder *d, ldpc_opencl_design design, 
     return 4;
 }
 
+/* Saturated posteriors by layer: groups of at most this many work-items by
+ * default, two checks of a DVB layer each. */
+#define SATURATED_LAYER_GROUP 180u
+
+/* Local memory of a saturated-by-layer group (29_layered_saturated_layer.cl):
+ * the circulant words, a byte per block edge and per layer, and a change
+ * per block position for each shared block edge of a layer (at most a
+ * check's degree of them). */
+static size_t saturated_layer_local_bytes(const cl_code_tables *tables)
+{
+    size_t words = tables->circulant_words, layers = tables->layer_count;
+    size_t block_edges = words - layers - 1;
+    return cl_round_up(words * sizeof(cl_uint) + block_edges + layers +
+                           (size_t)tables->max_check_degree * FRAME_GROUP,
+                       sizeof(cl_uint));
+}
+
+/* Saturated posteriors by layer: a DVB code's circulant tables (the decoder
+ * accepts no other code), a frame per group, posteriors a byte each in the
+ * latency order, a record per check in the messages' slots. */
+static void plan_saturated_layer(const cl_decoder *d, const ldpc_code *code, uint32_t frames,
+                                 cl_batch_plan *p)
+{
+    size_t kernel = latency_kernel_index(code->max_check_degree);
+    size_t cap = d->saturated_layer_group_cap[kernel];
+    p->design = LDPC_OPENCL_DESIGN_LATENCY;
+    p->pairs = p->pair_kernel = 0;
+    p->local_posteriors = p->layer_group = 0;
+    p->circulants = 1;
+    p->posterior_format = 1;
+    p->iterate = d->iterate_saturated_layer[kernel];
+    p->index_stride = 1;
+    p->post_frame_stride = d->limits.max_n;
+    p->message_frame_stride = p->tables.latency_slots;
+    p->local = group_size_for_layer(
+        FRAME_GROUP, d->opencl.work_group_size ? cap : cl_min_size(cap, SATURATED_LAYER_GROUP));
+    p->global = (size_t)frames * p->local;
+    p->record_bytes = saturated_layer_local_bytes(&p->tables);
+    p->local_posterior_bytes = 0;
+}
+
 void cl_plan_batch(const cl_decoder *d, const ldpc_code *code, uint32_t frames,
                        cl_batch_plan *p)
 {
     p->code = code;
     p->frames = frames;
+    if (cl_decoder_saturated_by_layer(d)) {
+        plan_saturated_layer(d, code, frames, p);
+        return;
+    }
     p->design = cl_choose_design(d, &p->tables, frames);
     int latency = p->design == LDPC_OPENCL_DESIGN_LATENCY;
     size_t pair_kernel = pair_kernel_index(code->max_check_degree);

@@ -70,6 +70,10 @@ typedef struct {
     /* two frames per group, slot tables, degree bounds cl_pair_bounds
      * (28_layered_latency_pairs.cl) */
     cl_kernel iterate_pairs[CL_PAIR_KERNELS];
+    /* saturated posteriors by layer: the only iteration kernels such a
+     * decoder has, one per check degree bound 8, 16, 32
+     * (29_layered_saturated_layer.cl) */
+    cl_kernel iterate_saturated_layer[CL_LATENCY_KERNELS];
     /* Twins of some of those in groups of exactly one DVB layer (the
      * session's layer_groups; NULL for the other bounds): the circulant
      * kernels of bounds 8 and 16, the local-posterior and pair kernels of
@@ -118,6 +122,7 @@ typedef struct {
     size_t latency_local_group_cap[CL_LATENCY_KERNELS];
     size_t circulant_group_cap[CL_LATENCY_KERNELS];
     size_t pairs_group_cap[CL_PAIR_KERNELS];
+    size_t saturated_layer_group_cap[CL_LATENCY_KERNELS];
     cl_ulong local_memory; /* CL_DEVICE_LOCAL_MEM_SIZE */
     int local_memory_dedicated; /* CL_DEVICE_LOCAL_MEM_TYPE is CL_LOCAL */
     size_t statistics_group; /* local size of frame_statistics */
@@ -152,11 +157,24 @@ static inline size_t cl_min_size(size_t a, size_t b)
     return a < b ? a : b;
 }
 
-/* posterior_bits 8: saturated posteriors, decoded only by the saturated
- * item kernels (kernels/26_layered_saturated.cl). */
+/* posterior_bits 8: saturated posteriors, one byte each. */
 static inline int cl_decoder_saturated(const cl_decoder *d)
 {
     return d->config.posterior_bits == 8;
+}
+
+/* Saturated by layer: decoded only by the kernels of
+ * kernels/29_layered_saturated_layer.cl, DVB codes only. */
+static inline int cl_decoder_saturated_by_layer(const cl_decoder *d)
+{
+    return cl_decoder_saturated(d) && d->config.saturated_order == LDPC_SATURATED_BY_LAYER;
+}
+
+/* Saturated by check: decoded only by the saturated item kernels
+ * (kernels/26_layered_saturated.cl, 27_layered_saturated_lanes.cl). */
+static inline int cl_decoder_saturated_by_check(const cl_decoder *d)
+{
+    return cl_decoder_saturated(d) && !cl_decoder_saturated_by_layer(d);
 }
 
 /* Rows of the per-frame buffers and largest row stride for `frames` frames:
@@ -174,7 +192,8 @@ ldpc_status cl_decoder_init(cl_decoder *d, const ldpc_decoder_limits *limits,
                             ldpc_error *err);
 
 /* 1 if this code can be decoded on the device (exact posteriors fit a short;
- * saturated ones always do). */
+ * saturated ones by check always do; by layer, codes with circulant tables
+ * of check degree 4 or more, whose records fit its messages). */
 int cl_decoder_accepts(const cl_decoder *d, const ldpc_code *code);
 
 /* q: frames * code->n raw values in [-128, 127] (the setup kernel reads -128

@@ -62,12 +62,25 @@ static ldpc_status create_kernels(cl_decoder *d, ldpc_error *err)
 {
     int layered = d->config.schedule == LDPC_SCHEDULE_LAYERED;
     ldpc_status status = create_kernel(d, "setup_frames", &d->setup, err);
+    if (status == LDPC_OK)
+        status = create_kernel(d, "frame_statistics", &d->statistics, err);
+    if (status == LDPC_OK)
+        status = create_kernel(d, "write_decisions", &d->decisions, err);
     if (status == LDPC_OK && !layered)
         status = create_kernel(d, "flooding_item_per_frame", &d->iterate_item[0], err);
     if (status == LDPC_OK && !layered)
         status = create_kernel(d, "flooding_spread", &d->iterate_spread, err);
     if (status == LDPC_OK && !layered)
         status = create_kernel(d, "flooding_spread_result", &d->spread_result, err);
+    static const char *const saturated_layer[CL_LATENCY_KERNELS] = {
+        "layered_saturated_layer_d8", "layered_saturated_layer_d16",
+        "layered_saturated_layer_d32"};
+    for (size_t i = 0; i < CL_LATENCY_KERNELS && cl_decoder_saturated_by_layer(d) &&
+                       status == LDPC_OK;
+         i++)
+        status = create_kernel(d, saturated_layer[i], &d->iterate_saturated_layer[i], err);
+    if (cl_decoder_saturated_by_layer(d))
+        return status;
     int saturated_lanes = d->saturated_lanes > 1;
     if (status == LDPC_OK && saturated_lanes)
         status = create_kernel(d, "layered_saturated_lanes", &d->iterate_saturated_lanes, err);
@@ -130,21 +143,19 @@ static ldpc_status create_kernels(cl_decoder *d, ldpc_error *err)
         if (*layer_kernels[i].kernel != NULL)
             d->stats.layer_group_twins |= layer_kernels[i].twin;
     }
-    if (status == LDPC_OK)
-        status = create_kernel(d, "frame_statistics", &d->statistics, err);
-    if (status == LDPC_OK)
-        status = create_kernel(d, "write_decisions", &d->decisions, err);
     return status;
 }
 
-/* Layered 16-bit: the latency design numbers a frame's messages in slots.
- * Saturated posteriors take one byte each. */
+/* Layered 16-bit: the latency design numbers a frame's messages in slots;
+ * saturated by layer: its records take the same room (a check's record is
+ * at most its degree in bytes). Saturated posteriors take one byte each. */
 static size_t message_frame_bytes(const cl_decoder *d)
 {
     const ldpc_decoder_limits *lim = &d->limits;
     size_t slots = cl_latency_slot_capacity(lim->max_m, lim->max_check_degree);
-    int layered_16 = d->config.schedule == LDPC_SCHEDULE_LAYERED && !cl_decoder_saturated(d);
-    if (layered_16 && slots > lim->max_edges)
+    int slotted = d->config.schedule == LDPC_SCHEDULE_LAYERED &&
+                  (!cl_decoder_saturated(d) || cl_decoder_saturated_by_layer(d));
+    if (slotted && slots > lim->max_edges)
         return slots;
     return lim->max_edges;
 }
@@ -246,6 +257,7 @@ static void choose_sizes(cl_decoder *d)
         d->latency_local_group_cap[i] = latency_group_cap(d, d->iterate_latency_local[i]);
         d->circulant_group_cap[i] = latency_group_cap(d, d->iterate_circulant[i]);
         d->stats.circulant_group_sizes[i] = (uint32_t)d->circulant_group_cap[i];
+        d->saturated_layer_group_cap[i] = latency_group_cap(d, d->iterate_saturated_layer[i]);
     }
     for (size_t i = 0; i < CL_PAIR_KERNELS; i++) {
         d->pairs_group_cap[i] = latency_group_cap(d, d->iterate_pairs[i]);
@@ -304,8 +316,10 @@ static void choose_sizes(cl_decoder *d)
  * the check t = {m, 127} edge 1 receives rule(min1) = rule(m). Uncapped: the
  * saturated kernels cap the magnitudes before the minima as the reference
  * does, and a check of degree 1 then still sends rule(127) (its min2 is the
- * uncapped start value). Configurations without a cap are unchanged. */
-static void magnitude_rule_table(const ldpc_decoder_config *config, cl_uchar table[128])
+ * uncapped start value). Configurations without a cap are unchanged. The
+ * second half is the capped rule, rule(min(m, cap)), which the kernels of
+ * saturated posteriors by layer take instead of capping each magnitude. */
+static void magnitude_rule_table(const ldpc_decoder_config *config, cl_uchar table[256])
 {
     ldpc_decoder_config uncapped = *config;
     uncapped.message_cap = LDPC_MESSAGE_CAP_NONE;
@@ -314,6 +328,8 @@ static void magnitude_rule_table(const ldpc_decoder_config *config, cl_uchar tab
         int8_t out[2];
         check_update_fixed(t, 2, &uncapped, out);
         table[magnitude] = (cl_uchar)out[1];
+        check_update_fixed(t, 2, config, out);
+        table[LDPC_Q_MAX + 1 + magnitude] = (cl_uchar)out[1];
     }
 }
 
@@ -425,7 +441,7 @@ static ldpc_status create_buffers(cl_decoder *d, ldpc_error *err)
     const size_t stats_bytes = frames * sizeof(ldpc_frame_stats);
     const size_t per_frame_word = frames * sizeof(cl_uint);
     const size_t spread_plane = (size_t)d->spread_frames * lim->max_n;
-    cl_uchar rule[128];
+    cl_uchar rule[256];
     magnitude_rule_table(&d->config, rule);
     cl_mem arena = NULL;
     const struct {
@@ -512,7 +528,7 @@ ldpc_status cl_decoder_init(cl_decoder *d, const ldpc_decoder_limits *limits,
         return ldpc_fail(err, LDPC_ERR_UNSUPPORTED, "OpenCL decodes 8-bit min-sum only");
     ldpc_status status = cl_session_open(&d->session, opencl,
                                          opencl->profile ? CL_QUEUE_PROFILING_ENABLE : 0,
-                                         cl_decoder_saturated(d), &d->stats, err);
+                                         cl_decoder_saturated_by_check(d), &d->stats, err);
     if (status != LDPC_OK)
         return status;
     d->stats.max_alloc_bytes = device_max_alloc(d);
@@ -543,8 +559,16 @@ ldpc_status cl_decoder_init(cl_decoder *d, const ldpc_decoder_limits *limits,
     return LDPC_OK;
 }
 
+/* The records of 29_layered_saturated_layer.cl, a word per check up to check
+ * degree 16 and two above, fit the check's slots (a byte per edge of the
+ * largest check) from degree 4 on. */
+#define SATURATED_LAYER_MIN_DEGREE 4u
+
 int cl_decoder_accepts(const cl_decoder *d, const ldpc_code *code)
 {
+    if (cl_decoder_saturated_by_layer(d))
+        return opencl_circulant_words(code) > 0 &&
+               code->max_check_degree >= SATURATED_LAYER_MIN_DEGREE;
     return cl_decoder_saturated(d) || code->max_var_degree <= MAX_VAR_DEGREE;
 }
 
@@ -602,6 +626,7 @@ void cl_decoder_release(cl_decoder *d)
     release_kernels(d->iterate_latency, CL_LATENCY_KERNELS);
     release_kernels(d->iterate_latency_local, CL_LATENCY_KERNELS);
     release_kernels(d->iterate_circulant, CL_LATENCY_KERNELS);
+    release_kernels(d->iterate_saturated_layer, CL_LATENCY_KERNELS);
     release_kernels(d->iterate_circulant_layer, CL_LATENCY_KERNELS);
     release_kernels(d->iterate_latency_local_layer, CL_LATENCY_KERNELS);
     cl_session_release(&d->session);

@@ -114,7 +114,7 @@ static ldpc_status set_spread_args(cl_decoder *d, const cl_batch_plan *p, cl_uin
 static ldpc_status set_iteration_args(cl_decoder *d, cl_kernel kernel, const cl_batch_plan *p,
                                       cl_uint *first_index, ldpc_error *err)
 {
-    if (cl_decoder_saturated(d))
+    if (cl_decoder_saturated_by_check(d))
         return set_saturated_args(d, kernel, p, first_index, err);
     if (p->design == LDPC_OPENCL_DESIGN_SPREAD)
         return set_spread_args(d, p, first_index, err);

@@ -47,23 +47,39 @@ static int opencl_available(const decode_backend *self)
 #endif
 }
 
+/* Largest cap of saturated posteriors by layer: its records hold the rule's
+ * outputs (at most the cap) in 6 bits (kernels/29_layered_saturated_layer.cl). */
+#define SATURATED_LAYER_MAX_CAP 63
+
 /* posterior_bits 8 (saturated, layered only: the configuration's validation
- * says so) is the saturated item design, kernels/26_layered_saturated.cl. */
+ * says so) by check is the saturated item design,
+ * kernels/26_layered_saturated.cl; by layer, kernels/29_layered_saturated_layer.cl. */
 static int opencl_supports(const decode_backend *self, const ldpc_decoder_config *config)
 {
     (void)self;
     return config->arithmetic == LDPC_ARITH_FIXED8 &&
            (config->rule == LDPC_RULE_MIN_SUM_NORMALIZED ||
             config->rule == LDPC_RULE_MIN_SUM_OFFSET) &&
-           (config->posterior_bits == 16 || config->posterior_bits == 8);
+           (config->posterior_bits == 16 || config->posterior_bits == 8) &&
+           (config->saturated_order == LDPC_SATURATED_BY_CHECK ||
+            config->message_cap <= SATURATED_LAYER_MAX_CAP);
 }
 
-/* Saturated posteriors exist in the item design only: a design forced to
+/* Saturated posteriors by check exist in the item design only, by layer in the
+ * latency design only: a design forced to
  * group, latency or spread is a configuration error, reported at creation
  * rather than decoded some other way than asked. */
 static ldpc_status check_design(const ldpc_decoder_config *config,
                                 const cl_options *opencl, ldpc_error *err)
 {
+    if (config->saturated_order == LDPC_SATURATED_BY_LAYER) {
+        if (opencl->design == LDPC_OPENCL_DESIGN_AUTO ||
+            opencl->design == LDPC_OPENCL_DESIGN_LATENCY)
+            return LDPC_OK;
+        return ldpc_fail(err, LDPC_ERR_UNSUPPORTED,
+                         "saturated posteriors by layer (order=layer) have the latency design "
+                         "only: use the OpenCL tuning design=auto or design=latency");
+    }
     if (config->posterior_bits == 8 && opencl->design != LDPC_OPENCL_DESIGN_AUTO &&
         opencl->design != LDPC_OPENCL_DESIGN_ITEM_PER_FRAME)
         return ldpc_fail(err, LDPC_ERR_UNSUPPORTED,

@@ -31,6 +31,7 @@ ldpc_decoder_config ldpc_decoder_config_default(void)
         .llr_scale = 3.0f,
         .posterior_bits = 16,
         .message_cap = LDPC_MESSAGE_CAP_NONE,
+        .saturated_order = LDPC_SATURATED_BY_CHECK,
     };
     return config;
 }
@@ -87,6 +88,13 @@ ldpc_status ldpc_decoder_config_validate(const ldpc_decoder_config *config, ldpc
                          "message_cap %u needs 8-bit (saturated) posteriors; 16-bit posteriors "
                          "take 127 (no cap)",
                          (unsigned)config->message_cap);
+    if (config->saturated_order != LDPC_SATURATED_BY_CHECK &&
+        config->saturated_order != LDPC_SATURATED_BY_LAYER)
+        return ldpc_fail(err, LDPC_ERR_INVALID, "saturated_order %u is not by check (0) or by "
+                         "layer (1)", (unsigned)config->saturated_order);
+    if (config->saturated_order == LDPC_SATURATED_BY_LAYER && config->posterior_bits != 8)
+        return ldpc_fail(err, LDPC_ERR_INVALID,
+                         "saturated_order by layer needs 8-bit (saturated) posteriors");
     if (!(isfinite(config->llr_scale) && config->llr_scale > 0.0f))
         return ldpc_fail(err, LDPC_ERR_INVALID, "llr_scale %g is not a finite value > 0",
                          (double)config->llr_scale);

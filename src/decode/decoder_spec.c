@@ -201,11 +201,13 @@ typedef enum {
     KEY_NM,
     KEY_POSTERIOR,
     KEY_CAP,
+    KEY_ORDER,
     KEY_COUNT
 } spec_key;
 
 static const char *const key_names[KEY_COUNT] = {"norm",  "offset", "iter",      "period",
-                                                 "scale", "nm",     "posterior", "cap"};
+                                                 "scale", "nm",     "posterior", "cap",
+                                                 "order"};
 
 static ldpc_status apply_override(ldpc_decoder_config *c, spec_rule rule, spec_key key,
                                   const char *value, ldpc_error *err)
@@ -255,6 +257,15 @@ static ldpc_status apply_override(ldpc_decoder_config *c, spec_rule rule, spec_k
         c->message_cap = (uint8_t)cap;
         return LDPC_OK;
     }
+    case KEY_ORDER:
+        if (strcmp(value, "check") == 0)
+            c->saturated_order = LDPC_SATURATED_BY_CHECK;
+        else if (strcmp(value, "layer") == 0)
+            c->saturated_order = LDPC_SATURATED_BY_LAYER;
+        else
+            return ldpc_fail(err, LDPC_ERR_INVALID,
+                             "decoder spec: order=%s must be check or layer", value);
+        return LDPC_OK;
     case KEY_COUNT: break;
     }
     return ldpc_fail(err, LDPC_ERR_INVALID, "decoder spec: internal key %d", (int)key);
@@ -301,7 +312,7 @@ ldpc_status ldpc_decoder_spec_parse(const char *spec, ldpc_decoder_config *out, 
         if (key == KEY_COUNT)
             return ldpc_fail(err, LDPC_ERR_INVALID,
                              "decoder spec: unknown key '%s' (expected norm, offset, iter, "
-                             "period, scale, nm, posterior or cap)",
+                             "period, scale, nm, posterior, cap or order)",
                              item);
         if (keys_seen & (1u << key))
             return ldpc_fail(err, LDPC_ERR_INVALID, "decoder spec '%s': key '%s' given twice",
@@ -427,6 +438,10 @@ ldpc_status ldpc_decoder_spec_format(const ldpc_decoder_config *c, char *out, si
     if (c->message_cap != implied_cap) {
         snprintf(value, sizeof value, "%u", (unsigned)c->message_cap);
         if ((status = append(out, size, &used, err, "cap", value)) != LDPC_OK)
+            return status;
+    }
+    if (c->saturated_order == LDPC_SATURATED_BY_LAYER) {
+        if ((status = append(out, size, &used, err, "order", "layer")) != LDPC_OK)
             return status;
     }
     if (c->truncation != base.truncation) {

@@ -6,7 +6,8 @@
  * converged frame left running (fixed iteration count) diverges after a few
  * iterations (seen on dvbs2-short-3/4 with offset min-sum at 2.6 dB).
  * With posterior_bits 8 (saturated posteriors and a message cap, which keeps
- * that drift harmless) an iteration is ref_fixed_saturated_iteration. */
+ * that drift harmless) an iteration is ref_fixed_saturated_iteration or, by
+ * layer, ref_fixed_saturated_layer_iteration. */
 #include <string.h>
 
 #include "decode/check_rules.h"
@@ -59,7 +60,9 @@ void ref_fixed_layered_decode_frame(const ldpc_code *code, const ldpc_decoder_co
         ws->post[v] = q[v];
     memset(ws->c2v, 0, code->edges);
     void (*run_iteration)(const ldpc_code *, const ldpc_decoder_config *, ref_fixed_workspace *) =
-        config->posterior_bits == 8 ? ref_fixed_saturated_iteration : layered_iteration;
+        config->posterior_bits != 8 ? layered_iteration
+        : config->saturated_order == LDPC_SATURATED_BY_LAYER ? ref_fixed_saturated_layer_iteration
+                                                             : ref_fixed_saturated_iteration;
     uint32_t iteration = 0;
     int converged = 0;
     while (iteration < config->max_iterations && !converged) {
