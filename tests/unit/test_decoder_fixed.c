@@ -198,7 +198,30 @@ static void model_run(const ldpc_code *code, const ldpc_decoder_config *config, 
     for (uint32_t v = 0; v < code->n; v++)
         s->post[v] = s->total[v] = q[v];
     for (uint32_t it = 0; it < config->max_iterations; it++) {
-        if (config->posterior_bits == 8) {
+        if (config->posterior_bits == 8 && config->saturated_order == LDPC_SATURATED_BY_LAYER) {
+            /* Saturated by layer: the checks of a layer from its start, then
+             * each posterior plus all its changes, clamped once. */
+            for (uint32_t l = 0; l < code->layer_count; l++) {
+                for (uint32_t i = code->layer_offsets[l]; i < code->layer_offsets[l + 1]; i++) {
+                    uint32_t c = code->layer_checks[i];
+                    uint32_t first = code->check_offsets[c], degree = code->check_offsets[c + 1] - first;
+                    for (uint32_t j = 0; j < degree; j++)
+                        s->t[j] = model_sat(s->post[code->check_var[first + j]] - s->c2v[first + j]);
+                    model_check(s->t, degree, config, s->next + first);
+                }
+                for (uint32_t v = 0; v < code->n; v++)
+                    s->total[v] = 0; /* the layer's changes per variable */
+                for (uint32_t i = code->layer_offsets[l]; i < code->layer_offsets[l + 1]; i++) {
+                    uint32_t c = code->layer_checks[i];
+                    for (uint32_t e = code->check_offsets[c]; e < code->check_offsets[c + 1]; e++) {
+                        s->total[code->check_var[e]] += s->next[e] - s->c2v[e];
+                        s->c2v[e] = s->next[e];
+                    }
+                }
+                for (uint32_t v = 0; v < code->n; v++)
+                    s->post[v] = model_sat(s->post[v] + s->total[v]);
+            }
+        } else if (config->posterior_bits == 8) {
             /* Saturated posteriors: check after check in layer order, each
              * reading what the previous one wrote, every sum clamped. */
             for (uint32_t i = 0; i < code->m; i++) {
@@ -262,7 +285,8 @@ static void extreme_channel(test_rng *rng, int8_t *q, uint32_t n)
 }
 
 static void matches_transcription(ldpc_code *code, ldpc_schedule schedule, ldpc_check_rule rule,
-                                  uint8_t posterior_bits, uint64_t seed)
+                                  uint8_t posterior_bits, ldpc_saturated_order order,
+                                  uint64_t seed)
 {
     fixed_workspace_holder h;
     workspace_open(&h, code, schedule);
@@ -284,6 +308,7 @@ static void matches_transcription(ldpc_code *code, ldpc_schedule schedule, ldpc_
             config.offset_q = 3;
             config.normalization_q4 = (uint8_t)(10 + trial);
             config.posterior_bits = posterior_bits;
+            config.saturated_order = (uint8_t)order;
             if (posterior_bits == 8)
                 config.message_cap = (uint8_t)(20 + 30 * trial); /* 20, 50, 80, 110 */
             ldpc_frame_stats stats;
@@ -336,12 +361,24 @@ static void layered_matches_definition(void **state)
     ldpc_code *plain = test_code_random_regular("regular-120", 120, 3, 6, 0, 11);
     ldpc_code *grouped = test_code_random_regular("grouped-120", 120, 3, 6, 6, 12);
     assert_false(grouped->layers_disjoint);
-    for (uint8_t bits = 8; bits <= 16; bits += 8) {
-        matches_transcription(plain, LDPC_SCHEDULE_LAYERED, LDPC_RULE_MIN_SUM_NORMALIZED, bits, 1);
-        matches_transcription(plain, LDPC_SCHEDULE_LAYERED, LDPC_RULE_MIN_SUM_OFFSET, bits, 2);
+    /* 16-bit posteriors, saturated by check, saturated by layer */
+    const struct {
+        uint8_t bits;
+        ldpc_saturated_order order;
+    } variants[] = {{16, LDPC_SATURATED_BY_CHECK},
+                    {8, LDPC_SATURATED_BY_CHECK},
+                    {8, LDPC_SATURATED_BY_LAYER}};
+    for (size_t i = 0; i < sizeof variants / sizeof variants[0]; i++) {
+        uint8_t bits = variants[i].bits;
+        ldpc_saturated_order order = variants[i].order;
+        matches_transcription(plain, LDPC_SCHEDULE_LAYERED, LDPC_RULE_MIN_SUM_NORMALIZED, bits,
+                              order, 1);
+        matches_transcription(plain, LDPC_SCHEDULE_LAYERED, LDPC_RULE_MIN_SUM_OFFSET, bits, order,
+                              2);
         matches_transcription(grouped, LDPC_SCHEDULE_LAYERED, LDPC_RULE_MIN_SUM_NORMALIZED, bits,
-                              3);
-        matches_transcription(grouped, LDPC_SCHEDULE_LAYERED, LDPC_RULE_MIN_SUM_OFFSET, bits, 4);
+                              order, 3);
+        matches_transcription(grouped, LDPC_SCHEDULE_LAYERED, LDPC_RULE_MIN_SUM_OFFSET, bits,
+                              order, 4);
     }
     ldpc_code_destroy(plain);
     ldpc_code_destroy(grouped);
@@ -437,8 +474,10 @@ static void flooding_matches_definition(void **state)
 {
     (void)state;
     ldpc_code *code = test_code_random_regular("regular-96", 96, 4, 8, 0, 21);
-    matches_transcription(code, LDPC_SCHEDULE_FLOODING, LDPC_RULE_MIN_SUM_NORMALIZED, 16, 5);
-    matches_transcription(code, LDPC_SCHEDULE_FLOODING, LDPC_RULE_MIN_SUM_OFFSET, 16, 6);
+    matches_transcription(code, LDPC_SCHEDULE_FLOODING, LDPC_RULE_MIN_SUM_NORMALIZED, 16,
+                          LDPC_SATURATED_BY_CHECK, 5);
+    matches_transcription(code, LDPC_SCHEDULE_FLOODING, LDPC_RULE_MIN_SUM_OFFSET, 16,
+                          LDPC_SATURATED_BY_CHECK, 6);
     ldpc_code_destroy(code);
 }
 

@@ -171,6 +171,8 @@ static void format_is_shortest_and_parses_back(void **state)
         {"fixed-layered-oms,posterior=8", "fixed-layered-oms,posterior=8"},
         {"fixed-layered-oms,posterior=8,cap=31", "fixed-layered-oms,posterior=8"},
         {"fixed-layered-nms,cap=24,posterior=8", "fixed-layered-nms,posterior=8,cap=24"},
+        {"fixed-layered-oms,order=layer,posterior=8", "fixed-layered-oms,posterior=8,order=layer"},
+        {"fixed-layered-oms,posterior=8,order=check", "fixed-layered-oms,posterior=8"},
         {"fixed-layered-oms,posterior=16", "fixed-layered-oms"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -212,6 +214,13 @@ static void saturated_posteriors_and_cap(void **state)
     parse_fails("fixed-flooding-oms,posterior=8", "layered schedule");
     parse_fails("float-layered-oms,posterior=8", "fixed-point arithmetic");
     parse_fails("fixed-layered-minmax,posterior=8", "binary min-sum only");
+    assert_int_equal(c.saturated_order, LDPC_SATURATED_BY_CHECK);
+    c = parse_ok("fixed-layered-oms,posterior=8,order=layer");
+    assert_int_equal(c.saturated_order, LDPC_SATURATED_BY_LAYER);
+    assert_int_equal(c.message_cap, 31);
+    parse_fails("fixed-layered-oms,order=layer", "needs 8-bit (saturated) posteriors");
+    parse_fails("fixed-layered-oms,posterior=8,order=frame", "order=frame must be check or layer");
+    parse_fails("fixed-layered-minmax,order=layer", "by layer needs 8-bit");
 }
 
 static void format_reports_a_small_buffer(void **state)
