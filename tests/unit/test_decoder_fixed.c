@@ -188,6 +188,19 @@ static void model_check(const int32_t *t, uint32_t degree, const ldpc_decoder_co
     }
 }
 
+/* Every check of layer l from the layer-start posteriors, into s->next. */
+static void model_layer_checks(const ldpc_code *code, const ldpc_decoder_config *config,
+                               uint32_t l, model_state *s)
+{
+    for (uint32_t i = code->layer_offsets[l]; i < code->layer_offsets[l + 1]; i++) {
+        uint32_t c = code->layer_checks[i];
+        uint32_t first = code->check_offsets[c], degree = code->check_offsets[c + 1] - first;
+        for (uint32_t j = 0; j < degree; j++)
+            s->t[j] = model_sat(s->post[code->check_var[first + j]] - s->c2v[first + j]);
+        model_check(s->t, degree, config, s->next + first);
+    }
+}
+
 static void model_run(const ldpc_code *code, const ldpc_decoder_config *config, const int8_t *q,
                       model_state *s)
 {
@@ -202,13 +215,7 @@ static void model_run(const ldpc_code *code, const ldpc_decoder_config *config, 
             /* Saturated by layer: the checks of a layer from its start, then
              * each posterior plus all its changes, clamped once. */
             for (uint32_t l = 0; l < code->layer_count; l++) {
-                for (uint32_t i = code->layer_offsets[l]; i < code->layer_offsets[l + 1]; i++) {
-                    uint32_t c = code->layer_checks[i];
-                    uint32_t first = code->check_offsets[c], degree = code->check_offsets[c + 1] - first;
-                    for (uint32_t j = 0; j < degree; j++)
-                        s->t[j] = model_sat(s->post[code->check_var[first + j]] - s->c2v[first + j]);
-                    model_check(s->t, degree, config, s->next + first);
-                }
+                model_layer_checks(code, config, l, s);
                 for (uint32_t v = 0; v < code->n; v++)
                     s->total[v] = 0; /* the layer's changes per variable */
                 for (uint32_t i = code->layer_offsets[l]; i < code->layer_offsets[l + 1]; i++) {
@@ -237,13 +244,7 @@ static void model_run(const ldpc_code *code, const ldpc_decoder_config *config, 
             /* Every check of a layer reads the layer-start posteriors; then
              * the changes of all its messages add up (exact posteriors). */
             for (uint32_t l = 0; l < code->layer_count; l++) {
-                for (uint32_t i = code->layer_offsets[l]; i < code->layer_offsets[l + 1]; i++) {
-                    uint32_t c = code->layer_checks[i];
-                    uint32_t first = code->check_offsets[c], degree = code->check_offsets[c + 1] - first;
-                    for (uint32_t j = 0; j < degree; j++)
-                        s->t[j] = model_sat(s->post[code->check_var[first + j]] - s->c2v[first + j]);
-                    model_check(s->t, degree, config, s->next + first);
-                }
+                model_layer_checks(code, config, l, s);
                 for (uint32_t i = code->layer_offsets[l]; i < code->layer_offsets[l + 1]; i++) {
                     uint32_t c = code->layer_checks[i];
                     for (uint32_t e = code->check_offsets[c]; e < code->check_offsets[c + 1]; e++) {
