@@ -106,7 +106,7 @@ inline void saturated_check(global char *post, global uint *layer_records,
                             const uint bound)
 {
     uint word[32], at[32];
-    int p[32], t[32];
+    int p[32], old[32], t[32];
     saturated_record_t r = record_load(layer_records, k, bound);
 #pragma unroll
     for (uint j = 0; j < bound; j++) {
@@ -116,11 +116,12 @@ inline void saturated_check(global char *post, global uint *layer_records,
     }
     int corner = k == 0; /* the only position that may lack an edge */
     int min1 = Q_MAX, min2 = Q_MAX, negatives = 0;
-    uint edge = 0, signs = 0;
+    uint edge = 0, signs = 0, present = 0; /* present: a bit per edge the check has */
 #pragma unroll
     for (uint j = 0; j < bound; j++) {
-        int present = j < count && !(corner && (word[j] & CIRCULANT_GAP));
-        t[j] = present ? q_sat(p[j] - record_message(r, j)) : Q_MAX;
+        present |= (uint)(j < count && !(corner && (word[j] & CIRCULANT_GAP))) << j;
+        old[j] = record_message(r, j);
+        t[j] = (present >> j) & 1u ? q_sat(p[j] - old[j]) : Q_MAX;
         int magnitude = max(t[j], -t[j]);
         edge = magnitude < min1 ? j : edge;
         min2 = min(min2, max(min1, magnitude));
@@ -135,13 +136,14 @@ inline void saturated_check(global char *post, global uint *layer_records,
     record_store(layer_records, k, next, bound);
 #pragma unroll
     for (uint j = 0; j < bound; j++) {
-        int present = j < count && !(corner && (word[j] & CIRCULANT_GAP));
-        int change = record_message(next, j) - record_message(r, j);
-        if (present && (word[j] & CIRCULANT_ATOMIC)) {
+        if (!((present >> j) & 1u))
+            continue;
+        int change = record_message(next, j) - old[j];
+        if (word[j] & CIRCULANT_ATOMIC) {
             uint position = at[j] - (word[j] & CIRCULANT_POSITION_MASK);
             uint rank = layer_edge_shared[j] & SHARED_RANK_MASK;
             delta[rank * CIRCULANT_SIZE + position] = (char)change;
-        } else if (present) {
+        } else {
             post[at[j]] = (char)q_sat(p[j] + change);
         }
     }
@@ -221,6 +223,8 @@ inline void layered_saturated_layer_frame(LAYERED_LATENCY_PARAMS, local uchar *r
             /* The next layer reads what this one wrote. */
             barrier(CLK_GLOBAL_MEM_FENCE | CLK_LOCAL_MEM_FENCE);
         }
+        /* The syndrome and retirement as in 24_layered_circulant.cl, not
+         * through a shared helper (one cost those kernels 10-20%: registers). */
         int done = it == max_iterations;
         if (!done && syndrome_due(it, syndrome_period, max_iterations)) {
             if (i == 0)

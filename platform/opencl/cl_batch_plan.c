@@ -255,15 +255,15 @@ static size_t saturated_layer_local_bytes(const cl_code_tables *tables)
                        sizeof(cl_uint));
 }
 
-/* Saturated posteriors by layer: a DVB code's circulant tables (the decoder
- * accepts no other code), a frame per group, posteriors a byte each in the
+/* Saturated posteriors by layer (the latency design: cl_choose_design): a
+ * DVB code's circulant tables (the decoder accepts no other code), a frame
+ * per group, posteriors a byte each in the
  * latency order, a record per check in the messages' slots. */
 static void plan_saturated_layer(const cl_decoder *d, const ldpc_code *code, uint32_t frames,
                                  cl_batch_plan *p)
 {
     size_t kernel = latency_kernel_index(code->max_check_degree);
     size_t cap = d->saturated_layer_group_cap[kernel];
-    p->design = LDPC_OPENCL_DESIGN_LATENCY;
     p->pairs = p->pair_kernel = 0;
     p->local_posteriors = p->layer_group = 0;
     p->circulants = 1;
@@ -284,11 +284,11 @@ void cl_plan_batch(const cl_decoder *d, const ldpc_code *code, uint32_t frames,
 {
     p->code = code;
     p->frames = frames;
+    p->design = cl_choose_design(d, &p->tables, frames);
     if (cl_decoder_saturated_by_layer(d)) {
         plan_saturated_layer(d, code, frames, p);
         return;
     }
-    p->design = cl_choose_design(d, &p->tables, frames);
     int latency = p->design == LDPC_OPENCL_DESIGN_LATENCY;
     size_t pair_kernel = pair_kernel_index(code->max_check_degree);
     p->pairs = latency && latency_pairs(d, &p->tables, pair_kernel, frames);

@@ -38,10 +38,6 @@ void ref_fixed_layered_decode_frame(const ldpc_code *code, const ldpc_decoder_co
  * posteriors, checks one after another); the layered decoder runs it. */
 void ref_fixed_saturated_iteration(const ldpc_code *code, const ldpc_decoder_config *config,
                                    ref_fixed_workspace *ws);
-/* The same with config->saturated_order LDPC_SATURATED_BY_LAYER: the checks of
- * a layer from the layer's start, each posterior saturated once per layer. */
-void ref_fixed_saturated_layer_iteration(const ldpc_code *code, const ldpc_decoder_config *config,
-                                         ref_fixed_workspace *ws);
 void ref_fixed_flooding_decode_frame(const ldpc_code *code, const ldpc_decoder_config *config,
                                      ref_fixed_workspace *ws, const int8_t *q, uint8_t *bits,
                                      ldpc_frame_stats *stats);

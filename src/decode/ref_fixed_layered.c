@@ -6,8 +6,8 @@
  * converged frame left running (fixed iteration count) diverges after a few
  * iterations (seen on dvbs2-short-3/4 with offset min-sum at 2.6 dB).
  * With posterior_bits 8 (saturated posteriors and a message cap, which keeps
- * that drift harmless) an iteration is ref_fixed_saturated_iteration or, by
- * layer, ref_fixed_saturated_layer_iteration. */
+ * that drift harmless) an iteration is ref_fixed_saturated_iteration (by
+ * check) or, by layer, the iteration below with one saturation per layer. */
 #include <string.h>
 
 #include "decode/check_rules.h"
@@ -20,7 +20,9 @@
  * start, so the checks of a layer could run in parallel (the 360 rows of a DVB
  * layer on a GPU or in SIMD lanes); then the changes of all the layer's
  * messages are added to the posteriors. Where no two checks of a layer share
- * a variable this is plain check-by-check layered decoding. */
+ * a variable this is plain check-by-check layered decoding. Saturated by
+ * layer (LDPC_SATURATED_BY_LAYER), each posterior the layer touched is then
+ * clamped to [-127, 127] once: after the exact sum of all its changes. */
 static void decide(const int16_t *post, uint32_t n, uint8_t *bits)
 {
     for (uint32_t v = 0; v < n; v++)
@@ -30,6 +32,7 @@ static void decide(const int16_t *post, uint32_t n, uint8_t *bits)
 static void layered_iteration(const ldpc_code *code, const ldpc_decoder_config *config,
                               ref_fixed_workspace *ws)
 {
+    const int saturate = config->posterior_bits == 8;
     int16_t *post = ws->post;
     int8_t *c2v = ws->c2v, *next = ws->c2v_next, *t = ws->v2c;
     for (uint32_t l = 0; l < code->layer_count; l++) {
@@ -49,6 +52,10 @@ static void layered_iteration(const ldpc_code *code, const ldpc_decoder_config *
                 c2v[e] = next[e];
             }
         }
+        for (uint32_t i = 0; i < count && saturate; i++)
+            for (uint32_t e = code->check_offsets[checks[i]]; e < code->check_offsets[checks[i] + 1];
+                 e++)
+                post[code->check_var[e]] = (int16_t)q_sat(post[code->check_var[e]]);
     }
 }
 
@@ -60,9 +67,9 @@ void ref_fixed_layered_decode_frame(const ldpc_code *code, const ldpc_decoder_co
         ws->post[v] = q[v];
     memset(ws->c2v, 0, code->edges);
     void (*run_iteration)(const ldpc_code *, const ldpc_decoder_config *, ref_fixed_workspace *) =
-        config->posterior_bits != 8 ? layered_iteration
-        : config->saturated_order == LDPC_SATURATED_BY_LAYER ? ref_fixed_saturated_layer_iteration
-                                                             : ref_fixed_saturated_iteration;
+        config->posterior_bits == 8 && config->saturated_order == LDPC_SATURATED_BY_CHECK
+            ? ref_fixed_saturated_iteration
+            : layered_iteration;
     uint32_t iteration = 0;
     int converged = 0;
     while (iteration < config->max_iterations && !converged) {

@@ -10,18 +10,12 @@
  * same as exact 16-bit posteriors). So the magnitudes entering a check are capped at
  * config->message_cap (check_update_fixed).
  *
- * By check (LDPC_SATURATED_BY_CHECK): checks run one after another in layer
- * order, each reading the posteriors as the previous check left them: with
- * saturation the order of two updates of one variable changes the result,
- * and this is the order in which an inter-frame SIMD decoder (one frame per
- * lane) meets them.
- *
- * By layer (LDPC_SATURATED_BY_LAYER): every check of a layer reads the
- * posteriors of the layer's start, and each posterior then becomes
- * sat(post + the sum of its changes new - old in the layer), the sum exact.
- * No order inside a layer matters, so the checks of a layer run side by side
- * (a DVB layer's 360 checks on a GPU's work-items) without the snapshots the
- * 16-bit schedule's sequential backends need. */
+ * By check (LDPC_SATURATED_BY_CHECK, this file): checks run one after another
+ * in layer order, each reading the posteriors as the previous check left
+ * them: with saturation the order of two updates of one variable changes the
+ * result, and this is the order in which an inter-frame SIMD decoder (one
+ * frame per lane) meets them. By layer, the layered iteration of
+ * ref_fixed_layered.c saturates once per layer instead. */
 #include "decode/check_rules.h"
 #include "code/code_struct.h"
 #include "decode/fixed_point.h"
@@ -42,35 +36,5 @@ void ref_fixed_saturated_iteration(const ldpc_code *code, const ldpc_decoder_con
         check_update_fixed(t, degree, config, c2v + first);
         for (uint32_t j = 0; j < degree; j++)
             post[vars[j]] = q_sat((int32_t)t[j] + c2v[first + j]);
-    }
-}
-
-void ref_fixed_saturated_layer_iteration(const ldpc_code *code, const ldpc_decoder_config *config,
-                                         ref_fixed_workspace *ws)
-{
-    int16_t *post = ws->post; /* within [-127, 127] between layers */
-    int8_t *c2v = ws->c2v, *next = ws->c2v_next, *t = ws->v2c;
-    for (uint32_t l = 0; l < code->layer_count; l++) {
-        const uint32_t *checks = code->layer_checks + code->layer_offsets[l];
-        const uint32_t count = code->layer_offsets[l + 1] - code->layer_offsets[l];
-        for (uint32_t i = 0; i < count; i++) {
-            const uint32_t first = code->check_offsets[checks[i]];
-            const uint32_t degree = code->check_offsets[checks[i] + 1] - first;
-            for (uint32_t j = 0; j < degree; j++)
-                t[j] = q_sat((int32_t)post[code->check_var[first + j]] - c2v[first + j]);
-            check_update_fixed(t, degree, config, next + first);
-        }
-        /* Exact sums first (16 bits hold 127 + degree * 2 * 127), then one
-         * saturation per variable, however many checks of the layer it has. */
-        for (uint32_t i = 0; i < count; i++)
-            for (uint32_t e = code->check_offsets[checks[i]];
-                 e < code->check_offsets[checks[i] + 1]; e++) {
-                post[code->check_var[e]] = (int16_t)(post[code->check_var[e]] - c2v[e] + next[e]);
-                c2v[e] = next[e];
-            }
-        for (uint32_t i = 0; i < count; i++)
-            for (uint32_t e = code->check_offsets[checks[i]];
-                 e < code->check_offsets[checks[i] + 1]; e++)
-                post[code->check_var[e]] = (int16_t)q_sat(post[code->check_var[e]]);
     }
 }
