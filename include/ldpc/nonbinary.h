@@ -108,7 +108,7 @@ LDPC_API ldpc_nb_decoder_limits ldpc_nb_decoder_limits_for_code(const ldpc_nb_co
  * GF(64)) are the x86 SIMD variants, fixed point only, bit-identical to the
  * reference; other fields decode with the reference. "opencl" (fixed point,
  * never chosen by "auto") decodes on an OpenCL device, bit-identical too,
- * with the reference on the CPU as its fallback (opencl/nb_opencl_backend.h). */
+ * with the reference on the CPU as its fallback. */
 LDPC_API ldpc_status ldpc_nb_decoder_create(const ldpc_decoder_config *config,
                                             const ldpc_nb_decoder_limits *limits,
                                             const char *backend, ldpc_nb_decoder **out,

@@ -157,5 +157,10 @@ ldpc_status cl_options_decoder_create(const ldpc_decoder_config *config,
                                       const ldpc_decoder_limits *limits,
                                       const cl_options *options, ldpc_decoder **out,
                                       ldpc_error *err);
+/* The same for ldpc_nb_opencl_decoder_create (src/api/nonbinary.c). */
+ldpc_status cl_options_nb_decoder_create(const ldpc_decoder_config *config,
+                                         const ldpc_nb_decoder_limits *limits,
+                                         const cl_options *options, ldpc_nb_decoder **out,
+                                         ldpc_error *err);
 
 #endif

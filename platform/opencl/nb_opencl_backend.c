@@ -118,20 +118,6 @@ void nb_opencl_destroy(nb_opencl *state)
     free(state);
 }
 
-ldpc_status ldpc_nb_opencl_decoder_create(const ldpc_decoder_config *config,
-                                          const ldpc_nb_decoder_limits *limits,
-                                          const ldpc_opencl_config *opencl,
-                                          ldpc_nb_decoder **out, ldpc_error *err)
-{
-    if (opencl == NULL)
-        return ldpc_fail(err, LDPC_ERR_INVALID, "no OpenCL configuration given");
-    cl_options options;
-    ldpc_status status = cl_options_from_config(opencl, &options, err);
-    if (status != LDPC_OK)
-        return status;
-    return nb_decoder_create(config, limits, NB_OPENCL_BACKEND, &options, out, err);
-}
-
 static void fill_stats(const nb_opencl *state, ldpc_opencl_stats *out)
 {
     memset(out, 0, sizeof *out);

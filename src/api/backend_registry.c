@@ -8,6 +8,7 @@
 #include "common/frame_backend.h"
 #include "common/simd_backend.h"
 #include "api/backend_registry.h"
+#include "nb/nb_opencl.h"
 #include "util/error_internal.h"
 
 /* Fixed upper bounds of the variant lists (x86 has the most: three). */
@@ -190,4 +191,59 @@ ldpc_status backend_select(const char *requested, const ldpc_decoder_config *con
     return ldpc_fail(err, LDPC_ERR_INVALID,
                      "unknown decoder backend '%.64s' (%s); available: auto, %s", requested,
                      source, list);
+}
+
+/* Where the request is not a SIMD variant's name: "reference" or "opencl". */
+static ldpc_status nb_named_other(const char *requested, const ldpc_decoder_config *config,
+                                  nb_backend *out, ldpc_error *err)
+{
+    if (strcmp(requested, NB_REFERENCE_BACKEND) == 0)
+        return LDPC_OK;
+    if (strcmp(requested, NB_OPENCL_BACKEND) != 0) {
+        char known[128] = NB_REFERENCE_BACKEND ", " NB_OPENCL_BACKEND;
+        for (size_t i = 0; i < nb_simd_variant_count(); i++) {
+            size_t used = strlen(known);
+            snprintf(known + used, sizeof known - used, ", %s", nb_simd_variant_at(i)->name);
+        }
+        return ldpc_fail(err, LDPC_ERR_INVALID,
+                         "unknown nonbinary backend '%s' (known: auto, %s)", requested, known);
+    }
+    if (config->arithmetic != LDPC_ARITH_FIXED8)
+        return ldpc_fail(err, LDPC_ERR_UNSUPPORTED,
+                         "nonbinary backend 'opencl' decodes in 8-bit fixed point only");
+    if (!nb_opencl_available())
+        return ldpc_fail(err, LDPC_ERR_UNSUPPORTED,
+                         "nonbinary backend 'opencl': this build has no OpenCL");
+    out->opencl = 1;
+    return LDPC_OK;
+}
+
+ldpc_status nb_backend_select(const char *requested, const ldpc_decoder_config *config,
+                              nb_backend *out, ldpc_error *err)
+{
+    *out = (nb_backend){0};
+    int automatic = requested == NULL || strcmp(requested, "auto") == 0;
+    for (size_t i = 0; i < nb_simd_variant_count(); i++) {
+        const nb_simd_variant *v = nb_simd_variant_at(i);
+        if (automatic) {
+            if (config->arithmetic == LDPC_ARITH_FIXED8 && v->cpu_supports()) {
+                out->simd = v;
+                return LDPC_OK;
+            }
+            continue;
+        }
+        if (strcmp(requested, v->name) != 0)
+            continue;
+        if (config->arithmetic != LDPC_ARITH_FIXED8)
+            return ldpc_fail(err, LDPC_ERR_UNSUPPORTED,
+                             "nonbinary backend '%s' decodes in 8-bit fixed point only",
+                             v->name);
+        if (!v->cpu_supports())
+            return ldpc_fail(err, LDPC_ERR_UNSUPPORTED,
+                             "nonbinary backend '%s' needs an instruction set this CPU lacks",
+                             v->name);
+        out->simd = v;
+        return LDPC_OK;
+    }
+    return automatic ? LDPC_OK : nb_named_other(requested, config, out, err);
 }

@@ -1,6 +1,6 @@
-/* The registry of binary decoder backends: which exist in this build, in
- * which order "auto" prefers them, and how composite backends are put
- * together (the frame path's inter-frame partner, the CPU fallback of
+/* The registry of decoder backends, binary and nonbinary: which exist in this
+ * build, in which order "auto" prefers them, and how composite backends are
+ * put together (the frame path's inter-frame partner, the CPU fallback of
  * OpenCL). It sits above the backends: they never include this header. */
 #ifndef LDPC_API_BACKEND_REGISTRY_H
 #define LDPC_API_BACKEND_REGISTRY_H
@@ -8,6 +8,7 @@
 #include <stddef.h>
 
 #include "decode/backend.h"
+#include "nb/nb_backend.h"
 
 /* Environment variable that overrides a request for "auto" (or NULL). */
 #define LDPC_BACKEND_ENV "LDPC_BACKEND"
@@ -31,5 +32,14 @@ const decode_backend *backend_at(size_t index);
 
 /* The registered backend called `name`, or NULL. */
 const decode_backend *backend_find(const char *name);
+
+/* The nonbinary decoder's backend for a request: NULL or "auto" is the
+ * first SIMD variant this CPU runs in 8-bit fixed point, else the reference
+ * (never OpenCL: a device is chosen by name); otherwise "reference",
+ * "opencl" (8-bit fixed point, a build with OpenCL) or a SIMD variant's
+ * name, which must run here in 8-bit fixed point. Unknown names fail with
+ * LDPC_ERR_INVALID and a message listing the known ones. */
+ldpc_status nb_backend_select(const char *requested, const ldpc_decoder_config *config,
+                              nb_backend *out, ldpc_error *err);
 
 #endif

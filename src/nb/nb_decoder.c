@@ -21,6 +21,7 @@
 #include "decode/workspace_layout.h"
 #include "ldpc/soft.h"
 #include "nb/gf.h"
+#include "nb/nb_backend.h"
 #include "nb/nb_minmax.h"
 #include "nb/nb_opencl.h"
 #include "nb/nb_simd.h"
@@ -31,8 +32,6 @@
 #define LIMIT_FRAMES_BOUND (1u << 16)
 /* Flooding totals are exact in 16 bits up to this degree (255 * 128). */
 #define NB_MAX_VAR_DEGREE 127u
-
-#define NB_REFERENCE_BACKEND "reference"
 
 /* What one thread needs to decode a frame. */
 typedef struct {
@@ -134,53 +133,6 @@ static ldpc_status validate_limits(const ldpc_nb_decoder_limits *limits, ldpc_er
     return LDPC_OK;
 }
 
-/* NULL or "auto": the first SIMD variant this CPU runs (fixed point only),
- * else the reference (never OpenCL: a device is chosen explicitly);
- * otherwise the variant named, or *opencl = 1 for "opencl". */
-static ldpc_status select_backend(const char *requested, const ldpc_decoder_config *config,
-                                  const nb_simd_variant **out, int *opencl, ldpc_error *err)
-{
-    *out = NULL;
-    *opencl = 0;
-    int automatic = requested == NULL || strcmp(requested, "auto") == 0;
-    if (!automatic && strcmp(requested, NB_REFERENCE_BACKEND) == 0)
-        return LDPC_OK;
-    if (!automatic && strcmp(requested, NB_OPENCL_BACKEND) == 0) {
-        if (config->arithmetic != LDPC_ARITH_FIXED8)
-            return ldpc_fail(err, LDPC_ERR_UNSUPPORTED,
-                             "nonbinary backend 'opencl' decodes in 8-bit fixed point only");
-        if (!nb_opencl_available())
-            return ldpc_fail(err, LDPC_ERR_UNSUPPORTED,
-                             "nonbinary backend 'opencl': this build has no OpenCL");
-        *opencl = 1;
-        return LDPC_OK;
-    }
-    char known[128] = NB_REFERENCE_BACKEND ", " NB_OPENCL_BACKEND;
-    for (size_t i = 0; i < nb_simd_variant_count(); i++) {
-        const nb_simd_variant *v = nb_simd_variant_at(i);
-        size_t used = strlen(known);
-        snprintf(known + used, sizeof known - used, ", %s", v->name);
-        if (!automatic && strcmp(requested, v->name) != 0)
-            continue;
-        if (automatic && (config->arithmetic != LDPC_ARITH_FIXED8 || !v->cpu_supports()))
-            continue;
-        if (config->arithmetic != LDPC_ARITH_FIXED8)
-            return ldpc_fail(err, LDPC_ERR_UNSUPPORTED,
-                             "nonbinary backend '%s' decodes in 8-bit fixed point only",
-                             v->name);
-        if (!v->cpu_supports())
-            return ldpc_fail(err, LDPC_ERR_UNSUPPORTED,
-                             "nonbinary backend '%s' needs an instruction set this CPU lacks",
-                             v->name);
-        *out = v;
-        return LDPC_OK;
-    }
-    if (automatic)
-        return LDPC_OK;
-    return ldpc_fail(err, LDPC_ERR_INVALID, "unknown nonbinary backend '%s' (known: auto, %s)",
-                     requested, known);
-}
-
 static size_t worker_bytes(const ldpc_decoder_config *config, const ldpc_nb_decoder_limits *limits)
 {
     size_t bits = (size_t)limits->graph.max_n * GF_MAX_BITS;
@@ -201,14 +153,9 @@ static void carve_worker(nb_worker *w, unsigned char *cursor, const ldpc_decoder
         nb_fixed_workspace_carve(&w->fixed, cursor, limits);
 }
 
-ldpc_status nb_decoder_create(const ldpc_decoder_config *config,
-                              const ldpc_nb_decoder_limits *limits, const char *backend,
-                              const void *opencl_options, ldpc_nb_decoder **out,
-                              ldpc_error *err)
+ldpc_status nb_decoder_check(const ldpc_decoder_config *config,
+                             const ldpc_nb_decoder_limits *limits, ldpc_error *err)
 {
-    if (out == NULL)
-        return ldpc_fail(err, LDPC_ERR_INVALID, "no place to store the decoder");
-    *out = NULL;
     ldpc_status status = ldpc_nb_decoder_config_validate(config, err);
     if (status == LDPC_OK)
         status = validate_limits(limits, err);
@@ -216,10 +163,18 @@ ldpc_status nb_decoder_create(const ldpc_decoder_config *config,
         status = ldpc_fail(err, LDPC_ERR_INVALID,
                            "truncation nm = %u must be below q (decoder limit max_q = %u)",
                            config->truncation, limits->max_q);
-    const nb_simd_variant *variant = NULL;
-    int opencl = 0;
-    if (status == LDPC_OK)
-        status = select_backend(backend, config, &variant, &opencl, err);
+    return status;
+}
+
+ldpc_status nb_decoder_create(const ldpc_decoder_config *config,
+                              const ldpc_nb_decoder_limits *limits, const nb_backend *backend,
+                              const void *opencl_options, ldpc_nb_decoder **out,
+                              ldpc_error *err)
+{
+    if (out == NULL)
+        return ldpc_fail(err, LDPC_ERR_INVALID, "no place to store the decoder");
+    *out = NULL;
+    ldpc_status status = nb_decoder_check(config, limits, err);
     if (status != LDPC_OK)
         return status;
     uint32_t workers = config->threads > 1 ? config->threads : 1;
@@ -235,7 +190,7 @@ ldpc_status nb_decoder_create(const ldpc_decoder_config *config,
     ldpc_nb_decoder *d = (ldpc_nb_decoder *)block;
     d->config = *config;
     d->limits = *limits;
-    d->variant = variant;
+    d->variant = backend->simd;
     d->workers = workers;
     d->footprint = total;
     d->worker = (nb_worker *)(block + workspace_round_up(sizeof(struct ldpc_nb_decoder)));
@@ -246,20 +201,13 @@ ldpc_status nb_decoder_create(const ldpc_decoder_config *config,
         free(block);
         return status;
     }
-    if (opencl && (status = nb_opencl_create(config, limits, opencl_options, &d->opencl, err)) != LDPC_OK) {
+    if (backend->opencl && (status = nb_opencl_create(config, limits, opencl_options, &d->opencl, err)) != LDPC_OK) {
         worker_pool_destroy(d->pool);
         free(block);
         return status;
     }
     *out = d;
     return LDPC_OK;
-}
-
-ldpc_status ldpc_nb_decoder_create(const ldpc_decoder_config *config,
-                                   const ldpc_nb_decoder_limits *limits, const char *backend,
-                                   ldpc_nb_decoder **out, ldpc_error *err)
-{
-    return nb_decoder_create(config, limits, backend, NULL, out, err);
 }
 
 void ldpc_nb_decoder_destroy(ldpc_nb_decoder *decoder)

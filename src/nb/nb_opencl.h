@@ -15,8 +15,6 @@ typedef struct nb_opencl nb_opencl;
 /* 1 when this build has OpenCL (the backend may still fall back at run time). */
 int nb_opencl_available(void);
 
-#define NB_OPENCL_BACKEND "opencl"
-
 /* Configured by `options` (cl_options), or where NULL from the
  * LDPC_CL_* environment (an unparsable variable is the only error). A device
  * that cannot be used is not an error: the state records why and decodes
@@ -24,13 +22,6 @@ int nb_opencl_available(void);
 ldpc_status nb_opencl_create(const ldpc_decoder_config *config,
                              const ldpc_nb_decoder_limits *limits, const void *options,
                              nb_opencl **out, ldpc_error *err);
-
-/* ldpc_nb_decoder_create with the options of the "opencl" backend
- * (passed to nb_opencl_create; nb_decoder.c). */
-ldpc_status nb_decoder_create(const ldpc_decoder_config *config,
-                              const ldpc_nb_decoder_limits *limits, const char *backend,
-                              const void *opencl_options, ldpc_nb_decoder **out,
-                              ldpc_error *err);
 
 /* 1 if the device decoded the call (symbols and stats filled); 0 if the
  * caller must decode it on the CPU (counted as frames_on_cpu). Exactly one of

@@ -143,7 +143,7 @@ static ldpc_nb_decoder *create_opencl(const ldpc_decoder_config *config,
 {
     ldpc_nb_decoder *decoder = NULL;
     ldpc_error err = {{0}};
-    if (nb_decoder_create(config, limits, "opencl", opencl, &decoder, &err) != LDPC_OK)
+    if (cl_options_nb_decoder_create(config, limits, opencl, &decoder, &err) != LDPC_OK)
         fail_msg("opencl decoder: %s", err.message);
     assert_string_equal(ldpc_nb_decoder_backend_name(decoder), "opencl");
     return decoder;

@@ -223,7 +223,8 @@ static void gf64_small_with_short_checks(void **state)
     compare_code(test_small_gf64_code(), 6, ebn0, 2, cases, 4);
 }
 
-/* Named backends: unknown names and float arithmetic are refused. */
+/* Named backends: unknown names (the message lists the known ones) and
+ * float arithmetic on a SIMD variant or OpenCL are refused. */
 static void backend_names(void **state)
 {
     (void)state;
@@ -235,6 +236,15 @@ static void backend_names(void **state)
     assert_int_equal(ldpc_nb_decoder_create(&config, &limits, "sse9", &decoder, &err),
                      LDPC_ERR_INVALID);
     assert_non_null(strstr(err.message, "reference"));
+    assert_non_null(strstr(err.message, "opencl"));
+    for (size_t v = 0; v < nb_simd_variant_count(); v++)
+        assert_non_null(strstr(err.message, nb_simd_variant_at(v)->name));
+    /* the request is checked before its backend is looked up */
+    config.truncation = limits.max_q;
+    assert_int_equal(ldpc_nb_decoder_create(&config, &limits, "sse9", &decoder, &err),
+                     LDPC_ERR_INVALID);
+    assert_non_null(strstr(err.message, "truncation"));
+    config = ldpc_nb_decoder_config_default();
     assert_int_equal(ldpc_nb_decoder_create(&config, &limits, "reference", &decoder, &err),
                      LDPC_OK);
     assert_string_equal(ldpc_nb_decoder_backend_name(decoder), "reference");
@@ -250,6 +260,9 @@ static void backend_names(void **state)
                          LDPC_ERR_UNSUPPORTED);
         assert_non_null(strstr(err.message, name));
     }
+    assert_int_equal(ldpc_nb_decoder_create(&config, &limits, "opencl", &decoder, &err),
+                     LDPC_ERR_UNSUPPORTED);
+    assert_non_null(strstr(err.message, "8-bit fixed point only"));
     ldpc_nb_code_destroy(code);
 }
 
