@@ -291,12 +291,12 @@ static ldpc_status decode_channel(ldpc_decoder *d, const ldpc_code *code, uint32
     return status;
 }
 
-/* Whether every variable is sent at most once: then a frame's values go
- * straight to their variables (no sums), and the rest are punctured (0) or
- * shortened (127). */
+/* Whether every variable is sent at most once (fill bits aside): then a
+ * frame's values go straight to their variables (no sums), and the rest are
+ * punctured (0) or shortened (127, over any fill bit's value). */
 static int sends_each_once(const ldpc_code *code)
 {
-    return code->tx_n + code->shortened_count + code->punctured_count == code->n;
+    return code->tx_summed == 0;
 }
 
 static void mark_unsent_q(const ldpc_code *code, int8_t *word)

@@ -137,6 +137,35 @@ ldpc_status structured_code_create(const char *name, uint32_t n, uint32_t m, uin
     return status;
 }
 
+ldpc_status systematic_code_create(const char *name, uint32_t n, uint32_t m, uint32_t k,
+                                   const uint32_t *check_offsets, const uint32_t *check_var,
+                                   const uint64_t *gen_rows, ldpc_code **out, ldpc_error *err)
+{
+    *out = NULL;
+    ldpc_status status = check_no_empty_nodes(name, n, m, check_offsets, check_var, err);
+    if (status != LDPC_OK)
+        return status;
+    code_shape shape = {.n = n,
+                        .m = m,
+                        .k = k,
+                        .edges = check_offsets[m],
+                        .layer_count = m,
+                        .gen_words_per_row = gf2_generator_words_per_row(k)};
+    code_builder b;
+    status = code_builder_begin(&b, &shape, name, LDPC_FAMILY_GENERIC, err);
+    if (status != LDPC_OK)
+        return status;
+    fill_graph(&b, check_offsets, check_var);
+    for (uint32_t i = 0; i < k; i++)
+        b.info_positions[i] = i;
+    for (uint32_t p = 0; p < n - k; p++)
+        b.parity_positions[p] = k + p;
+    memcpy(b.gen_rows, gen_rows,
+           (size_t)(n - k) * shape.gen_words_per_row * sizeof(uint64_t));
+    *out = b.code;
+    return LDPC_OK;
+}
+
 /* Edge indices sorted by (row, column) with two stable counting passes. */
 static ldpc_status sort_edges(uint32_t n, uint32_t m, const uint32_t *rows, const uint32_t *cols,
                               uint32_t count, uint32_t *order)

@@ -83,6 +83,14 @@ ldpc_status structured_code_create(const char *name, uint32_t n, uint32_t m, uin
                                    const uint32_t *check_offsets, const uint32_t *check_var,
                                    ldpc_code **out, ldpc_error *err);
 
+/* A code whose first k bits are its information bits and whose parity bits
+ * come from a systematic generator given by its standard (CCSDS C2, whose H
+ * has dependent rows): gen_rows as gf2_generator.h lays them out, parity bit
+ * p at position k + p. H given as for generic_code_create. */
+ldpc_status systematic_code_create(const char *name, uint32_t n, uint32_t m, uint32_t k,
+                                   const uint32_t *check_offsets, const uint32_t *check_var,
+                                   const uint64_t *gen_rows, ldpc_code **out, ldpc_error *err);
+
 /* Information bits per row of a DVB table, and checks per layer. */
 #define DVB_GROUP_SIZE 360u
 
@@ -108,6 +116,11 @@ const char *ft8_code_name(size_t index);
 ldpc_status ccsds_code_create(const char *name, ldpc_code **out, ldpc_error *err);
 size_t ccsds_code_count(void);
 const char *ccsds_code_name(size_t index);
+
+/* The CCSDS C2 code (ccsds_c2_code.c), likewise. */
+ldpc_status ccsds_c2_code_create(const char *name, ldpc_code **out, ldpc_error *err);
+size_t ccsds_c2_code_count(void);
+const char *ccsds_c2_code_name(size_t index);
 
 /* The CCSDS AR4JA codes (ar4ja_code.c), likewise. */
 ldpc_status ar4ja_code_create(const char *name, ldpc_code **out, ldpc_error *err);

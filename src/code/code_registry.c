@@ -17,6 +17,7 @@ static const struct {
     {qc_code_create, qc_code_count, qc_code_name},
     {ft8_code_create, ft8_code_count, ft8_code_name},
     {ccsds_code_create, ccsds_code_count, ccsds_code_name},
+    {ccsds_c2_code_create, ccsds_c2_code_count, ccsds_c2_code_name},
     {ar4ja_code_create, ar4ja_code_count, ar4ja_code_name},
     {nr_code_create, nr_code_count, nr_code_name},
 };

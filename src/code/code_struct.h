@@ -101,12 +101,14 @@ struct ldpc_code {
     /* What a frame carries on the channel (code_transmission.c): tx_n values,
      * value j belonging to variable tx_vars[j]; a variable listed twice gets
      * the sum of its values (rate matching's repetitions). Shortened
-     * variables are information bits fixed to 0 and never sent; punctured
+     * variables are information bits fixed to 0 (a value sent for one is a
+     * fill bit, a known zero the decoder ignores); punctured
      * ones are neither sent nor known. tx_vars NULL: every variable is sent
      * once, in index order (tx_n == n). data_positions: the information
      * positions less the shortened ones (k - shortened_count of them). */
     uint32_t tx_n;
     const uint32_t *tx_vars;
+    uint32_t tx_summed; /* values added to a bit already sent (not a fill bit) */
     uint32_t shortened_count, punctured_count;
     const uint32_t *shortened_vars; /* ascending */
     const uint32_t *punctured_vars; /* ascending */

@@ -1,8 +1,9 @@
 /* What a frame of a code carries on the channel: puncturing (variables never
  * sent, erasures to the decoder), shortening (information bits fixed to 0,
  * never sent, certain to the decoder) and rate matching (a list of variables
- * in transmission order, repetitions allowed). The Tanner graph stays the
- * mother code's; only the edges of a frame change. */
+ * in transmission order, repetitions allowed; a value sent for a shortened
+ * bit is a fill bit, a known zero). The Tanner graph stays the mother code's;
+ * only the edges of a frame change. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -20,7 +21,7 @@ static int sends_everything_once(const uint32_t *sent, uint32_t count, uint32_t 
 }
 
 /* What each variable is, as bits of one byte per variable. */
-enum { ROLE_SENT = 1, ROLE_SHORTENED = 2, ROLE_INFO = 4 };
+enum { ROLE_SENT = 1, ROLE_SHORTENED = 2, ROLE_INFO = 4, ROLE_SEEN = 8 };
 
 /* Fills `role` and checks every rule of code_set_transmission. */
 static ldpc_status check_lists(const ldpc_code *code, const uint32_t *sent, uint32_t sent_count,
@@ -51,9 +52,6 @@ static ldpc_status check_lists(const ldpc_code *code, const uint32_t *sent, uint
                              "%s: shortened bit %u is not an information bit (only information "
                              "bits can be fixed to 0)",
                              code->name, v);
-        if (role[v] & ROLE_SENT)
-            return ldpc_fail(err, LDPC_ERR_INVALID,
-                             "%s: bit %u is both shortened and transmitted", code->name, v);
         role[v] |= ROLE_SHORTENED;
     }
     if (shortened_count >= code->k)
@@ -74,9 +72,14 @@ ldpc_status code_set_transmission(ldpc_code *code, const uint32_t *sent, uint32_
         return ldpc_fail(err, LDPC_ERR_NO_MEMORY, "%s: out of memory", code->name);
     ldpc_status status =
         check_lists(code, sent, sent_count, shortened, shortened_count, role, err);
-    uint32_t data_k = code->k - shortened_count, punctured = 0;
+    uint32_t data_k = code->k - shortened_count, punctured = 0, summed = 0;
     for (uint32_t v = 0; status == LDPC_OK && v < code->n; v++)
         punctured += (role[v] & (ROLE_SENT | ROLE_SHORTENED)) == 0;
+    for (uint32_t j = 0; status == LDPC_OK && j < sent_count; j++) {
+        uint8_t *r = &role[sent[j]];
+        summed += (*r & (ROLE_SEEN | ROLE_SHORTENED)) == ROLE_SEEN;
+        *r |= ROLE_SEEN;
+    }
     size_t bytes =
         ((size_t)sent_count + shortened_count + data_k + punctured) * sizeof(uint32_t);
     uint32_t *block = status == LDPC_OK ? malloc(bytes) : NULL;
@@ -104,6 +107,7 @@ ldpc_status code_set_transmission(ldpc_code *code, const uint32_t *sent, uint32_
     free(code->transmission_block);
     code->transmission_block = block;
     code->tx_n = sent_count;
+    code->tx_summed = summed;
     code->tx_vars = tx_vars;
     code->shortened_count = shortened_count;
     code->shortened_vars = shortened_count > 0 ? short_vars : NULL;

@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# The built-in WiFi, WiMAX, FT8, CCSDS telecommand and AR4JA codes through the tool, as a user runs them:
+# The built-in WiFi, WiMAX, FT8, CCSDS telecommand, AR4JA and C2 codes through the tool, as a user runs them:
 # random information bits, ldpc encode, BPSK over AWGN at an Eb/N0 where
 # every frame decodes, ldpc decode back to the same bits, with the default
 # backend and the portable reference giving the same decisions.
 source "$(dirname "$0")/common.sh"
 frames=8
 for case in wifi-648-1/2:4 wifi-1944-5/6:6 wimax-576-2/3a:5 wimax-2304-3/4b:5 wimax-1248-5/6:6 \
-    ft8-174-91:5 ccsds-tc-128:6 ccsds-tc-512:5 ccsds-ar4ja-1024-1/2:3 ccsds-ar4ja-4096-4/5:4.5; do
+    ft8-174-91:5 ccsds-tc-128:6 ccsds-tc-512:5 ccsds-ar4ja-1024-1/2:3 ccsds-ar4ja-4096-4/5:4.5 \
+    ccsds-c2:4.2 ccsds-c2-8160:4.2; do
     name=${case%:*}
     ebn0=${case##*:}
     read -r n k < <("$LDPC" codes --json --code "$name" |
