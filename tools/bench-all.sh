@@ -38,7 +38,8 @@ run "latency short 1/2, frame path" --code dvbs2-short-1/2 --iterations 20 --bac
 # One code of each family on the path `auto` picks for it (docs/CPU.md,
 # "Code families"): the ratio to the reference, and info bits per second.
 for code in dvbs2-short-1/2 dvbs2x-short-1/5-vlsnr dvbt2-short-1/2 wifi-1944-1/2 wimax-2304-1/2 \
-            ccsds-ar4ja-1024-1/2 ccsds-tc-512 5gnr-bg1-z384 5gnr-bg2-z64-k600-e1800-qm2 ft8-174-91; do
+            ccsds-ar4ja-1024-1/2 ccsds-tc-512 ccsds-c2-8160 5gnr-bg1-z384 5gnr-bg2-z64-k600-e1800-qm2 \
+            ft8-174-91; do
     run "family: $code, 20 iterations, 1 thread" --code "$code" --iterations 20 --ebn0 2 --threads 1
 done
 
