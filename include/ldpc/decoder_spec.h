@@ -1,7 +1,8 @@
 /* A decoder configuration as one compact string, for command lines, config
  * files, CSV columns and plot legends.
  *
- *   spec     := "default" | base { "," key "=" value }
+ *   spec     := ( "default" | base ) { "," key "=" value }
+ *               ("default" is ldpc_decoder_config_default(), fixed-layered-oms)
  *   base     := arithmetic "-" schedule "-" rule
  *   arithmetic := "fixed" | "float"
  *   schedule := "layered" | "flooding"

@@ -275,15 +275,14 @@ ldpc_status ldpc_decoder_spec_parse(const char *spec, ldpc_decoder_config *out, 
 {
     if (spec == NULL)
         return ldpc_fail(err, LDPC_ERR_INVALID, "no decoder spec given");
-    if (strcmp(spec, "default") == 0) {
-        *out = ldpc_decoder_config_default();
-        return LDPC_OK;
-    }
     size_t base_length = strcspn(spec, ",");
     ldpc_arithmetic arithmetic = LDPC_ARITH_FIXED8;
     ldpc_schedule schedule = LDPC_SCHEDULE_LAYERED;
-    spec_rule rule = RULE_NMS;
-    ldpc_status status = parse_base(spec, base_length, &arithmetic, &schedule, &rule, err);
+    /* "default" is the default configuration's base, fixed-layered-oms */
+    spec_rule rule = RULE_OMS;
+    ldpc_status status = LDPC_OK;
+    if (base_length != strlen("default") || strncmp(spec, "default", base_length) != 0)
+        status = parse_base(spec, base_length, &arithmetic, &schedule, &rule, err);
     if (status != LDPC_OK)
         return status;
     ldpc_decoder_config c = base_config(arithmetic, schedule, rule);

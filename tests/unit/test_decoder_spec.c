@@ -62,9 +62,14 @@ static void bases_set_arithmetic_schedule_and_rule(void **state)
     assert_true(c.offset == 0.5f);
 
     c = parse_ok("default");
-    assert_int_equal(c.arithmetic, defaults.arithmetic);
-    assert_int_equal(c.rule, defaults.rule);
-    assert_int_equal(c.schedule, defaults.schedule);
+    assert_memory_equal(&c, &defaults, sizeof c);
+    /* "default" takes keys like any base */
+    c = parse_ok("default,iter=20");
+    defaults.max_iterations = 20;
+    assert_memory_equal(&c, &defaults, sizeof c);
+    c = parse_ok("default,posterior=8,order=layer");
+    assert_int_equal(c.posterior_bits, 8);
+    assert_int_equal(c.saturated_order, LDPC_SATURATED_BY_LAYER);
 }
 
 static void overrides_apply(void **state)
