@@ -4,15 +4,11 @@
 
 /* "auto": the latency design wherever it takes the code, at every batch size:
  * one work-group per frame with every iteration in one launch was the fastest
- * design for throughput as well as latency on the GPUs and on PoCL measured
- * (3x the item design for normal frames, 1.3x for short ones in large calls;
- * 5x the group design for one frame). Flooding calls of at most
- * spread_frames frames take the spread design. Else (flooding, check degree
- * above 32, a layer too large for local memory) the group design for small
- * batches and the item design from ITEM_DESIGN_MIN_FRAMES on: one work-item
- * per frame fills a large GPU only with thousands of frames (1.3x the group
- * design at 2048 short frames). */
-#define ITEM_DESIGN_MIN_FRAMES 1024u
+ * design for throughput as well as latency on the GPUs and on PoCL measured.
+ * Flooding calls of at most spread_frames frames take the spread design.
+ * Else (flooding, check degree above 32, a layer too large for local memory)
+ * the group design for small batches and the item design from the vendor
+ * row's item_min_frames on. */
 
 /* The latency kernel for a check degree bound: 8, 16, 32. */
 static size_t latency_kernel_index(uint32_t max_check_degree)
@@ -46,19 +42,16 @@ static size_t latency_posterior_bytes(const cl_code_tables *tables)
 
 /* The latency design keeps the posteriors in local memory where they fit
  * beside the records, the rule table and the flag, when LOCAL forces it or,
- * for AUTO, where that is faster: local memory saves a quarter of the kernel
- * time at check degree bound 8 at every batch size, and at bound 16 in small
- * calls; in large calls the global bound-16 kernel, which reads the first
- * check's messages a layer ahead, is faster (1.3-1.45x), and at bound 32 the
- * local kernel's extra registers cost more than it saves. So AUTO takes it for
- * bound 8, for bound 16 in calls of at most SMALL_CALL_FRAMES_PER_UNIT frames
- * per compute unit, and only where local memory is dedicated (CL_LOCAL): Mali
- * and PoCL's CPU device report CL_GLOBAL, ordinary memory by another name. */
-#define SMALL_CALL_FRAMES_PER_UNIT 4u
-
+ * for AUTO, where that is faster: at check degree bound 8 at every batch
+ * size, and at bound 16 in small calls (in large ones the global bound-16
+ * kernel, which reads the first check's messages a layer ahead, is faster;
+ * at bound 32 the local kernel's extra registers cost more than it saves);
+ * only where local memory is dedicated (CL_LOCAL): Mali and PoCL's CPU
+ * device report CL_GLOBAL, ordinary memory by another name. */
 static int small_call(const cl_decoder *d, uint32_t frames)
 {
-    return frames <= SMALL_CALL_FRAMES_PER_UNIT * (uint64_t)d->stats.compute_units;
+    return frames <= d->session.vendor->thresholds.small_call_per_unit *
+                         (uint64_t)d->stats.compute_units;
 }
 
 static int latency_local_posteriors(const cl_decoder *d, const cl_code_tables *tables,
@@ -83,9 +76,7 @@ static int latency_local_posteriors(const cl_decoder *d, const cl_code_tables *t
  * wherever they fit, SLOTS never. AUTO takes them with the posteriors in
  * global memory (local posteriors have no circulant kernel) where one table
  * word per block edge saves more than the circulant arithmetic costs: above
- * degree bound 8 at any size (1.26-1.32x in large calls), and at bound 8 in
- * calls of at most SMALL_CALL_FRAMES_PER_UNIT frames per compute unit (1.2x
- * for one frame; slightly slower in large calls). */
+ * degree bound 8 at any size, and at bound 8 in small calls. */
 static int latency_circulants(const cl_decoder *d, const cl_code_tables *tables,
                               int local_posteriors, uint32_t frames)
 {
@@ -102,16 +93,10 @@ static int latency_circulants(const cl_decoder *d, const cl_code_tables *tables,
 
 /* The pair kernels (check degree bounds cl_pair_bounds, slot tables,
  * posteriors in global memory) take a pass where ON asks for it or, for
- * AUTO, in passes of at least PAIRS_MIN_FRAMES_PER_UNIT frames per compute
- * unit (PAIRS_MIN_FRAMES_PER_UNIT_WIDE for bounds above 16): one slot word,
- * address and load serves two frames, 1.1-1.5x the kernel AUTO would
- * otherwise take once the device is full. A group holds two frames, so
- * smaller passes fill the device with half as many groups and run slower
- * (0.84-0.92x at 2-3 frames per unit for bound 8); the wide kernels gain
- * enough to pay for that from 2 frames per unit on. A configuration that
- * forces local posteriors or circulant tables keeps them. */
-#define PAIRS_MIN_FRAMES_PER_UNIT 4u
-#define PAIRS_MIN_FRAMES_PER_UNIT_WIDE 2u
+ * AUTO, in passes large enough per compute unit (the vendor row's
+ * pairs_min_per_unit, pairs_min_per_unit_wide for bounds above 16): one slot
+ * word, address and load serves two frames once the device is full. A
+ * configuration that forces local posteriors or circulant tables keeps them. */
 
 /* The pair kernel for a check degree: the smallest bound at or above it, or
  * CL_PAIR_KERNELS where none is. */
@@ -143,9 +128,10 @@ static int latency_pairs(const cl_decoder *d, const cl_code_tables *tables, size
                pair_record_bytes(tables, kernel) + 1024 <= d->local_memory &&
                o->latency_posteriors != LDPC_OPENCL_POSTERIORS_LOCAL &&
                o->latency_tables != LDPC_OPENCL_TABLES_CIRCULANTS;
+    const cl_auto_thresholds *t = &d->session.vendor->thresholds;
     uint64_t per_unit = kernel < CL_PAIR_KERNELS && cl_pair_bounds[kernel] > 16
-                            ? PAIRS_MIN_FRAMES_PER_UNIT_WIDE
-                            : PAIRS_MIN_FRAMES_PER_UNIT;
+                            ? t->pairs_min_per_unit_wide
+                            : t->pairs_min_per_unit;
     if (o->latency_pairs == LDPC_OPENCL_PAIRS_AUTO)
         return fits && frames >= per_unit * d->stats.compute_units;
     return fits && o->latency_pairs == LDPC_OPENCL_PAIRS_ON;
@@ -188,8 +174,9 @@ ldpc_opencl_design cl_choose_design(const cl_decoder *d, const cl_code_tables *t
             return LDPC_OPENCL_DESIGN_LATENCY;
         if (spread_fits)
             return LDPC_OPENCL_DESIGN_SPREAD;
-        return frames < ITEM_DESIGN_MIN_FRAMES ? LDPC_OPENCL_DESIGN_GROUP_PER_FRAME
-                                               : LDPC_OPENCL_DESIGN_ITEM_PER_FRAME;
+        return frames < d->session.vendor->thresholds.item_min_frames
+                   ? LDPC_OPENCL_DESIGN_GROUP_PER_FRAME
+                   : LDPC_OPENCL_DESIGN_ITEM_PER_FRAME;
     }
     if ((design == LDPC_OPENCL_DESIGN_LATENCY && !latency_fits(d, tables)) ||
         (design == LDPC_OPENCL_DESIGN_SPREAD && !spread_fits))
@@ -238,10 +225,6 @@ static cl_uint posterior_format(const cl_decoder *d, ldpc_opencl_design design, 
     return 4;
 }
 
-/* Saturated posteriors by layer: groups of at most this many work-items by
- * default, two checks of a DVB layer each. */
-#define SATURATED_LAYER_GROUP 180u
-
 /* Local memory of a saturated-by-layer group (29_layered_saturated_layer.cl):
  * the circulant words, a byte per block edge and per layer, and a change
  * per block position for each shared block edge of a layer (at most a
@@ -272,8 +255,9 @@ static void plan_saturated_layer(const cl_decoder *d, const ldpc_code *code, uin
     p->index_stride = 1;
     p->post_frame_stride = d->limits.max_n;
     p->message_frame_stride = p->tables.latency_slots;
-    p->local = group_size_for_layer(
-        FRAME_GROUP, d->opencl.work_group_size ? cap : cl_min_size(cap, SATURATED_LAYER_GROUP));
+    size_t largest = d->session.vendor->thresholds.saturated_layer_group;
+    p->local = group_size_for_layer(FRAME_GROUP,
+                                    d->opencl.work_group_size ? cap : cl_min_size(cap, largest));
     p->global = (size_t)frames * p->local;
     p->record_bytes = saturated_layer_local_bytes(&p->tables);
     p->local_posterior_bytes = 0;

@@ -215,19 +215,6 @@ static uint32_t frames_per_pass(const cl_decoder *d)
     return fit < d->limits.max_frames ? (uint32_t)fit : d->limits.max_frames;
 }
 
-/* The smallest pipelined pass by default, per compute unit: passes of 16
- * frames per unit keep the device full while the host copies of the other
- * pass overlap them (1.09x for large calls of normal frames; larger passes
- * gain nothing). */
-#define PIPELINE_FRAMES_PER_UNIT 16u
-
-/* The widest pair kernel's largest group unless one is configured: its
- * registers (about 240 a work-item) fit two groups of 120 work-items per
- * compute unit where one of 180 fits alone, and in groups of 120 (three
- * checks per work-item of a DVB layer) the rates 8/9 and 9/10 run 1.12x;
- * the narrower kernels keep their largest group (120 lost 3-10% there). */
-#define WIDEST_PAIR_GROUP 120u
-
 /* The largest group of a latency kernel (0: the program has none): the
  * device's largest for it, or less where the configuration asks. */
 static size_t latency_group_cap(const cl_decoder *d, cl_kernel kernel)
@@ -262,7 +249,8 @@ static void choose_sizes(cl_decoder *d)
     for (size_t i = 0; i < CL_PAIR_KERNELS; i++) {
         d->pairs_group_cap[i] = latency_group_cap(d, d->iterate_pairs[i]);
         if (i == CL_PAIR_KERNELS - 1 && requested == 0)
-            d->pairs_group_cap[i] = cl_min_size(d->pairs_group_cap[i], WIDEST_PAIR_GROUP);
+            d->pairs_group_cap[i] = cl_min_size(d->pairs_group_cap[i],
+                                                d->session.vendor->thresholds.widest_pair_group);
         d->stats.pair_kernel_bounds[i] = cl_pair_bounds[i];
         d->stats.pair_group_sizes[i] = (uint32_t)d->pairs_group_cap[i];
     }
@@ -282,9 +270,10 @@ static void choose_sizes(cl_decoder *d)
     d->limits.max_frames = frames_per_pass(d);
     d->stats.frames_per_pass = d->limits.max_frames;
     d->slot_frames = d->limits.max_frames / CL_STAGING_SLOTS;
+    const cl_auto_thresholds *t = &d->session.vendor->thresholds;
     d->pipeline_frames = d->opencl.pipeline_frames ? d->opencl.pipeline_frames
                          : d->stats.unified_memory ? 0
-                                                   : PIPELINE_FRAMES_PER_UNIT * compute_units;
+                                                   : t->pipeline_per_unit * compute_units;
     d->stats.pipeline_frames = d->pipeline_frames;
     cl_uint align_bits = 0;
     if (clGetDeviceInfo(d->session.choice.device, CL_DEVICE_MEM_BASE_ADDR_ALIGN,
