@@ -21,7 +21,8 @@ typedef struct {
 ldpc_status nb_decoder_check(const ldpc_decoder_config *config,
                              const ldpc_nb_decoder_limits *limits, ldpc_error *err);
 
-/* A decoder on `backend`; opencl_options (cl_options, or NULL for the
+/* A decoder on `backend` for a configuration and limits that
+ * nb_decoder_check accepted; opencl_options (cl_options, or NULL for the
  * LDPC_CL_* environment) configure the "opencl" backend's device. */
 ldpc_status nb_decoder_create(const ldpc_decoder_config *config,
                               const ldpc_nb_decoder_limits *limits, const nb_backend *backend,

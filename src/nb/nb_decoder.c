@@ -171,12 +171,7 @@ ldpc_status nb_decoder_create(const ldpc_decoder_config *config,
                               const void *opencl_options, ldpc_nb_decoder **out,
                               ldpc_error *err)
 {
-    if (out == NULL)
-        return ldpc_fail(err, LDPC_ERR_INVALID, "no place to store the decoder");
     *out = NULL;
-    ldpc_status status = nb_decoder_check(config, limits, err);
-    if (status != LDPC_OK)
-        return status;
     uint32_t workers = config->threads > 1 ? config->threads : 1;
     size_t header = workspace_round_up(sizeof(struct ldpc_nb_decoder)) +
                     workspace_round_up(workers * sizeof(nb_worker));
@@ -196,12 +191,13 @@ ldpc_status nb_decoder_create(const ldpc_decoder_config *config,
     d->worker = (nb_worker *)(block + workspace_round_up(sizeof(struct ldpc_nb_decoder)));
     for (uint32_t w = 0; w < workers; w++)
         carve_worker(&d->worker[w], block + header + w * per_worker, config, limits);
-    status = worker_pool_create(workers, &d->pool, err);
+    ldpc_status status = worker_pool_create(workers, &d->pool, err);
     if (status != LDPC_OK) {
         free(block);
         return status;
     }
-    if (backend->opencl && (status = nb_opencl_create(config, limits, opencl_options, &d->opencl, err)) != LDPC_OK) {
+    if (backend->opencl &&
+        (status = nb_opencl_create(config, limits, opencl_options, &d->opencl, err)) != LDPC_OK) {
         worker_pool_destroy(d->pool);
         free(block);
         return status;
