@@ -43,9 +43,10 @@ LDPC_API const uint32_t *ldpc_code_info_positions(const ldpc_code *code);
 /* What a frame carries on the channel (docs/CODES.md, "Puncturing,
  * shortening and rate matching"). A code may leave codeword bits out of the
  * frame: punctured bits are not sent (the decoder starts them as erasures),
- * shortened bits are information bits fixed to 0 and not sent (the decoder
- * knows them); a rate-matched code may send a bit more than once (the
- * decoder adds the values). The decoders take transmitted_n values per
+ * shortened bits are information bits fixed to 0 (the decoder knows them),
+ * not sent except as fill bits (zeros a frame carries, as ccsds-c2-8160's
+ * last two, whose received values the decoder ignores); a rate-matched code
+ * may send a bit more than once (the decoder adds the values). The decoders take transmitted_n values per
  * frame and decide the n bits of the codeword; ldpc_code_transmit gives the
  * bits a transmitter sends.
  * transmitted_bits: for each transmitted value, its codeword bit; NULL when
