@@ -1,10 +1,11 @@
 /* The frame-path backends, two kinds per variant:
  *
  * - "avx512bw-frame", "avx2-frame", "sse4.1-frame", "neon-frame" where the
- *   architecture has them, and "portable-frame": every frame of a DVB code on
- *   the frame path; any other code on the reference decoder.
- * - "avx512bw-frame+avx512bw" etc. (the SIMD variants only): DVB codes on the
- *   frame path, any other code on the inter-frame SIMD backend of the same
+ *   architecture has them, and "portable-frame": every frame of a DVB or
+ *   quasi-cyclic code (frame_code_supported) on the frame path; any other
+ *   code on the reference decoder.
+ * - "avx512bw-frame+avx512bw" etc. (the SIMD variants only): those codes on
+ *   the frame path, any other on the inter-frame SIMD backend of the same
  *   instruction set (simd_backend.c). These come first in the registry, so
  *   "auto" picks them for fixed-point layered min-sum (docs/CPU.md says why:
  *   one frame's working set stays in L2, 64 frames' do not).
@@ -52,7 +53,7 @@ typedef struct {
     /* Codes the frame path cannot decode: the inter-frame backend `fallback`
      * (its state follows the workers' workspaces), or, if NULL, the reference
      * on the workers (`reference_carved`); neither where the limits admit
-     * DVB codes only. */
+     * DVB codes only (quasi-cyclic codes are of the generic family). */
     const decode_backend *fallback;
     void *fallback_state;
     int reference_carved;
@@ -278,9 +279,11 @@ static uint32_t frame_frames_at_once(const void *memory, const ldpc_code *code)
                : 1;
 }
 
+/* A DVB code's block schedule comes from its table, a quasi-cyclic one's
+ * from its graph. */
 static int frame_needs_graph(const ldpc_code *code)
 {
-    return !frame_code_supported(code);
+    return !frame_code_dvb(code);
 }
 
 /* The frame path's configurations; a partner must implement them as well. */

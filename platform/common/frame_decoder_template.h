@@ -1,7 +1,8 @@
-/* The low-latency layered min-sum decoder for one DVB frame, written once over
- * a small vector vocabulary; lanes are the 360 checks of a layer (padded to
- * FRAME_LANES). An instruction-set file defines, then includes this header:
- *   vec (VEC_LANES int8 lanes, VEC_LANES dividing FRAME_LANES), wide (the same
+/* The low-latency layered min-sum decoder for one frame, written once over
+ * a small vector vocabulary; lanes are the z checks of a layer (padded to
+ * a.lanes, a multiple of 64). An instruction-set file defines, then includes
+ * this header:
+ *   vec (VEC_LANES int8 lanes, VEC_LANES dividing 64), wide (the same
  *   lanes as int16, natural order), FRAME_FUNCTION(name)
  *   v_load, v_store (64-byte aligned), v_set1, v_zero, v_subs (saturating),
  *   v_min, v_max (signed), v_abs, v_xor, v_select(mask, if_set, if_clear)
@@ -46,46 +47,47 @@ static inline vec FRAME_FUNCTION(check_rule)(vec magnitude, const ldpc_decoder_c
 
 static inline int16_t *FRAME_FUNCTION(block_post)(const frame_arrays a, uint32_t block)
 {
-    return a.post + (size_t)block * FRAME_BLOCK_STRIDE + FRAME_MARGIN;
+    return a.post + (size_t)block * a.block_stride + FRAME_MARGIN;
 }
 
 /* Where lane `lane` of a window starting at `offset` sits in its block
- * (offset + lane < 744: the padding lanes may wrap twice). */
-static inline uint32_t FRAME_FUNCTION(window_position)(uint32_t offset, uint32_t lane)
+ * (offset + lane < 2 z + 64: the padding lanes may wrap twice). */
+static inline uint32_t FRAME_FUNCTION(window_position)(const frame_arrays a, uint32_t offset,
+                                                       uint32_t lane)
 {
     uint32_t position = offset + lane;
-    while (position >= FRAME_GROUP)
-        position -= FRAME_GROUP;
+    while (position >= a.group)
+        position -= a.group;
     return position;
 }
 
 /* VEC_LANES posteriors of a block read cyclically from `position`: one load,
- * and where the run crosses 360 its wrapped lanes again from the start of the
+ * and where the run crosses z its wrapped lanes again from the start of the
  * block (the lanes read from the margins are discarded). */
 static inline wide FRAME_FUNCTION(load_cyclic)(const frame_arrays a, const int16_t *post,
                                                 uint32_t position)
 {
     wide run = w_loadu(post + position);
-    if (position + VEC_LANES <= FRAME_GROUP)
+    if (position + VEC_LANES <= a.group)
         return run;
-    uint32_t first_wrapped = FRAME_GROUP - position;
+    uint32_t first_wrapped = a.group - position;
 #ifdef FRAME_HAS_W_LOADU_FROM
-    (void)a;
-    return w_loadu_from(run, post + position - FRAME_GROUP, first_wrapped);
+    return w_loadu_from(run, post + position - a.group, first_wrapped);
 #else
     return w_select(w_loadu(a.lanes_from + FRAME_MARGIN - first_wrapped),
-                    w_loadu(post + position - FRAME_GROUP), run);
+                    w_loadu(post + position - a.group), run);
 #endif
 }
 
-/* The inverse: lanes past 360 go to the slack after the block, and the second
+/* The inverse: lanes past z go to the slack after the block, and the second
  * store, made only when the run wraps, puts the wrapped lanes at the start
  * while its leading lanes land in the margin before the block. */
-static inline void FRAME_FUNCTION(store_cyclic)(int16_t *post, uint32_t position, wide values)
+static inline void FRAME_FUNCTION(store_cyclic)(const frame_arrays a, int16_t *post,
+                                                uint32_t position, wide values)
 {
     w_storeu(post + position, values);
-    if (position + VEC_LANES > FRAME_GROUP)
-        w_storeu(post + position - FRAME_GROUP, values);
+    if (position + VEC_LANES > a.group)
+        w_storeu(post + position - a.group, values);
 }
 
 /* The input t of the checks in lanes c.. from block edge e: sat(posterior -
@@ -97,8 +99,8 @@ static inline vec FRAME_FUNCTION(check_input)(const frame_arrays a, uint32_t e, 
     const frame_block_edge edge = a.edges[e];
     wide posterior =
         FRAME_FUNCTION(load_cyclic)(a, FRAME_FUNCTION(block_post)(a, edge.block),
-                                    FRAME_FUNCTION(window_position)(edge.offset, c));
-    vec old_message = first_iteration ? v_zero() : v_load(a.c2v + (size_t)e * FRAME_LANES + c);
+                                    FRAME_FUNCTION(window_position)(a, edge.offset, c));
+    vec old_message = first_iteration ? v_zero() : v_load(a.c2v + (size_t)e * a.lanes + c);
     *extrinsic = w_sub(posterior, w_widen(old_message));
     vec t = v_max(w_narrow(*extrinsic), v_set1(-127));
     if (edge.check0_gap)
@@ -117,12 +119,11 @@ static void FRAME_FUNCTION(layer_inputs)(const ldpc_decoder_config *config, cons
                                          uint32_t first, uint32_t last, int first_iteration)
 {
     const vec plus127 = v_set1(127);
-    for (uint32_t c = 0; c < FRAME_LANES; c += VEC_LANES) {
+    for (uint32_t c = 0; c < a.lanes; c += VEC_LANES) {
         vec min1 = plus127, min2 = plus127, signs = v_zero();
         int8_t *t_store = a.t + c;
         int16_t *extrinsic_store = a.extrinsic + c;
-        for (uint32_t e = first; e < last;
-             e++, t_store += FRAME_LANES, extrinsic_store += FRAME_LANES) {
+        for (uint32_t e = first; e < last; e++, t_store += a.lanes, extrinsic_store += a.lanes) {
             wide extrinsic;
             vec t = FRAME_FUNCTION(check_input)(a, e, c, first_iteration, &extrinsic);
             vec magnitude = v_abs(t);
@@ -171,7 +172,7 @@ static inline vec FRAME_FUNCTION(new_message)(const frame_arrays a,
                                               int check0_gap, uint32_t j, uint32_t c)
 {
     return FRAME_FUNCTION(message_for)(checks, check0_gap,
-                                       v_load(a.t + (size_t)j * FRAME_LANES + c));
+                                       v_load(a.t + (size_t)j * a.lanes + c));
 }
 
 /* Phase 2: each block edge's new messages, and its change added to its
@@ -187,7 +188,7 @@ static inline vec FRAME_FUNCTION(new_message)(const frame_arrays a,
 static void FRAME_FUNCTION(layer_update)(const frame_arrays a, uint32_t first, uint32_t last,
                                          int first_iteration)
 {
-    for (uint32_t c = 0; c < FRAME_LANES; c += VEC_LANES) {
+    for (uint32_t c = 0; c < a.lanes; c += VEC_LANES) {
         const FRAME_FUNCTION(check_summary) checks = FRAME_FUNCTION(summary_at)(a, c);
         for (uint32_t e = first; e < last; e++) {
             const frame_block_edge edge = a.edges[e];
@@ -195,11 +196,11 @@ static void FRAME_FUNCTION(layer_update)(const frame_arrays a, uint32_t first, u
                 continue;
             const uint32_t j = e - first;
             vec message = FRAME_FUNCTION(new_message)(a, &checks, edge.check0_gap, j, c);
-            v_store(a.c2v + (size_t)e * FRAME_LANES + c, message);
+            v_store(a.c2v + (size_t)e * a.lanes + c, message);
             FRAME_FUNCTION(store_cyclic)(
-                FRAME_FUNCTION(block_post)(a, edge.block),
-                FRAME_FUNCTION(window_position)(edge.offset, c),
-                w_add(w_load(a.extrinsic + (size_t)j * FRAME_LANES + c), w_widen(message)));
+                a, FRAME_FUNCTION(block_post)(a, edge.block),
+                FRAME_FUNCTION(window_position)(a, edge.offset, c),
+                w_add(w_load(a.extrinsic + (size_t)j * a.lanes + c), w_widen(message)));
         }
     }
     for (uint32_t e = first; e < last; e++) {
@@ -208,30 +209,32 @@ static void FRAME_FUNCTION(layer_update)(const frame_arrays a, uint32_t first, u
             continue;
         const uint32_t j = e - first;
         int16_t *post = FRAME_FUNCTION(block_post)(a, edge.block);
-        int8_t *c2v = a.c2v + (size_t)e * FRAME_LANES;
-        for (uint32_t c = 0; c < FRAME_LANES; c += VEC_LANES) {
+        int8_t *c2v = a.c2v + (size_t)e * a.lanes;
+        for (uint32_t c = 0; c < a.lanes; c += VEC_LANES) {
             const FRAME_FUNCTION(check_summary) checks = FRAME_FUNCTION(summary_at)(a, c);
             vec message = FRAME_FUNCTION(new_message)(a, &checks, edge.check0_gap, j, c);
             wide old_message = w_widen(first_iteration ? v_zero() : v_load(c2v + c));
             v_store(c2v + c, message);
             wide current = FRAME_FUNCTION(load_cyclic)(
-                a, post, FRAME_FUNCTION(window_position)(edge.offset, c));
+                a, post, FRAME_FUNCTION(window_position)(a, edge.offset, c));
             w_store(a.window + c, w_add(w_sub(current, old_message), w_widen(message)));
         }
-        for (uint32_t c = 0; c < FRAME_LANES; c += VEC_LANES)
-            FRAME_FUNCTION(store_cyclic)(post, FRAME_FUNCTION(window_position)(edge.offset, c),
+        for (uint32_t c = 0; c < a.lanes; c += VEC_LANES)
+            FRAME_FUNCTION(store_cyclic)(a, post,
+                                         FRAME_FUNCTION(window_position)(a, edge.offset, c),
                                          w_load(a.window + c));
     }
 }
 
 #ifdef FRAME_HAS_W_STOREU_FIRST
 /* store_cyclic of lanes 0..count-1 only. */
-static inline void FRAME_FUNCTION(store_cyclic_first)(int16_t *post, uint32_t position,
-                                                      wide values, uint32_t count)
+static inline void FRAME_FUNCTION(store_cyclic_first)(const frame_arrays a, int16_t *post,
+                                                      uint32_t position, wide values,
+                                                      uint32_t count)
 {
     w_storeu_first(post + position, values, count);
-    if (position + count > FRAME_GROUP)
-        w_storeu_first(post + position - FRAME_GROUP, values, count);
+    if (position + count > a.group)
+        w_storeu_first(post + position - a.group, values, count);
 }
 
 /* Layers of at most this many block edges go vector by vector: AVX-512 holds
@@ -244,7 +247,7 @@ static inline void FRAME_FUNCTION(store_cyclic_first)(int16_t *post, uint32_t po
  * edges (a constant where it is inlined) that meet distinct blocks (no
  * `repeated` edge). Its vectors then read and write distinct variables, so
  * one vector may finish before the next starts, except the padding lanes
- * 360..: they repeat checks 0..23, whose posteriors the first vector has
+ * z..: they repeat checks 0, 1, ..., whose posteriors the first vector has
  * already changed, so their posteriors are not stored (their messages go to
  * their own slots, which no check lane reads). Same operations per check
  * lane as layer_inputs and layer_update, so the same result. */
@@ -253,9 +256,9 @@ static inline __attribute__((always_inline)) void FRAME_FUNCTION(layer_in_regist
     int first_iteration)
 {
     const vec plus127 = v_set1(127);
-    /* A vector of padding lanes only (16-lane variants: lanes 368..) has
-     * nothing to store and is left out. */
-    for (uint32_t c = 0; c < FRAME_GROUP; c += VEC_LANES) {
+    /* A vector of padding lanes only (16-lane variants, DVB: lanes 368..)
+     * has nothing to store and is left out. */
+    for (uint32_t c = 0; c < a.group; c += VEC_LANES) {
         vec t[FRAME_REGISTER_LAYER_DEGREE];
         wide extrinsic[FRAME_REGISTER_LAYER_DEGREE];
         vec min1 = plus127, min2 = plus127, signs = v_zero();
@@ -270,14 +273,14 @@ static inline __attribute__((always_inline)) void FRAME_FUNCTION(layer_in_regist
         const FRAME_FUNCTION(check_summary) checks = {
             min1, FRAME_FUNCTION(check_rule)(min1, config),
             FRAME_FUNCTION(check_rule)(min2, config), signs, v_load(a.check0_gap_lanes + c)};
-        const uint32_t check_lanes = c + VEC_LANES <= FRAME_GROUP ? VEC_LANES : FRAME_GROUP - c;
+        const uint32_t check_lanes = c + VEC_LANES <= a.group ? VEC_LANES : a.group - c;
 #pragma GCC unroll 8
         for (uint32_t j = 0; j < degree; j++) {
             const frame_block_edge edge = a.edges[first + j];
             vec message = FRAME_FUNCTION(message_for)(&checks, edge.check0_gap, t[j]);
-            v_store(a.c2v + (size_t)(first + j) * FRAME_LANES + c, message);
-            FRAME_FUNCTION(store_cyclic_first)(FRAME_FUNCTION(block_post)(a, edge.block),
-                                               FRAME_FUNCTION(window_position)(edge.offset, c),
+            v_store(a.c2v + (size_t)(first + j) * a.lanes + c, message);
+            FRAME_FUNCTION(store_cyclic_first)(a, FRAME_FUNCTION(block_post)(a, edge.block),
+                                               FRAME_FUNCTION(window_position)(a, edge.offset, c),
                                                w_add(extrinsic[j], w_widen(message)), check_lanes);
         }
     }
@@ -319,7 +322,7 @@ static inline vec FRAME_FUNCTION(check_parity)(const frame_arrays a, uint32_t fi
         const frame_block_edge edge = a.edges[e];
         vec sign = w_narrow(FRAME_FUNCTION(load_cyclic)(
             a, FRAME_FUNCTION(block_post)(a, edge.block),
-            FRAME_FUNCTION(window_position)(edge.offset, c)));
+            FRAME_FUNCTION(window_position)(a, edge.offset, c)));
         if (edge.check0_gap)
             sign = v_select(v_load(a.check0_gap_lanes + c), v_zero(), sign);
         parity = v_xor(parity, sign);
@@ -330,19 +333,19 @@ static inline vec FRAME_FUNCTION(check_parity)(const frame_arrays a, uint32_t fi
 static int FRAME_FUNCTION(all_satisfied)(const frame_schedule *s, const frame_arrays a)
 {
     for (uint32_t l = 0; l < s->q; l++)
-        for (uint32_t c = 0; c < FRAME_LANES; c += VEC_LANES)
+        for (uint32_t c = 0; c < a.lanes; c += VEC_LANES)
             if (v_any_negative(FRAME_FUNCTION(check_parity)(a, s->layer_offsets[l],
                                                             s->layer_offsets[l + 1], c)))
                 return 0;
     return 1;
 }
 
-/* The padding lanes duplicate checks counted in lanes 0..23: left out. */
+/* The padding lanes duplicate checks counted in lanes 0, 1, ...: left out. */
 static uint32_t FRAME_FUNCTION(count_unsatisfied)(const frame_schedule *s, const frame_arrays a)
 {
     uint32_t unsatisfied = 0;
     for (uint32_t l = 0; l < s->q; l++)
-        for (uint32_t c = 0; c < FRAME_LANES; c += VEC_LANES)
+        for (uint32_t c = 0; c < a.lanes; c += VEC_LANES)
             unsatisfied += (uint32_t)v_count_negative(
                 v_select(v_load(a.padding_lanes + c), v_zero(),
                          FRAME_FUNCTION(check_parity)(a, s->layer_offsets[l],
@@ -350,51 +353,64 @@ static uint32_t FRAME_FUNCTION(count_unsatisfied)(const frame_schedule *s, const
     return unsatisfied;
 }
 
-/* A block's 360 channel values: src[i * stride]. Block by block: walking the
- * parity bits in codeword order instead (sequential reads, q blocks written
- * at once) measured slower, up to 3x when the block stride was 1 KiB. */
-static void FRAME_FUNCTION(load_block)(int16_t *post, const int8_t *src, size_t stride)
+/* A block's z channel values: src[i * stride]. Block by block: walking the
+ * parity bits of a DVB code in codeword order instead (sequential reads, q
+ * blocks written at once) measured slower, up to 3x when the block stride
+ * was 1 KiB. */
+static inline void FRAME_FUNCTION(load_block)(int16_t *post, const int8_t *src, size_t stride,
+                                              uint32_t z)
 {
-    for (uint32_t i = 0; i < FRAME_GROUP; i++)
+    for (uint32_t i = 0; i < z; i++)
         post[i] = q_from_input(src[i * stride]);
+}
+
+static inline void FRAME_FUNCTION(export_block)(uint8_t *out, const int16_t *post, size_t stride,
+                                                uint32_t z)
+{
+    for (uint32_t i = 0; i < z; i++)
+        out[i * stride] = (uint8_t)(post[i] < 0);
+}
+
+/* Blocks 0.. are runs of consecutive bits (a literal stride of 1 lets the
+ * compiler vectorise them): a DVB code's information groups, every block of
+ * a quasi-cyclic code. DVB parity block t holds every q-th bit from k + t. */
+static uint32_t FRAME_FUNCTION(consecutive_blocks)(const frame_schedule *s)
+{
+    return s->dvb ? s->groups : s->blocks;
 }
 
 static void FRAME_FUNCTION(load_channel)(const ldpc_code *code, const frame_schedule *s,
                                          const frame_arrays a, const int8_t *q)
 {
-    for (uint32_t g = 0; g < s->groups; g++)
-        FRAME_FUNCTION(load_block)(FRAME_FUNCTION(block_post)(a, g), q + (size_t)g * FRAME_GROUP,
-                                   1);
-    for (uint32_t t = 0; t < s->q; t++)
-        FRAME_FUNCTION(load_block)(FRAME_FUNCTION(block_post)(a, s->groups + t), q + code->k + t,
-                                   s->q);
+    const uint32_t runs = FRAME_FUNCTION(consecutive_blocks)(s);
+    for (uint32_t b = 0; b < runs; b++)
+        FRAME_FUNCTION(load_block)(FRAME_FUNCTION(block_post)(a, b), q + (size_t)b * a.group,
+                                   1, a.group);
+    for (uint32_t t = 0; runs < s->blocks && t < s->q; t++)
+        FRAME_FUNCTION(load_block)(FRAME_FUNCTION(block_post)(a, runs + t), q + code->k + t, s->q,
+                                   a.group);
 }
 
 static void FRAME_FUNCTION(export_bits)(const ldpc_code *code, const frame_schedule *s,
                                         const frame_arrays a, uint8_t *bits)
 {
-    for (uint32_t g = 0; g < s->groups; g++) {
-        const int16_t *post = FRAME_FUNCTION(block_post)(a, g);
-        uint8_t *out = bits + (size_t)g * FRAME_GROUP;
-        for (uint32_t i = 0; i < FRAME_GROUP; i++)
-            out[i] = (uint8_t)(post[i] < 0);
-    }
-    for (uint32_t t = 0; t < s->q; t++) {
-        const int16_t *post = FRAME_FUNCTION(block_post)(a, s->groups + t);
-        uint8_t *out = bits + code->k + t;
-        for (uint32_t i = 0; i < FRAME_GROUP; i++)
-            out[(size_t)i * s->q] = (uint8_t)(post[i] < 0);
-    }
+    const uint32_t runs = FRAME_FUNCTION(consecutive_blocks)(s);
+    for (uint32_t b = 0; b < runs; b++)
+        FRAME_FUNCTION(export_block)(bits + (size_t)b * a.group,
+                                     FRAME_FUNCTION(block_post)(a, b), 1, a.group);
+    for (uint32_t t = 0; runs < s->blocks && t < s->q; t++)
+        FRAME_FUNCTION(export_block)(bits + code->k + t, FRAME_FUNCTION(block_post)(a, runs + t),
+                                     s->q, a.group);
 }
 
 /* The lane masks in this variant's int8 lane order (a few hundred bytes: per
  * frame rather than a hook per variant at creation). */
 static void FRAME_FUNCTION(order_lane_masks)(const frame_arrays a)
 {
-    for (uint32_t i = 0; i < FRAME_LANES; i++) {
+    for (uint32_t i = 0; i < a.lanes; i++) {
         uint32_t at = i - i % VEC_LANES + (uint32_t)FRAME_LANE_POSITION(i % VEC_LANES);
-        a.check0_gap_lanes[at] = (int8_t)(i == 0 || i == FRAME_GROUP ? -1 : 0);
-        a.padding_lanes[at] = (int8_t)(i < FRAME_GROUP ? 0 : -1);
+        a.check0_gap_lanes[at] = (int8_t)(i == 0 || i == a.group ? -1 : 0);
+        a.padding_lanes[at] = (int8_t)(i < a.group ? 0 : -1);
     }
 }
 
@@ -403,7 +419,10 @@ void FRAME_FUNCTION(frame_decode)(const ldpc_code *code, const ldpc_decoder_conf
                                   ldpc_frame_stats *stats)
 {
     const frame_schedule *s = &ws->schedule;
-    const frame_arrays a = ws->a;
+    frame_arrays a = ws->a;
+    a.group = s->group;
+    a.lanes = s->lanes;
+    a.block_stride = s->block_stride;
     const uint32_t layers = s->q, *layer_offsets = s->layer_offsets;
     FRAME_FUNCTION(order_lane_masks)(a);
     FRAME_FUNCTION(load_channel)(code, s, a, q);

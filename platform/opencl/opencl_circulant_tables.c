@@ -22,7 +22,7 @@ static int layers_in_circulant_order(const ldpc_code *code)
 
 uint32_t opencl_circulant_words(const ldpc_code *code)
 {
-    if (!frame_code_supported(code) || code->max_check_degree > CIRCULANT_MAX_DEGREE ||
+    if (!frame_code_dvb(code) || code->max_check_degree > CIRCULANT_MAX_DEGREE ||
         code->n >= CIRCULANT_MAX_POSITION || !layers_in_circulant_order(code))
         return 0;
     /* a block edge per table address and two staircase block edges per layer */

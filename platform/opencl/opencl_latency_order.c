@@ -31,7 +31,7 @@ static void dvb_block_order(const ldpc_code *code, uint32_t *position)
 
 void opencl_latency_order(const ldpc_code *code, uint32_t *position)
 {
-    if (frame_code_supported(code)) {
+    if (frame_code_dvb(code)) {
         dvb_block_order(code, position);
         return;
     }

@@ -91,6 +91,10 @@ ldpc_status systematic_code_create(const char *name, uint32_t n, uint32_t m, uin
                                    const uint32_t *check_offsets, const uint32_t *check_var,
                                    const uint64_t *gen_rows, ldpc_code **out, ldpc_error *err);
 
+/* Sets c->circulant_size to z if H has that structure (code_struct.h), else
+ * 0: O(edges), for the constructors of quasi-cyclic codes. */
+void code_find_circulants(ldpc_code *c, uint32_t z);
+
 /* Information bits per row of a DVB table, and checks per layer. */
 #define DVB_GROUP_SIZE 360u
 

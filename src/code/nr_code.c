@@ -184,6 +184,8 @@ static ldpc_status lift(const char *name, const nr_graph *g, uint32_t z, ldpc_co
     }
     ldpc_status status = structured_code_create(name, g->columns * z, m, g->info_columns * z,
                                                 offsets, vars, out, err);
+    if (status == LDPC_OK)
+        code_find_circulants(*out, z);
     free(offsets);
     free(vars);
     return status;

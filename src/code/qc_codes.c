@@ -122,6 +122,8 @@ ldpc_status qc_code_create(const char *name, ldpc_code **out, ldpc_error *err)
     } else {
         expand(t, z, check_offsets, check_var);
         status = generic_code_create(name, n, m, check_offsets, check_var, out, err);
+        if (status == LDPC_OK)
+            code_find_circulants(*out, z);
     }
     free(check_offsets);
     free(check_var);

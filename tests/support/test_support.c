@@ -75,6 +75,31 @@ int8_t *test_make_quantised_frames(const ldpc_code *code, uint32_t frames, doubl
     return q;
 }
 
+int8_t *test_make_sent_frames(const ldpc_code *code, uint32_t frames, double ebn0_db,
+                              uint64_t seed)
+{
+    const uint32_t k = ldpc_code_k(code), n = ldpc_code_n(code);
+    const uint32_t sent = ldpc_code_transmitted_n(code);
+    test_rng rng;
+    test_rng_seed(&rng, seed);
+    int8_t *q = malloc((size_t)frames * sent);
+    uint8_t *info = malloc(k), *codeword = malloc(n), *frame = malloc(sent);
+    float *llr = malloc(sent * sizeof(float));
+    assert_non_null(q);
+    for (uint32_t f = 0; f < frames; f++) {
+        test_random_bits(&rng, info, k);
+        assert_int_equal(ldpc_encode(code, info, codeword, NULL), LDPC_OK);
+        ldpc_code_transmit(code, codeword, frame);
+        test_bpsk_awgn_llr(&rng, frame, sent, (double)k / sent, ebn0_db, llr);
+        ldpc_quantise(llr, sent, 2.0f, q + (size_t)f * sent);
+    }
+    free(info);
+    free(codeword);
+    free(frame);
+    free(llr);
+    return q;
+}
+
 /* A small GF(64) code whose last checks have degree 1 (the symbol must be 0)
  * and 2, the check node's special cases, next to checks of other degrees
  * (test_nb_simd, test_nb_opencl). */

@@ -28,6 +28,11 @@ void test_bpsk_awgn_llr(test_rng *rng, const uint8_t *codeword, size_t n, double
  * the same frames. Fails the running test if the encoder does. */
 int8_t *test_make_quantised_frames(const ldpc_code *code, uint32_t frames, double ebn0_db,
                                    uint64_t seed);
+/* The same for a code that leaves bits out of its frame or sends some twice:
+ * each frame's transmitted_n values (ldpc_code_transmit), as a decoder takes
+ * them; for a code that sends its codeword, test_make_quantised_frames's. */
+int8_t *test_make_sent_frames(const ldpc_code *code, uint32_t frames, double ebn0_db,
+                              uint64_t seed);
 
 /* A 48-symbol GF(64) code with checks of degree 1 and 2 among others. */
 ldpc_nb_code *test_small_gf64_code(void);

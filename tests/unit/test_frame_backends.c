@@ -4,8 +4,10 @@
  * three (frames spread over the workers), for DVB normal and short codes
  * (with and without blocks repeated inside a layer), converging and failing
  * frames, syndrome periods 1, 4 and 0, normalized and offset min-sum, whole
- * and compact codes alike; code switches on one decoder; limits of DVB
- * codes only; the fallback for a code that is not DVB (the
+ * and compact codes alike; quasi-cyclic codes (802.11n, 802.16e, 5G NR) whose
+ * circulants the frame path takes, and two it leaves to the fallback; code
+ * switches on one decoder; limits of DVB codes only; the fallback for a code
+ * that is not on the frame path (the
  * reference, or the inter-frame decoder of the combined backends); and "auto"
  * choosing a combined backend exactly where one runs. */
 #include <setjmp.h>
@@ -164,7 +166,7 @@ static void compare_scenario(const ldpc_decoder_config *config, const scenario *
     if (ldpc_code_create(s->code_name, &code, &err) != LDPC_OK ||
         ldpc_code_create_compact(s->code_name, &compact, &err) != LDPC_OK)
         fail_msg("%s", err.message);
-    int8_t *q = test_make_quantised_frames(code, s->frames, s->ebn0_db, seed);
+    int8_t *q = test_make_sent_frames(code, s->frames, s->ebn0_db, seed);
     expected_results expected = reference_results(config, code, q, s->frames);
     comparison c = {config, code, compact, q, s->frames, &expected};
     char names[256];
@@ -230,6 +232,79 @@ static void test_offset_min_sum_and_periods(void **state)
     compare_scenario(&config, &(scenario){"dvbs2-short-2/3", 2.4, 4}, 23);
     config.rule = LDPC_RULE_MIN_SUM_NORMALIZED; /* with the default factor */
     compare_scenario(&config, &(scenario){"dvbs2-short-2/3", 2.4, 4}, 24);
+}
+
+/* A quasi-cyclic code on the frame path decodes one frame per thread; the
+ * combined backends' inter-frame partner decodes many. */
+static void frames_at_once_on(const char *backend, void *context)
+{
+    const ldpc_code *const *codes = context; /* on the frame path, then not */
+    ldpc_decoder_config config = ldpc_decoder_config_default();
+    config.threads = 2;
+    ldpc_decoder_limits limits = ldpc_decoder_limits_union(ldpc_decoder_limits_for_code(codes[0], 4),
+                                                           ldpc_decoder_limits_for_code(codes[1], 4));
+    ldpc_decoder *decoder = create_decoder(backend, &config, &limits);
+    assert_int_equal(ldpc_decoder_frames_at_once(decoder, codes[0]), 2);
+    if (strchr(backend, '+') != NULL)
+        assert_true(ldpc_decoder_frames_at_once(decoder, codes[1]) >= 2 * 16);
+    assert_true(ldpc_decoder_needs_graph(decoder, codes[0]));
+    ldpc_decoder_destroy(decoder);
+}
+
+static uint32_t circulant_size_of(const char *name)
+{
+    ldpc_code *code = NULL;
+    ldpc_error err;
+    if (ldpc_code_create(name, &code, &err) != LDPC_OK)
+        fail_msg("%s", err.message);
+    uint32_t z = code->circulant_size;
+    ldpc_code_destroy(code);
+    return z;
+}
+
+/* Quasi-cyclic codes whose circulants fill at least three quarters of the
+ * lanes (z from 64 to 384: 802.16e's 96, 5G NR's 64, 208 and 384, rate
+ * matching's punctured and filler bits included) decode on the frame path,
+ * identically; 802.11n's (z = 27, 81: too small, too much padding) and CCSDS
+ * C2's (two circulants in a block) stay with the fallback. */
+static void test_quasi_cyclic_codes(void **state)
+{
+    (void)state;
+    static const struct {
+        scenario s;
+        uint32_t z;
+    } codes[] = {
+        {{"wimax-2304-3/4a", 2.7, 4}, 96},
+        {{"wimax-2304-2/3b", 1.9, 4}, 96},
+        {{"wimax-1536-1/2", 1.5, 4}, 64},
+        {{"5gnr-bg1-z384", 0.5, 3}, 384},          /* the largest circulant */
+        {{"5gnr-bg1-z208", 0.6, 3}, 208},
+        {{"5gnr-bg2-z64-k600-e1800-qm2", 0.4, 4}, 64}, /* rate matched */
+    };
+    ldpc_decoder_config config = ldpc_decoder_config_default();
+    config.max_iterations = 20;
+    for (size_t i = 0; i < sizeof codes / sizeof codes[0]; i++) {
+        assert_int_equal(circulant_size_of(codes[i].s.code_name), codes[i].z);
+        compare_scenario(&config, &codes[i].s, 500 + i);
+    }
+    config.rule = LDPC_RULE_MIN_SUM_NORMALIZED;
+    config.syndrome_period = 3;
+    compare_scenario(&config, &codes[0].s, 520);
+    assert_int_equal(circulant_size_of("wifi-648-1/2"), 27);
+    assert_int_equal(circulant_size_of("wifi-1944-1/2"), 81);
+    assert_int_equal(circulant_size_of("ccsds-c2"), 0);
+    const char *const off_path[] = {"wifi-648-1/2", "wifi-1944-1/2", "ccsds-c2"};
+    for (size_t i = 0; i < sizeof off_path / sizeof off_path[0]; i++) {
+        ldpc_code *pair[2];
+        ldpc_error err;
+        assert_int_equal(ldpc_code_create("wimax-2304-3/4a", &pair[0], &err), LDPC_OK);
+        assert_int_equal(ldpc_code_create(off_path[i], &pair[1], &err), LDPC_OK);
+        char names[256];
+        assert_true(for_each_frame_backend(frames_at_once_on, pair, names, sizeof names) >= 1);
+        ldpc_code_destroy(pair[0]);
+        ldpc_code_destroy(pair[1]);
+    }
+    compare_scenario(&config, &(scenario){"wifi-1944-1/2", 1.0, 4}, 521);
 }
 
 /* One decoder with two workers, codes changing from call to call (ACM): the
@@ -420,6 +495,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_normalized_min_sum),
         cmocka_unit_test(test_offset_min_sum_and_periods),
+        cmocka_unit_test(test_quasi_cyclic_codes),
         cmocka_unit_test(test_code_switches_and_fallback),
         cmocka_unit_test(test_compact_codes_and_family_limits),
         cmocka_unit_test(test_selection),
