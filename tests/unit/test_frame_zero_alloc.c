@@ -1,7 +1,8 @@
 /* The static-memory guarantee for the threaded frame-path backends: once
  * created with several workers, a plain frame backend and a combined one
- * decode hundreds of calls, switching between two DVB codes and a code the
- * frame path hands to its fallback (the reference, or the inter-frame
+ * decode hundreds of calls, switching between two DVB codes, a quasi-cyclic
+ * one (802.16e, also on the frame path) and a code the frame path hands to its
+ * fallback (the reference, or the inter-frame
  * decoder), with one frame per call (the calling thread alone) and several
  * (every worker), int8 and float input (checked and quantised on the
  * workers), without a single call to the allocator. The link wraps the
@@ -20,7 +21,7 @@
 #include "test_decoder_codes.h"
 #include "test_support.h"
 
-enum { CODES = 3, FRAMES = 4, DECODES = 240 };
+enum { CODES = 4, FRAMES = 4, DECODES = 240 };
 
 /* The first plain frame backend and the first combined one that run here
  * (portable-frame always does; a combined one needs a SIMD variant). */
@@ -45,9 +46,11 @@ static void threaded_frame_decoding_never_allocates(void **state)
     assert_int_equal(ldpc_code_create("dvbs2-short-1/2", &codes[0], &err), LDPC_OK);
     assert_int_equal(ldpc_code_create("dvbs2-short-8/9", &codes[1], &err), LDPC_OK);
     codes[2] = test_code_random_regular("regular-240", 240, 3, 6, 0, 9); /* not DVB */
+    assert_int_equal(ldpc_code_create("wimax-2304-1/2", &codes[3], &err), LDPC_OK);
     ldpc_decoder_limits limits = ldpc_decoder_limits_for_code(codes[0], FRAMES);
     for (size_t c = 0; c < 2; c++)
         q[c] = test_make_quantised_frames(codes[c], FRAMES, c == 0 ? 3.0 : 4.5, 40 + c);
+    q[3] = test_make_quantised_frames(codes[3], FRAMES, 2.5, 44);
     /* The random code has no encoder: values around the all-zero codeword. */
     q[2] = malloc((size_t)FRAMES * 240);
     assert_non_null(q[2]);
