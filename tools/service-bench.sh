@@ -118,7 +118,7 @@ thread_ticks "${pids[0]}" >"$run/ticks.before"
 started_ns=$(date +%s%N)
 # the sink's and each sender's CPU time (bash's `times`: its children's user and system)
 ( "${feeder_cpus[@]}" "$build/tools/ldpcd-liquid/ldpc-rx" --endpoint "ipc://$run/output" --frames "$total" --pool 64 \
-    --seed 1 --stats "ipc://$run/stats" --timeout-ms 30000 --quiet >"$run/rx.out"; status=$?
+    --sources "$senders" --seed 1 --stats "ipc://$run/stats" --timeout-ms 30000 --quiet >"$run/rx.out"; status=$?
   times >"$run/rx.times"; exit $status ) &
 rx=$!
 sources=()

@@ -5,7 +5,10 @@
  * bits of the frames it decoded). It fails when no frame decoded. With
  * --reorder it restores the
  * sequence order of results coming from several ldpcd instances (scale-out)
- * and checks that every sequence number arrived exactly once. */
+ * and checks that every sequence number arrived exactly once. With --sources
+ * S, the --frames N sequence numbers are S senders' ranges of N / S (ldpc-tx
+ * --first-sequence s N / S), interleaved at the service's input: order is
+ * checked within each range. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,8 +26,9 @@ typedef struct {
     uint64_t latency_us_total;
     uint64_t order_violations, duplicates;
     uint64_t first_ns, last_ns;
-    uint64_t last_sequence;
-    int have_last;
+    uint64_t *last_sequence; /* per source, + 1 (0: none yet) */
+    uint64_t per_source;     /* sequence numbers of one source */
+    uint32_t sources;
     /* --reorder: results held until every earlier sequence number arrived */
     uint8_t *seen;
     uint64_t expected;
@@ -162,7 +166,7 @@ int main(int argc, char **argv)
 {
     const char *endpoint = NULL, *stats_endpoint = NULL;
     int bind = 0, quiet = 0, reorder = 0;
-    uint64_t seed = 1, frames = 0;
+    uint64_t seed = 1, frames = 0, sources = 1;
     uint32_t pool = 0;
     long timeout_ms = 10000;
     for (int i = 1; i < argc; i++) {
@@ -183,17 +187,23 @@ int main(int argc, char **argv)
             pool = (uint32_t)strtoul(v, NULL, 10);
         else if ((v = demo_arg(argc, argv, &i, "--frames")))
             frames = strtoull(v, NULL, 10);
+        else if ((v = demo_arg(argc, argv, &i, "--sources")))
+            sources = strtoull(v, NULL, 10);
         else if ((v = demo_arg(argc, argv, &i, "--timeout-ms")))
             timeout_ms = atol(v);
         else {
             fputs("usage: ldpc-rx --endpoint EP [--bind] [--frames N] [--seed S]\n"
-                  "         [--pool P] [--timeout-ms T] [--stats EP] [--reorder] [--quiet]\n",
+                  "         [--pool P] [--timeout-ms T] [--stats EP] [--reorder]\n"
+                  "         [--sources S] [--quiet]\n",
                   stderr);
             return 2;
         }
     }
-    if (endpoint == NULL || (reorder && frames == 0)) {
-        fputs("ldpc-rx: --endpoint is required (--reorder needs --frames)\n", stderr);
+    if (endpoint == NULL || (reorder && frames == 0) || sources == 0 || sources > 4096 ||
+        (sources > 1 && (frames == 0 || frames % sources != 0))) {
+        fputs("ldpc-rx: --endpoint is required (--reorder needs --frames; --sources S, at "
+              "most 4096, needs --frames, a multiple of S)\n",
+              stderr);
         return 2;
     }
     void *context = zmq_ctx_new();
@@ -218,6 +228,9 @@ int main(int argc, char **argv)
     t.latency = calloc(LATENCY_BUCKETS, sizeof *t.latency);
     if (reorder)
         t.seen = calloc(frames, 1);
+    t.sources = (uint32_t)sources;
+    t.per_source = sources > 1 ? frames / sources : UINT64_MAX;
+    t.last_sequence = calloc(sources, sizeof *t.last_sequence);
     uint64_t next_print = demo_now_ns() + 1000000000u;
     uint64_t last_activity = demo_now_ns();
     uint64_t next_stats = 0;
@@ -252,10 +265,12 @@ int main(int argc, char **argv)
         t.latency_us_total += h.latency_us;
         uint32_t bucket = h.latency_us / LATENCY_BUCKET_US;
         t.latency[bucket < LATENCY_BUCKETS ? bucket : LATENCY_BUCKETS - 1]++;
-        if (t.have_last && h.sequence <= t.last_sequence && !reorder)
+        uint64_t source = h.sequence / t.per_source;
+        if (source >= t.sources)
+            source = t.sources - 1; /* a number past the ranges: the last one's */
+        if (t.last_sequence[source] != 0 && h.sequence < t.last_sequence[source] && !reorder)
             t.order_violations++;
-        t.last_sequence = h.sequence;
-        t.have_last = 1;
+        t.last_sequence[source] = h.sequence + 1;
         if (t.seen != NULL && h.sequence < frames) {
             if (t.seen[h.sequence])
                 t.duplicates++;
@@ -338,5 +353,6 @@ int main(int argc, char **argv)
     free(expected.made);
     free(t.latency);
     free(t.seen);
+    free(t.last_sequence);
     return complete && (t.results == 0 || t.decoded > 0) ? 0 : 1;
 }
