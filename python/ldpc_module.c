@@ -19,7 +19,18 @@ static PyObject *raise_ldpc(ldpc_status status, const ldpc_error *err)
     return NULL;
 }
 
-/* A C-contiguous buffer of `count` items of `format` ("B", "b" or "f"),
+/* The struct-module code of a one-item format: numpy names a 32-bit
+ * unsigned integer 'I', or 'L' where long is 32 bits wide (armhf, i386). */
+static char item_code(const char *format)
+{
+    if (format[0] == '\0' || format[1] != '\0')
+        return '?';
+    if (format[0] == 'L' && sizeof(unsigned long) == sizeof(unsigned int))
+        return 'I';
+    return format[0];
+}
+
+/* A C-contiguous buffer of `count` items of `format` ("B", "b", "f" or "I"),
  * writable if asked; 0 with a Python error set otherwise. */
 static int take_buffer(PyObject *object, Py_buffer *view, const char *format, Py_ssize_t count,
                        int writable, const char *what)
@@ -30,7 +41,7 @@ static int take_buffer(PyObject *object, Py_buffer *view, const char *format, Py
     const char *have = view->format != NULL ? view->format : "B";
     if (have[0] == '<' || have[0] == '=' || have[0] == '@')
         have++;
-    if (strcmp(have, format) != 0 || view->len != count * view->itemsize) {
+    if (item_code(have) != format[0] || view->len != count * view->itemsize) {
         PyErr_Format(PyExc_ValueError, "%s: expected %zd items of format '%s', got %zd bytes of '%s'",
                      what, count, format, view->len, have);
         PyBuffer_Release(view);

@@ -8,7 +8,9 @@ if [ "$(id -u)" != 0 ]; then sudo_cmd="sudo"; fi
 # qemu-user; the armhf cross compiler for the armhf NEON check
 # (tools/cross-neon-check.sh) and armhf libzmq for the armhf daemon
 # (tools/cross-daemon.sh); the Debian cross toolchains and the -dev packages of
-# debian/control for both, for the cross-built packages (tools/deb-cross-test.sh).
+# debian/control for both, for the cross-built packages, and the libraries
+# the target's python3 and numpy need to import the cross-built module under
+# qemu (tools/deb-cross-test.sh).
 $sudo_cmd dpkg --add-architecture arm64
 $sudo_cmd dpkg --add-architecture armhf
 $sudo_cmd apt-get update
@@ -24,4 +26,6 @@ $sudo_cmd apt-get install -y --no-install-recommends \
     libzmq3-dev:arm64 gcc-arm-linux-gnueabihf libc6-dev-armhf-cross libzmq3-dev:armhf \
     crossbuild-essential-arm64 crossbuild-essential-armhf pkg-config:arm64 pkg-config:armhf \
     libliquid-dev:arm64 libliquid-dev:armhf ocl-icd-opencl-dev:arm64 ocl-icd-opencl-dev:armhf \
-    libsystemd-dev:arm64 libsystemd-dev:armhf
+    libsystemd-dev:arm64 libsystemd-dev:armhf \
+    libpython3-dev:arm64 libpython3-dev:armhf libblas3:arm64 libblas3:armhf \
+    liblapack3:arm64 liblapack3:armhf
