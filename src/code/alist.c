@@ -492,7 +492,7 @@ ldpc_status ldpc_code_load_alist(const char *path, ldpc_code **out, ldpc_error *
     if (status == LDPC_OK) {
         char name[LDPC_CODE_NAME_SIZE];
         snprintf(name, sizeof name, "alist:%s", path);
-        status = generic_code_create(name, d.n, d.m, d.check_offsets, d.check_var, out, err);
+        status = generic_code_create(name, d.n, d.m, d.check_offsets, d.check_var, 0, out, err);
         if (status == LDPC_OK && d.unsent != NULL) {
             status = apply_unsent(&d, *out, err);
             if (status != LDPC_OK) {

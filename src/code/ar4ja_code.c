@@ -135,7 +135,7 @@ static ldpc_status build(const char *name, uint32_t k, uint32_t rate_index, ldpc
             offsets[c + 1] = offsets[c] + check_columns(block_columns, c >> log_m,
                                                         c & (m_size - 1), log_m,
                                                         vars + offsets[c]);
-        status = structured_code_create(name, n, m, k, offsets, vars, out, err);
+        status = structured_code_create(name, n, m, k, offsets, vars, 0, out, err);
     }
     if (status == LDPC_OK) {
         for (uint32_t j = 0; j < n - m_size; j++)

@@ -88,7 +88,7 @@ ldpc_status ccsds_code_create(const char *name, ldpc_code **out, ldpc_error *err
             edges += expand_check(tc_codes[which].blocks, m_size, u, i, check_var + edges);
         }
     check_offsets[m] = edges;
-    return generic_code_create(name, n, m, check_offsets, check_var, out, err);
+    return generic_code_create(name, n, m, check_offsets, check_var, 0, out, err);
 }
 
 size_t ccsds_code_count(void)

@@ -1,5 +1,7 @@
 /* Whether H is made of z x z circulants, one per block at most in each block
- * row (the structure the CPU frame path decodes: platform/common/frame_decoder.h). */
+ * row: then its block rows are layers whose checks share no variable, which
+ * the CPU frame path (platform/common/frame_decoder.h) and the OpenCL
+ * latency design take z checks at a time. */
 #include <stdlib.h>
 
 #include "code/code_internal.h"
@@ -24,17 +26,13 @@ static int row_is_circulant(const ldpc_code *c, uint32_t z, uint32_t row, const 
     return 1;
 }
 
-void code_find_circulants(ldpc_code *c, uint32_t z)
+int code_has_circulants(const ldpc_code *c, uint32_t z)
 {
-    c->circulant_size = 0;
-    if (z == 0 || c->n % z != 0 || c->m % z != 0 || c->layer_count != c->m)
-        return;
-    for (uint32_t l = 0; l < c->layer_count; l++)
-        if (c->layer_checks[l] != l)
-            return;
+    if (z == 0 || c->n % z != 0 || c->m % z != 0)
+        return 0;
     uint32_t *shift_of = calloc(c->n / z, sizeof *shift_of);
     if (shift_of == NULL)
-        return; /* the code stays valid, only without the frame path */
+        return 0; /* single-check layers then: the same decoding, without the frame path */
     int circulant = 1;
     for (uint32_t row = 0; circulant && row < c->m / z; row++) {
         const uint32_t first = row * z;
@@ -48,6 +46,5 @@ void code_find_circulants(ldpc_code *c, uint32_t z)
             shift_of[c->check_var[e] / z] = 0;
     }
     free(shift_of);
-    if (circulant)
-        c->circulant_size = z;
+    return circulant;
 }

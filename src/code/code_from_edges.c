@@ -34,15 +34,19 @@ static ldpc_status check_no_empty_nodes(const char *name, uint32_t n, uint32_t m
     return LDPC_OK;
 }
 
-/* The graph (one layer per check) and, for a triangular encoder, its
- * solving order into a description just begun. */
-static void fill_graph(code_builder *b, const uint32_t *check_offsets, const uint32_t *check_var)
+/* The graph and its layers (single checks, or the block rows of circulants
+ * of size `circulant` where H has them) into a description just begun. */
+static void fill_graph(code_builder *b, const uint32_t *check_offsets, const uint32_t *check_var,
+                       uint32_t circulant)
 {
     const ldpc_code *c = b->code;
     memcpy(b->check_offsets, check_offsets, ((size_t)c->m + 1) * sizeof *check_offsets);
     memcpy(b->check_var, check_var, (size_t)c->edges * sizeof *check_var);
     code_builder_index_edges(b);
-    code_builder_single_check_layers(b);
+    if (circulant != 0 && code_has_circulants(c, circulant))
+        code_builder_block_row_layers(b, circulant);
+    else
+        code_builder_single_check_layers(b);
 }
 
 static void fill_triangular(code_builder *b, const gf2_triangular *t)
@@ -55,7 +59,7 @@ static void fill_triangular(code_builder *b, const gf2_triangular *t)
 
 ldpc_status generic_code_create(const char *name, uint32_t n, uint32_t m,
                                 const uint32_t *check_offsets, const uint32_t *check_var,
-                                ldpc_code **out, ldpc_error *err)
+                                uint32_t circulant, ldpc_code **out, ldpc_error *err)
 {
     *out = NULL;
     if (n == 0 || m == 0)
@@ -90,7 +94,7 @@ ldpc_status generic_code_create(const char *name, uint32_t n, uint32_t m,
     code_builder b;
     status = code_builder_begin(&b, &shape, name, LDPC_FAMILY_GENERIC, err);
     if (status == LDPC_OK) {
-        fill_graph(&b, check_offsets, check_var);
+        fill_graph(&b, check_offsets, check_var, circulant);
         if (dense)
             gf2_fill_generator(&elimination, b.info_positions, b.parity_positions, b.gen_rows);
         else
@@ -105,7 +109,7 @@ ldpc_status generic_code_create(const char *name, uint32_t n, uint32_t m,
 
 ldpc_status structured_code_create(const char *name, uint32_t n, uint32_t m, uint32_t k,
                                    const uint32_t *check_offsets, const uint32_t *check_var,
-                                   ldpc_code **out, ldpc_error *err)
+                                   uint32_t circulant, ldpc_code **out, ldpc_error *err)
 {
     *out = NULL;
     ldpc_status status = check_no_empty_nodes(name, n, m, check_offsets, check_var, err);
@@ -120,7 +124,7 @@ ldpc_status structured_code_create(const char *name, uint32_t n, uint32_t m, uin
     code_builder b;
     status = code_builder_begin(&b, &shape, name, LDPC_FAMILY_GENERIC, err);
     if (status == LDPC_OK) {
-        fill_graph(&b, check_offsets, check_var);
+        fill_graph(&b, check_offsets, check_var, circulant);
         fill_triangular(&b, &encoder.peeled);
         ldpc_code *code = b.code;
         code->gap_count = encoder.gap;
@@ -155,7 +159,7 @@ ldpc_status systematic_code_create(const char *name, uint32_t n, uint32_t m, uin
     status = code_builder_begin(&b, &shape, name, LDPC_FAMILY_GENERIC, err);
     if (status != LDPC_OK)
         return status;
-    fill_graph(&b, check_offsets, check_var);
+    fill_graph(&b, check_offsets, check_var, 0);
     for (uint32_t i = 0; i < k; i++)
         b.info_positions[i] = i;
     for (uint32_t p = 0; p < n - k; p++)
@@ -247,7 +251,7 @@ ldpc_status ldpc_code_create_from_edges(const char *name, uint32_t n, uint32_t m
         status = fill_check_major(name, m, rows, cols, count, order, check_offsets, check_var, err);
     free(order);
     if (status == LDPC_OK)
-        status = generic_code_create(name, n, m, check_offsets, check_var, out, err);
+        status = generic_code_create(name, n, m, check_offsets, check_var, 0, out, err);
     free(check_offsets);
     free(check_var);
     return status;

@@ -70,18 +70,20 @@ size_t code_repeat_lists_bytes(uint32_t layer_count, uint32_t m, uint32_t snapsh
 
 /* Generic codes (code_from_edges.c): H given check-major, variables ascending
  * and distinct within each check, all in range. Rank and dense generator by
- * Gaussian elimination (gf2_generator.h); single-check layers. Both
- * ldpc_code_create_from_edges and the alist loader build through it. */
+ * Gaussian elimination (gf2_generator.h). Layers: single checks, or, where
+ * `circulant` is a size z whose structure H has (code_has_circulants), its
+ * block rows (circulant_size z). Both ldpc_code_create_from_edges and the
+ * alist loader build through it. */
 ldpc_status generic_code_create(const char *name, uint32_t n, uint32_t m,
                                 const uint32_t *check_offsets, const uint32_t *check_var,
-                                ldpc_code **out, ldpc_error *err);
+                                uint32_t circulant, ldpc_code **out, ldpc_error *err);
 
 /* A code whose first k bits are its information bits and whose H has full
  * rank (5G NR, AR4JA): no elimination; a triangular encoder with a gap
- * (gf2_triangulate_with_gap). H given as for generic_code_create. */
+ * (gf2_triangulate_with_gap). H and layers as for generic_code_create. */
 ldpc_status structured_code_create(const char *name, uint32_t n, uint32_t m, uint32_t k,
                                    const uint32_t *check_offsets, const uint32_t *check_var,
-                                   ldpc_code **out, ldpc_error *err);
+                                   uint32_t circulant, ldpc_code **out, ldpc_error *err);
 
 /* A code whose first k bits are its information bits and whose parity bits
  * come from a systematic generator given by its standard (CCSDS C2, whose H
@@ -91,9 +93,14 @@ ldpc_status systematic_code_create(const char *name, uint32_t n, uint32_t m, uin
                                    const uint32_t *check_offsets, const uint32_t *check_var,
                                    const uint64_t *gen_rows, ldpc_code **out, ldpc_error *err);
 
-/* Sets c->circulant_size to z if H has that structure (code_struct.h), else
- * 0: O(edges), for the constructors of quasi-cyclic codes. */
-void code_find_circulants(ldpc_code *c, uint32_t z);
+/* 1 if H (check_offsets and check_var of c) is made of z x z circulants, at
+ * most one in each block of a block row (code_struct.h, circulant_size):
+ * O(edges), for the constructors of quasi-cyclic codes. */
+int code_has_circulants(const ldpc_code *c, uint32_t z);
+
+/* Block rows of z checks as layers, in index order (a code that
+ * code_has_circulants z); fills the layer-ordered edges. */
+void code_builder_block_row_layers(code_builder *b, uint32_t z);
 
 /* Information bits per row of a DVB table, and checks per layer. */
 #define DVB_GROUP_SIZE 360u

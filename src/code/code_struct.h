@@ -70,10 +70,10 @@ struct ldpc_code {
     const uint32_t *layer_var;          /* edges */
 
     /* z when H is made of z x z circulants, at most one in each block of a
-     * block row (so a block row's checks share no variable) and the layers
-     * are single checks in index order: check r z + i of block row r has
-     * variable b z + (s + i) mod z where check r z has b z + s. 0 otherwise
-     * (DVB codes too, whose structure the dvb_ fields below give). */
+     * block row (so a block row's checks share no variable), and the layers
+     * are the block rows: check r z + i of block row r has variable
+     * b z + (s + i) mod z where check r z has b z + s. 0 otherwise (DVB
+     * codes too, whose structure the dvb_ fields below give). */
     uint32_t circulant_size;
 
     /* Positions of the information bits inside the codeword, ascending; for DVB

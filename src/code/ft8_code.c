@@ -120,7 +120,7 @@ ldpc_status ft8_code_create(const char *name, ldpc_code **out, ldpc_error *err)
         }
     }
     check_offsets[FT8_M] = edges;
-    return generic_code_create(name, FT8_N, FT8_M, check_offsets, check_var, out, err);
+    return generic_code_create(name, FT8_N, FT8_M, check_offsets, check_var, 0, out, err);
 }
 
 size_t ft8_code_count(void)

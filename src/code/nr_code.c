@@ -183,9 +183,7 @@ static ldpc_status lift(const char *name, const nr_graph *g, uint32_t z, ldpc_co
         }
     }
     ldpc_status status = structured_code_create(name, g->columns * z, m, g->info_columns * z,
-                                                offsets, vars, out, err);
-    if (status == LDPC_OK)
-        code_find_circulants(*out, z);
+                                                offsets, vars, z, out, err);
     free(offsets);
     free(vars);
     return status;

@@ -121,9 +121,7 @@ ldpc_status qc_code_create(const char *name, ldpc_code **out, ldpc_error *err)
         status = ldpc_fail(err, LDPC_ERR_NO_MEMORY, "%s: cannot allocate its matrix", name);
     } else {
         expand(t, z, check_offsets, check_var);
-        status = generic_code_create(name, n, m, check_offsets, check_var, out, err);
-        if (status == LDPC_OK)
-            code_find_circulants(*out, z);
+        status = generic_code_create(name, n, m, check_offsets, check_var, z, out, err);
     }
     free(check_offsets);
     free(check_var);

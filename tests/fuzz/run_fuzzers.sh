@@ -33,6 +33,7 @@ flags=(-g -O1 -std=c11 -D_POSIX_C_SOURCE=200809L -fsanitize=fuzzer,address,undef
 "$clang" "${flags[@]}" "$source_dir/tests/fuzz/fuzz_alist.c" "$source_dir/src/code/alist.c" \
     "$source_dir/src/code/code_build.c" "$source_dir/src/code/code_compact.c" \
     "$source_dir/src/code/code_from_edges.c" "$source_dir/src/code/code_transmission.c" \
+    "$source_dir/src/code/circulant_structure.c" \
     "$source_dir/src/code/gf2_generator.c" "$source_dir/src/code/gf2_triangular.c" \
     "$source_dir/src/nb/nb_alist.c" \
     "$source_dir/src/nb/nb_code_build.c" "$source_dir/src/nb/gf.c" \

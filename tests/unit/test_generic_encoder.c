@@ -419,7 +419,7 @@ static void gap_encoder_matches_the_generator(void **state)
             cols[e] = vars[e];
         }
     ldpc_code *dense = from_edges("dense", 7, 3, rows, cols, 16), *gap = NULL;
-    assert_int_equal(structured_code_create("gap", 7, 3, 4, offsets, vars, &gap, NULL), LDPC_OK);
+    assert_int_equal(structured_code_create("gap", 7, 3, 4, offsets, vars, 0, &gap, NULL), LDPC_OK);
     assert_true(gap->gap_count > 0);
     for (uint32_t word = 0; word < 16; word++) {
         uint8_t info[4], a[7], b[7];
@@ -437,7 +437,7 @@ static void gap_encoder_matches_the_generator(void **state)
     static const uint32_t same_vars[] = {0, 1, 2, 3, 0, 1, 2, 3};
     ldpc_error err;
     ldpc_code *refused = NULL;
-    assert_int_equal(structured_code_create("same", 4, 2, 2, same_offsets, same_vars, &refused,
+    assert_int_equal(structured_code_create("same", 4, 2, 2, same_offsets, same_vars, 0, &refused,
                                             &err),
                      LDPC_ERR_RANK);
     assert_null(refused);

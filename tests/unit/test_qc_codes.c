@@ -126,6 +126,37 @@ static void systematic_encoding(void **state)
 
 /* Lengths and rates the standards do not have are unknown codes, with a
  * message that says what exists; every listed name builds. */
+/* The constructors keep the circulant structure: the block rows of z checks
+ * are the layers, disjoint (what lets the CPU frame path and the OpenCL
+ * latency design take z checks at once); codes whose blocks hold two
+ * circulants (CCSDS C2) or permutations (AR4JA) keep single-check layers. */
+static void block_row_layers(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *name;
+        uint32_t z;
+    } codes[] = {{"wifi-648-1/2", 27},    {"wifi-1944-5/6", 81}, {"wimax-576-1/2", 24},
+                 {"wimax-2304-2/3b", 96}, {"5gnr-bg1-z384", 384}, {"5gnr-bg2-z2", 2},
+                 {"5gnr-bg2-z64-k600-e1800-qm2", 64}, {"ccsds-c2", 0},
+                 {"ccsds-ar4ja-1024-1/2", 0}, {"ft8-174-91", 0}};
+    for (size_t i = 0; i < sizeof codes / sizeof codes[0]; i++) {
+        ldpc_code *code = NULL;
+        ldpc_error err;
+        if (ldpc_code_create(codes[i].name, &code, &err) != LDPC_OK)
+            fail_msg("%s", err.message);
+        uint32_t z = codes[i].z;
+        assert_int_equal(code->circulant_size, z);
+        assert_int_equal(ldpc_code_layer_count(code), z ? code->m / z : code->m);
+        assert_int_equal(ldpc_code_layer_size(code), z ? z : 1);
+        if (z != 0)
+            assert_true(code->layers_disjoint);
+        for (uint32_t l = 0; l < code->layer_count; l++)
+            assert_int_equal(code->layer_offsets[l + 1] - code->layer_offsets[l], z ? z : 1);
+        ldpc_code_destroy(code);
+    }
+}
+
 static void names(void **state)
 {
     (void)state;
@@ -158,6 +189,7 @@ int main(void)
         cmocka_unit_test(every_code_matches_a_second_source),
         cmocka_unit_test(aff3ct_files),
         cmocka_unit_test(systematic_encoding),
+        cmocka_unit_test(block_row_layers),
         cmocka_unit_test(names),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
