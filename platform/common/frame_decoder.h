@@ -55,8 +55,9 @@ typedef struct {
 typedef struct {
     const ldpc_code *code; /* the code it was derived from (NULL: none yet) */
     char code_name[LDPC_CODE_NAME_SIZE];
-    int dvb;
-    uint32_t q, groups;      /* layers; DVB: information blocks */
+    uint32_t q;              /* layers */
+    uint32_t groups;         /* the first blocks, whose bits are consecutive (DVB: the
+                              * information groups; quasi-cyclic: every block) */
     uint32_t blocks;         /* variable blocks */
     uint32_t group, lanes, block_stride; /* z, FRAME_LANES_FOR(z), FRAME_BLOCK_STRIDE(z) */
     uint32_t *layer_offsets; /* q + 1 */

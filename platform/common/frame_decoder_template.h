@@ -371,36 +371,29 @@ static inline void FRAME_FUNCTION(export_block)(uint8_t *out, const int16_t *pos
         out[i * stride] = (uint8_t)(post[i] < 0);
 }
 
-/* Blocks 0.. are runs of consecutive bits (a literal stride of 1 lets the
- * compiler vectorise them): a DVB code's information groups, every block of
- * a quasi-cyclic code. DVB parity block t holds every q-th bit from k + t. */
-static uint32_t FRAME_FUNCTION(consecutive_blocks)(const frame_schedule *s)
-{
-    return s->dvb ? s->groups : s->blocks;
-}
-
+/* Blocks 0..groups-1 are runs of consecutive bits (a literal stride of 1
+ * lets the compiler vectorise them); DVB parity block t holds every q-th bit
+ * from k + t. */
 static void FRAME_FUNCTION(load_channel)(const ldpc_code *code, const frame_schedule *s,
                                          const frame_arrays a, const int8_t *q)
 {
-    const uint32_t runs = FRAME_FUNCTION(consecutive_blocks)(s);
-    for (uint32_t b = 0; b < runs; b++)
+    for (uint32_t b = 0; b < s->groups; b++)
         FRAME_FUNCTION(load_block)(FRAME_FUNCTION(block_post)(a, b), q + (size_t)b * a.group,
                                    1, a.group);
-    for (uint32_t t = 0; runs < s->blocks && t < s->q; t++)
-        FRAME_FUNCTION(load_block)(FRAME_FUNCTION(block_post)(a, runs + t), q + code->k + t, s->q,
-                                   a.group);
+    for (uint32_t t = 0; s->groups + t < s->blocks; t++)
+        FRAME_FUNCTION(load_block)(FRAME_FUNCTION(block_post)(a, s->groups + t), q + code->k + t,
+                                   s->q, a.group);
 }
 
 static void FRAME_FUNCTION(export_bits)(const ldpc_code *code, const frame_schedule *s,
                                         const frame_arrays a, uint8_t *bits)
 {
-    const uint32_t runs = FRAME_FUNCTION(consecutive_blocks)(s);
-    for (uint32_t b = 0; b < runs; b++)
+    for (uint32_t b = 0; b < s->groups; b++)
         FRAME_FUNCTION(export_block)(bits + (size_t)b * a.group,
                                      FRAME_FUNCTION(block_post)(a, b), 1, a.group);
-    for (uint32_t t = 0; runs < s->blocks && t < s->q; t++)
-        FRAME_FUNCTION(export_block)(bits + code->k + t, FRAME_FUNCTION(block_post)(a, runs + t),
-                                     s->q, a.group);
+    for (uint32_t t = 0; s->groups + t < s->blocks; t++)
+        FRAME_FUNCTION(export_block)(bits + code->k + t,
+                                     FRAME_FUNCTION(block_post)(a, s->groups + t), s->q, a.group);
 }
 
 /* The lane masks in this variant's int8 lane order (a few hundred bytes: per

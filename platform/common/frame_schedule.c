@@ -162,18 +162,17 @@ static void prepare_circulants(frame_schedule *s, const ldpc_code *code)
 {
     const uint32_t z = code->circulant_size;
     uint32_t next = 0;
-    for (uint32_t row = 0; row < code->m / z; row++) {
+    for (uint32_t row = 0; row < code->layer_count; row++) {
         s->layer_offsets[row] = next;
         for (uint32_t e = code->check_offsets[row * z]; e < code->check_offsets[row * z + 1];
              e++)
             s->edges[next++] = (frame_block_edge){.block = code->check_var[e] / z,
                                                   .offset = (uint16_t)(code->check_var[e] % z)};
     }
-    s->layer_offsets[code->m / z] = next;
-    s->dvb = 0;
-    s->q = code->m / z;
-    s->groups = 0;
-    s->blocks = code->n / z;
+    s->layer_offsets[code->layer_count] = next;
+    s->q = code->layer_count;
+    s->groups = code->n / z;
+    s->blocks = s->groups;
     set_group(s, z);
 }
 
@@ -210,7 +209,6 @@ static void prepare_dvb(frame_schedule *s, const ldpc_code *code)
     for (uint32_t t = q; t > 0; t--) /* cursors now mark the ends */
         offsets[t] = offsets[t - 1];
     offsets[0] = 0;
-    s->dvb = 1;
     s->q = q;
     s->groups = groups;
     s->blocks = groups + q;

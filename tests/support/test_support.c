@@ -54,50 +54,46 @@ void test_bpsk_awgn_llr(test_rng *rng, const uint8_t *codeword, size_t n, double
     }
 }
 
-int8_t *test_make_quantised_frames(const ldpc_code *code, uint32_t frames, double ebn0_db,
-                                   uint64_t seed)
+/* Random codewords over BPSK and AWGN, quantised (llr_scale 2): each frame
+ * the whole codeword, or, as_sent, what ldpc_code_transmit sends of it. */
+static int8_t *noisy_frames(const ldpc_code *code, uint32_t frames, double ebn0_db,
+                            uint64_t seed, int as_sent)
 {
+    const uint32_t k = ldpc_code_k(code), n = ldpc_code_n(code);
+    const uint32_t values = as_sent ? ldpc_code_transmitted_n(code) : n;
     test_rng rng;
     test_rng_seed(&rng, seed);
-    int8_t *q = malloc((size_t)frames * code->n);
-    uint8_t *info = malloc(code->k), *codeword = malloc(code->n);
-    float *llr = malloc(code->n * sizeof(float));
+    int8_t *q = malloc((size_t)frames * values);
+    uint8_t *info = malloc(k), *codeword = malloc(n);
+    uint8_t *frame = as_sent ? malloc(values) : codeword;
+    float *llr = malloc(values * sizeof(float));
     assert_non_null(q);
     for (uint32_t f = 0; f < frames; f++) {
-        test_random_bits(&rng, info, code->k);
+        test_random_bits(&rng, info, k);
         assert_int_equal(ldpc_encode(code, info, codeword, NULL), LDPC_OK);
-        test_bpsk_awgn_llr(&rng, codeword, code->n, (double)code->k / code->n, ebn0_db, llr);
-        ldpc_quantise(llr, code->n, 2.0f, q + (size_t)f * code->n);
+        if (as_sent)
+            ldpc_code_transmit(code, codeword, frame);
+        test_bpsk_awgn_llr(&rng, frame, values, (double)k / values, ebn0_db, llr);
+        ldpc_quantise(llr, values, 2.0f, q + (size_t)f * values);
     }
+    if (as_sent)
+        free(frame);
     free(info);
     free(codeword);
     free(llr);
     return q;
 }
 
+int8_t *test_make_quantised_frames(const ldpc_code *code, uint32_t frames, double ebn0_db,
+                                   uint64_t seed)
+{
+    return noisy_frames(code, frames, ebn0_db, seed, 0);
+}
+
 int8_t *test_make_sent_frames(const ldpc_code *code, uint32_t frames, double ebn0_db,
                               uint64_t seed)
 {
-    const uint32_t k = ldpc_code_k(code), n = ldpc_code_n(code);
-    const uint32_t sent = ldpc_code_transmitted_n(code);
-    test_rng rng;
-    test_rng_seed(&rng, seed);
-    int8_t *q = malloc((size_t)frames * sent);
-    uint8_t *info = malloc(k), *codeword = malloc(n), *frame = malloc(sent);
-    float *llr = malloc(sent * sizeof(float));
-    assert_non_null(q);
-    for (uint32_t f = 0; f < frames; f++) {
-        test_random_bits(&rng, info, k);
-        assert_int_equal(ldpc_encode(code, info, codeword, NULL), LDPC_OK);
-        ldpc_code_transmit(code, codeword, frame);
-        test_bpsk_awgn_llr(&rng, frame, sent, (double)k / sent, ebn0_db, llr);
-        ldpc_quantise(llr, sent, 2.0f, q + (size_t)f * sent);
-    }
-    free(info);
-    free(codeword);
-    free(frame);
-    free(llr);
-    return q;
+    return noisy_frames(code, frames, ebn0_db, seed, 1);
 }
 
 /* A small GF(64) code whose last checks have degree 1 (the symbol must be 0)
