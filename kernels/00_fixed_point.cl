@@ -26,43 +26,6 @@ inline int q_sat(int x)
     return clamp(x, -Q_MAX, Q_MAX);
 }
 
-/* A check's inputs t so far, for min-sum: the two smallest magnitudes, the
- * edge of the first (the earliest on a tie, as in the reference) and the
- * parity of the negative inputs. The check's message to edge e is then
- * check_mins_message(): rule(min2) to the first minimum's edge, rule(min1) to the
- * others, with the sign of the other inputs. */
-typedef struct {
-    int min1, min2, negatives;
-    uint idx1;
-} check_mins_t;
-
-/* e0: the check's first edge. */
-inline check_mins_t check_mins_start(uint e0)
-{
-    check_mins_t s = {Q_MAX, Q_MAX, 0, e0};
-    return s;
-}
-
-inline void check_mins_add(check_mins_t *s, int t, uint e)
-{
-    int magnitude = t < 0 ? -t : t;
-    s->negatives ^= t < 0;
-    if (magnitude < s->min1) {
-        s->min2 = s->min1;
-        s->min1 = magnitude;
-        s->idx1 = e;
-    } else if (magnitude < s->min2) {
-        s->min2 = magnitude;
-    }
-}
-
-/* out1 = rule(min1), out2 = rule(min2). */
-inline int check_mins_message(check_mins_t s, uint e, int t, int out1, int out2)
-{
-    int magnitude = e == s.idx1 ? out2 : out1;
-    return (s.negatives ^ (t < 0)) ? -magnitude : magnitude;
-}
-
 /* The check rule (normalized or offset min-sum) reaches the kernels as
  * `constant uchar *rule`: its output for each of the 128 possible magnitudes,
  * computed by the host from the reference's own check_update_fixed(), so that

@@ -14,34 +14,9 @@
  * active_count - 1) when its syndrome is satisfied or it reaches
  * max_iterations. The item-per-frame kernels are in 25_layered_item.cl. */
 
-/* Phase 1 for the check on edges e0..e1-1. The inputs t of checks up to
- * PRIVATE_DEGREE edges stay in private memory between the two passes (one
- * read of check_var, post and c2v per edge instead of two). */
-inline void layer_check_messages(global const uint *check_var, uint e0, uint e1,
-                                 global const int *post, global const char *c2v,
-                                 global char *next, uint stride, constant uchar *rule)
-{
-    int kept[PRIVATE_DEGREE];
-    int keep = e1 - e0 <= PRIVATE_DEGREE;
-    check_mins_t s = check_mins_start(e0);
-    for (uint e = e0; e < e1; e++) {
-        int t = q_sat(post[(ulong)VARIABLE(check_var[e]) * stride] -
-                      (int)c2v[(ulong)e * stride]);
-        if (keep)
-            kept[e - e0] = t;
-        check_mins_add(&s, t, e);
-    }
-    int out1 = rule[s.min1], out2 = rule[s.min2];
-    for (uint e = e0; e < e1; e++) {
-        int t = keep ? kept[e - e0]
-                     : q_sat(post[(ulong)VARIABLE(check_var[e]) * stride] -
-                             (int)c2v[(ulong)e * stride]);
-        next[(ulong)e * stride] = (char)check_mins_message(s, e, t, out1, out2);
-    }
-}
-
-/* Phase 2 for the same check. A posterior that another check of the layer
- * also updates may be added to by several work-items at once: atomically. */
+/* Phase 2 for a check whose phase 1 (check_messages) wrote `next`. A
+ * posterior that another check of the layer also updates may be added to by
+ * several work-items at once: atomically. */
 inline void layer_check_apply(global const uint *check_var, uint e0, uint e1, global int *post,
                               global char *c2v, global const char *next, uint stride)
 {
@@ -87,8 +62,8 @@ kernel void layered_group_per_frame(global const uint *tables, code_tables_t cod
             uint first = layer_offsets[l], end = layer_offsets[l + 1];
             for (uint i = first + lid; i < end; i += group_size) {
                 uint c = layer_checks[i];
-                layer_check_messages(check_var, check_offsets[c], check_offsets[c + 1], post, c2v,
-                                     next, index_stride, rule);
+                check_messages(check_var, check_offsets[c], check_offsets[c + 1], post, c2v, next,
+                               index_stride, rule);
             }
             barrier(CLK_GLOBAL_MEM_FENCE);
             for (uint i = first + lid; i < end; i += group_size) {
@@ -100,23 +75,18 @@ kernel void layered_group_per_frame(global const uint *tables, code_tables_t cod
         }
         int done = it == max_iterations;
         if (syndrome_due(it, syndrome_period, max_iterations)) {
-            if (lid == 0)
-                unsatisfied = 0;
-            barrier(CLK_LOCAL_MEM_FENCE);
+            syndrome_vote_open(&unsatisfied);
             for (uint c = lid; c < code.m; c += group_size)
                 if (check_unsatisfied(check_var, check_offsets[c], check_offsets[c + 1], post,
                                       index_stride, 4))
                     atomic_or(&unsatisfied, 1);
-            barrier(CLK_LOCAL_MEM_FENCE);
-            done |= !unsatisfied;
+            done |= syndrome_vote_satisfied(&unsatisfied);
         }
         if (lid == 0)
             frame_iterations[f] = it;
         if (done) {
-            if (lid == 0) {
-                frame_active[f] = 0;
-                atomic_dec(active_count);
-            }
+            if (lid == 0)
+                frame_retire(frame_active, active_count, f);
             return;
         }
     }

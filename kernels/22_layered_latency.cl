@@ -114,12 +114,6 @@ inline void latency_fetch_offsets(global const uint *slot_var, latency_layer_t l
             word[j] = WORD_AT(slot_var, layer.base + j * layer.checks + k);
 }
 
-/* What a check keeps in registers between reading its layer and writing it. */
-typedef struct {
-    int min1, min2, negatives;
-    uint idx1;
-} latency_mins_t;
-
 /* The old messages of the check at layer position k (k < checks). */
 inline void latency_messages(global const char *c2v, latency_layer_t layer, uint k, int *old,
                              const uint bound)
@@ -132,24 +126,14 @@ inline void latency_messages(global const char *c2v, latency_layer_t layer, uint
 
 /* The check rule's first step over the inputs sat(u): the two smallest
  * magnitudes, the first slot of the smallest, and the sign parity. */
-inline latency_mins_t latency_minima(latency_layer_t layer, const uint *word, const int *u,
-                                     const uint bound)
+inline check_mins_t latency_minima(latency_layer_t layer, const uint *word, const int *u,
+                                   const uint bound)
 {
-    latency_mins_t s = {Q_MAX, Q_MAX, 0, 0};
+    check_mins_t s = check_mins_start(0);
 #pragma unroll
     for (uint j = 0; j < bound; j++)
-        if (j < layer.slots && word[j] != LATENCY_NO_EDGE) {
-            int t = q_sat(u[j]);
-            int magnitude = t < 0 ? -t : t;
-            s.negatives ^= t < 0;
-            if (magnitude < s.min1) {
-                s.min2 = s.min1;
-                s.min1 = magnitude;
-                s.idx1 = j;
-            } else if (magnitude < s.min2) {
-                s.min2 = magnitude;
-            }
-        }
+        if (j < layer.slots && word[j] != LATENCY_NO_EDGE)
+            check_mins_add(&s, q_sat(u[j]), j);
     return s;
 }
 
@@ -173,7 +157,7 @@ inline void latency_posterior_add(global uint *post, uint v, int delta)
 
 /* Phase 1 for a check whose old messages are in `old`: u = posterior - old
  * (exact) and the two smallest |sat(u)|. */
-inline latency_mins_t latency_read(global const uint *post, latency_layer_t layer,
+inline check_mins_t latency_read(global const uint *post, latency_layer_t layer,
                                    const uint *word, const int *old, int *u, const uint bound)
 {
 #pragma unroll
@@ -183,24 +167,16 @@ inline latency_mins_t latency_read(global const uint *post, latency_layer_t laye
     return latency_minima(layer, word, u, bound);
 }
 
-/* The new message of slot j: the rule's output for the minimum of the other
- * inputs, signed by the parity of the other inputs' signs. */
-inline int latency_message(latency_mins_t s, uint j, int negative_input, int out1, int out2)
-{
-    int magnitude = j == s.idx1 ? out2 : out1;
-    return (s.negatives ^ negative_input) ? -magnitude : magnitude;
-}
-
 /* Phase 2 for the same check: new messages and posteriors. */
 inline void latency_write(global uint *post, global char *c2v, latency_layer_t layer, uint k,
-                          const uint *word, const int *old, const int *u, latency_mins_t s,
+                          const uint *word, const int *old, const int *u, check_mins_t s,
                           local const uchar *rule_local, const uint bound)
 {
     int out1 = rule_local[s.min1], out2 = rule_local[s.min2];
 #pragma unroll
     for (uint j = 0; j < bound; j++)
         if (j < layer.slots && word[j] != LATENCY_NO_EDGE) {
-            int message = latency_message(s, j, u[j] < 0, out1, out2);
+            int message = check_mins_message(s, j, u[j] < 0, out1, out2);
             c2v[layer.base + j * layer.checks + k] = (char)message;
             if (layer.shares)
                 latency_posterior_add(post, VARIABLE(word[j]), message - old[j]);
@@ -216,7 +192,7 @@ inline void latency_update(global const uint *slot_var, global uint *post, globa
 {
     latency_fetch(slot_var, layer, k, word, bound);
     latency_messages(c2v, layer, k, old, bound);
-    latency_mins_t s = latency_read(post, layer, word, old, u, bound);
+    check_mins_t s = latency_read(post, layer, word, old, u, bound);
     latency_write(post, c2v, layer, k, word, old, u, s, rule_local, bound);
 }
 
@@ -224,7 +200,7 @@ inline void latency_update(global const uint *slot_var, global uint *post, globa
  * min2 << 7 | idx1 << 14 | negatives << 19 and records[2k + 1] bit j = input
  * j negative. */
 inline void latency_store_record(local uint *records, latency_layer_t layer, uint k,
-                                 const uint *word, const int *u, latency_mins_t s,
+                                 const uint *word, const int *u, check_mins_t s,
                                  const uint bound)
 {
     uint signs = 0;
@@ -236,10 +212,10 @@ inline void latency_store_record(local uint *records, latency_layer_t layer, uin
     records[2 * k + 1] = signs;
 }
 
-inline latency_mins_t latency_load_record(local const uint *records, uint k, uint *signs)
+inline check_mins_t latency_load_record(local const uint *records, uint k, uint *signs)
 {
     uint packed = records[2 * k];
-    latency_mins_t s = {packed & 127, (packed >> 7) & 127, (packed >> 19) & 1,
+    check_mins_t s = {packed & 127, (packed >> 7) & 127, (packed >> 19) & 1,
                         (packed >> 14) & 31};
     *signs = records[2 * k + 1];
     return s;
@@ -252,7 +228,7 @@ inline void latency_record(global const uint *slot_var, global const uint *post,
 {
     latency_fetch(slot_var, layer, k, word, bound);
     latency_messages(c2v, layer, k, old, bound);
-    latency_mins_t s = latency_read(post, layer, word, old, u, bound);
+    check_mins_t s = latency_read(post, layer, word, old, u, bound);
     latency_store_record(records, layer, k, word, u, s, bound);
 }
 
@@ -263,7 +239,7 @@ inline void latency_apply(global const uint *slot_var, global uint *post, global
                           local const uchar *rule_local, uint *word, const uint bound)
 {
     uint signs;
-    latency_mins_t s = latency_load_record(records, k, &signs);
+    check_mins_t s = latency_load_record(records, k, &signs);
     int out1 = rule_local[s.min1], out2 = rule_local[s.min2];
     latency_fetch(slot_var, layer, k, word, bound);
 #pragma unroll
@@ -271,7 +247,7 @@ inline void latency_apply(global const uint *slot_var, global uint *post, global
         if (j < layer.slots && word[j] != LATENCY_NO_EDGE) {
             uint at = layer.base + j * layer.checks + k;
             int old = c2v[at];
-            int message = latency_message(s, j, (signs >> j) & 1, out1, out2);
+            int message = check_mins_message(s, j, (signs >> j) & 1, out1, out2);
             c2v[at] = (char)message;
             latency_posterior_add(post, VARIABLE(word[j]), message - old);
         }
@@ -306,8 +282,7 @@ inline void layered_latency_frame(LAYERED_LATENCY_PARAMS, local uchar *rule_loca
                                   const uint bound)
 {
     uint f = get_group_id(0), i = get_local_id(0);
-    for (uint r = i; r <= Q_MAX; r += get_local_size(0))
-        rule_local[r] = rule[r];
+    rule_to_local(rule_local, rule);
     barrier(CLK_LOCAL_MEM_FENCE);
     /* Both conditions are the same for every work-item of the group. */
     if (f >= frames || !frame_active[f])
@@ -341,7 +316,7 @@ inline void layered_latency_frame(LAYERED_LATENCY_PARAMS, local uchar *rule_loca
                 for (uint k = i + group; k < layer.checks; k += group)
                     latency_record(slot_var, post, c2v, layer, k, records, further,
                                    further_old, u, bound);
-            latency_mins_t mins;
+            check_mins_t mins;
             if (i < layer.checks) {
                 if (!messages_ahead)
                     latency_messages(c2v, layer, i, old, bound);
@@ -377,25 +352,20 @@ inline void layered_latency_frame(LAYERED_LATENCY_PARAMS, local uchar *rule_loca
         }
         int done = it == max_iterations;
         if (!done && syndrome_due(it, syndrome_period, max_iterations)) {
-            if (i == 0)
-                *unsatisfied = 0;
-            barrier(CLK_LOCAL_MEM_FENCE);
+            syndrome_vote_open(unsatisfied);
             for (uint l = 0; l < code.layer_count && !*unsatisfied; l++) {
                 latency_layer_t checked = latency_layer(layer_offsets, layers, l);
                 for (uint k = i; k < checked.checks; k += group)
                     if (latency_unsatisfied(slot_var, post, checked, k, bound))
                         *unsatisfied = 1;
             }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            done = !*unsatisfied;
+            done = syndrome_vote_satisfied(unsatisfied);
         }
         if (i == 0)
             frame_iterations[f] = it;
         if (done) {
-            if (i == 0) {
-                frame_active[f] = 0;
-                atomic_dec(active_count);
-            }
+            if (i == 0)
+                frame_retire(frame_active, active_count, f);
             return;
         }
     }

@@ -47,31 +47,25 @@ inline void local_posterior_add(local uint *post_words, uint v, int delta)
     atomic_add(post_words + (v >> 1), (uint)delta << POSTERIOR_HALF_SHIFT(v));
 }
 
-/* latency_minima without branches (min1 <= min2 always; a slot without an
- * edge passes Q_MAX, which changes nothing): selects instead of a divergent
- * block per slot, which NVIDIA's compiler padded with register moves. Here
- * it measured 1.07-1.10x on dvbs2-short-1/2 batches and 1.17-1.18x on one frame;
- * in the global-posterior and circulant kernels 0.85-0.96x, which keep the
- * branches. */
-inline latency_mins_t local_minima(latency_layer_t layer, const uint *word, const int *u,
-                                   const uint bound)
+/* latency_minima without branches (check_mins_take: a slot without an
+ * edge passes Q_MAX): selects instead of a divergent block per slot, which
+ * NVIDIA's compiler padded with register moves in this kernel (the
+ * global-posterior and circulant kernels were faster with the branches). */
+inline check_mins_t local_minima(latency_layer_t layer, const uint *word, const int *u,
+                                 const uint bound)
 {
-    latency_mins_t s = {Q_MAX, Q_MAX, 0, 0};
+    check_mins_t s = check_mins_start(0);
 #pragma unroll
     for (uint j = 0; j < bound; j++) {
         int t = j < layer.slots && word[j] != LATENCY_NO_EDGE ? q_sat(u[j]) : Q_MAX;
-        int magnitude = abs(t);
-        s.negatives ^= t < 0;
-        s.min2 = min(s.min2, max(s.min1, magnitude));
-        s.idx1 = magnitude < s.min1 ? j : s.idx1;
-        s.min1 = min(s.min1, magnitude);
+        check_mins_take(&s, abs(t), t < 0, j);
     }
     return s;
 }
 
 /* Phase 1 for the check at layer position k, its old messages already in
  * `old`: u = posterior - old (exact) and the two smallest |sat(u)|. */
-inline latency_mins_t local_read(local const ushort *post, latency_layer_t layer,
+inline check_mins_t local_read(local const ushort *post, latency_layer_t layer,
                                  const uint *word, const int *old, int *u, const uint bound)
 {
 #pragma unroll
@@ -83,7 +77,7 @@ inline latency_mins_t local_read(local const ushort *post, latency_layer_t layer
 
 /* Phase 2 for the same check: new messages and posteriors. */
 inline void local_write(local uint *post_words, global char *c2v, latency_layer_t layer, uint k,
-                        const uint *word, const int *old, const int *u, latency_mins_t s,
+                        const uint *word, const int *old, const int *u, check_mins_t s,
                         local const uchar *rule_local, const uint bound)
 {
     int out1 = rule_local[s.min1], out2 = rule_local[s.min2];
@@ -93,7 +87,7 @@ inline void local_write(local uint *post_words, global char *c2v, latency_layer_
 #pragma unroll
         for (uint j = 0; j < bound; j++)
             if (j < layer.slots && word[j] != LATENCY_NO_EDGE) {
-                int message = latency_message(s, j, u[j] < 0, out1, out2);
+                int message = check_mins_message(s, j, u[j] < 0, out1, out2);
                 c2v[layer.base + j * layer.checks + k] = (char)message;
                 local_posterior_add(post_words, VARIABLE(word[j]), message - old[j]);
             }
@@ -101,7 +95,7 @@ inline void local_write(local uint *post_words, global char *c2v, latency_layer_
 #pragma unroll
         for (uint j = 0; j < bound; j++)
             if (j < layer.slots && word[j] != LATENCY_NO_EDGE) {
-                int message = latency_message(s, j, u[j] < 0, out1, out2);
+                int message = check_mins_message(s, j, u[j] < 0, out1, out2);
                 c2v[layer.base + j * layer.checks + k] = (char)message;
                 local_posterior_store((local ushort *)post_words, VARIABLE(word[j]),
                                       u[j] + message);
@@ -117,7 +111,7 @@ inline void local_update(global const uint *slot_var, local uint *post_words, gl
 {
     latency_fetch_offsets(slot_var, layer, k, word, bound);
     latency_messages(c2v, layer, k, old, bound);
-    latency_mins_t s =
+    check_mins_t s =
         local_read((local const ushort *)post_words, layer, word, old, u, bound);
     local_write(post_words, c2v, layer, k, word, old, u, s, rule_local, bound);
 }
@@ -129,7 +123,7 @@ inline void local_record(global const uint *slot_var, local const ushort *post,
 {
     latency_fetch_offsets(slot_var, layer, k, word, bound);
     latency_messages(c2v, layer, k, old, bound);
-    latency_mins_t s = local_read(post, layer, word, old, u, bound);
+    check_mins_t s = local_read(post, layer, word, old, u, bound);
     latency_store_record(records, layer, k, word, u, s, bound);
 }
 
@@ -139,7 +133,7 @@ inline void local_apply(global const uint *slot_var, local uint *post_words, glo
                         local const uchar *rule_local, uint *word, const uint bound)
 {
     uint signs;
-    latency_mins_t s = latency_load_record(records, k, &signs);
+    check_mins_t s = latency_load_record(records, k, &signs);
     int out1 = rule_local[s.min1], out2 = rule_local[s.min2];
     latency_fetch_offsets(slot_var, layer, k, word, bound);
 #pragma unroll
@@ -147,7 +141,7 @@ inline void local_apply(global const uint *slot_var, local uint *post_words, glo
         if (j < layer.slots && word[j] != LATENCY_NO_EDGE) {
             uint at = layer.base + j * layer.checks + k;
             int old = c2v[at];
-            int message = latency_message(s, j, (signs >> j) & 1, out1, out2);
+            int message = check_mins_message(s, j, (signs >> j) & 1, out1, out2);
             c2v[at] = (char)message;
             local_posterior_add(post_words, VARIABLE(word[j]), message - old);
         }
@@ -208,8 +202,7 @@ inline void layered_latency_local_frame(LAYERED_LATENCY_LOCAL_PARAMS, local ucha
                                         const uint bound)
 {
     uint f = get_group_id(0), i = get_local_id(0);
-    for (uint m = i; m <= Q_MAX; m += get_local_size(0))
-        rule_local[m] = rule[m];
+    rule_to_local(rule_local, rule);
     barrier(CLK_LOCAL_MEM_FENCE);
     /* Both conditions are the same for every work-item of the group. */
     if (f >= frames || !frame_active[f])
@@ -238,7 +231,7 @@ inline void layered_latency_local_frame(LAYERED_LATENCY_LOCAL_PARAMS, local ucha
                 for (uint k = i + 2 * group; k < layer.checks; k += group)
                     local_record(slot_var, post, c2v, layer, k, records, r.further_word,
                                  r.further_old, r.further_u, bound);
-            latency_mins_t mins, mins2;
+            check_mins_t mins, mins2;
             if (i < layer.checks)
                 mins = local_read(post, layer, r.word, r.old, r.u, bound);
             if (i + group < layer.checks)
@@ -278,26 +271,21 @@ inline void layered_latency_local_frame(LAYERED_LATENCY_LOCAL_PARAMS, local ucha
         }
         int done = it == max_iterations;
         if (!done && syndrome_due(it, syndrome_period, max_iterations)) {
-            if (i == 0)
-                *unsatisfied = 0;
-            barrier(CLK_LOCAL_MEM_FENCE);
+            syndrome_vote_open(unsatisfied);
             for (uint l = 0; l < code.layer_count && !*unsatisfied; l++) {
                 latency_layer_t checked = latency_layer(layer_offsets, layers, l);
                 for (uint k = i; k < checked.checks; k += group)
                     if (local_unsatisfied(slot_var, post, checked, k, bound))
                         *unsatisfied = 1;
             }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            done = !*unsatisfied;
+            done = syndrome_vote_satisfied(unsatisfied);
         }
         if (i == 0)
             frame_iterations[f] = it;
         if (done) {
             local_posteriors_out(post_words, post_global, code.n);
-            if (i == 0) {
-                frame_active[f] = 0;
-                atomic_dec(active_count);
-            }
+            if (i == 0)
+                frame_retire(frame_active, active_count, f);
             return;
         }
     }

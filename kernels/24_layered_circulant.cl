@@ -96,7 +96,7 @@ inline void circulant_write(global uint *post, global char *c2v, uint k,
 #pragma unroll
     for (uint j = 0; j < bound; j++)
         if (var[j] != CIRCULANT_NO_EDGE) {
-            int message = check_mins_message(s, j, u[j], out1, out2);
+            int message = check_mins_message(s, j, u[j] < 0, out1, out2);
             c2v[j * CIRCULANT_SIZE + k] = (char)message;
             uint v = var[j] & CIRCULANT_POSITION_MASK;
             if (var[j] & CIRCULANT_ATOMIC)
@@ -135,8 +135,7 @@ inline void layered_circulant_frame(LAYERED_LATENCY_PARAMS, local uchar *rule_lo
     global const uint *table = tables + code.circulants;
     for (uint w = i; w < code.circulant_words; w += group)
         records[w] = table[w];
-    for (uint q = i; q <= Q_MAX; q += group)
-        rule_local[q] = rule[q];
+    rule_to_local(rule_local, rule);
     barrier(CLK_LOCAL_MEM_FENCE);
     /* Both conditions are the same for every work-item of the group. */
     if (f >= frames || !frame_active[f])
@@ -185,27 +184,20 @@ inline void layered_circulant_frame(LAYERED_LATENCY_PARAMS, local uchar *rule_lo
         }
         int done = it == max_iterations;
         if (!done && syndrome_due(it, syndrome_period, max_iterations)) {
-            if (i == 0)
-                *unsatisfied = 0;
-            barrier(CLK_LOCAL_MEM_FENCE);
+            syndrome_vote_open(unsatisfied);
             for (uint l = 0; l < layer_count && !*unsatisfied; l++) {
                 uint first = layer_words[l], count = layer_words[l + 1] - first;
                 for (uint k = i; k < CIRCULANT_SIZE; k += group)
                     if (circulant_unsatisfied(post, edge_words, first, count, k))
                         *unsatisfied = 1;
             }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            done = !*unsatisfied;
+            done = syndrome_vote_satisfied(unsatisfied);
         }
-        /* As in 22_layered_latency.cl, not through a shared helper: one cost
-         * the kernels 10-20% (registers). */
         if (i == 0)
             frame_iterations[f] = it;
         if (done) {
-            if (i == 0) {
-                frame_active[f] = 0;
-                atomic_dec(active_count);
-            }
+            if (i == 0)
+                frame_retire(frame_active, active_count, f);
             return;
         }
     }

@@ -69,14 +69,6 @@ inline int item_t(int packed)
     return (packed & 0xFF) - 128;
 }
 
-/* The new message from t, min-sum outputs out1/out2 and the sign parity of
- * the check; first_min says whether this edge holds the minimum. */
-inline int item_message(int t, int negatives, int first_min, int out1, int out2)
-{
-    int magnitude = first_min ? out2 : out1;
-    return (negatives ^ (t < 0)) ? -magnitude : magnitude;
-}
-
 /* Stores the edge's new message and its posterior: the value read at the
  * step's start minus the old message plus the new one, or for SAME_STEP
  * (rare) the same computed from the posterior and message read again. */
@@ -129,26 +121,20 @@ inline void item_step(item_tables_t t, uint i, uint count, global short *restric
         packed[n] = item_pack(word[n], old[n], now[n], packed[n]);
 #pragma unroll
     for (uint k = 0; k < checks; k++) {
-        int min1 = Q_MAX, min2 = Q_MAX, negatives = 0;
-        uint first_min = 0;
+        check_mins_t s = check_mins_start(0);
 #pragma unroll
         for (uint j = 0; j < degree; j++) {
             /* A missing edge is neutral: magnitude Q_MAX, positive. */
             int v = j < edges[k] ? item_t(packed[k * degree + j]) : Q_MAX;
-            int magnitude = v < 0 ? -v : v;
-            negatives ^= v < 0;
-            min2 = min(min2, max(min1, magnitude));
-            first_min = magnitude < min1 ? j : first_min;
-            min1 = min(min1, magnitude);
+            check_mins_take(&s, v < 0 ? -v : v, v < 0, j);
         }
-        int out1 = rule[min1], out2 = rule[min2];
+        int out1 = rule[s.min1], out2 = rule[s.min2];
 #pragma unroll
         for (uint j = 0; j < degree; j++) {
             if (k < count && j < edges[k]) {
                 int v = packed[k * degree + j];
                 item_store(t, e0[k] + j, word[k * degree + j], v,
-                           item_message(item_t(v), negatives, j == first_min, out1, out2), post,
-                           c2v);
+                           check_mins_message(s, j, item_t(v) < 0, out1, out2), post, c2v);
             }
         }
     }
@@ -161,22 +147,17 @@ inline void item_check_any(item_tables_t t, uint e0, uint e1, global short *rest
                            global char *restrict c2v, global const short *restrict snap,
                            local const uchar *rule)
 {
-    int min1 = Q_MAX, min2 = Q_MAX, negatives = 0;
-    uint first_min = e0;
+    check_mins_t s = check_mins_start(e0);
     for (uint e = e0; e < e1; e++) {
         int v = item_t(item_load(t, e, t.var[e], post, c2v, snap));
-        int magnitude = v < 0 ? -v : v;
-        negatives ^= v < 0;
-        min2 = min(min2, max(min1, magnitude));
-        first_min = magnitude < min1 ? e : first_min;
-        min1 = min(min1, magnitude);
+        check_mins_take(&s, v < 0 ? -v : v, v < 0, e);
     }
-    int out1 = rule[min1], out2 = rule[min2];
+    int out1 = rule[s.min1], out2 = rule[s.min2];
     for (uint e = e0; e < e1; e++) {
         uint word = t.var[e];
         int v = item_load(t, e, word, post, c2v, snap);
-        item_store(t, e, word, v, item_message(item_t(v), negatives, e == first_min, out1, out2),
-                   post, c2v);
+        item_store(t, e, word, v, check_mins_message(s, e, item_t(v) < 0, out1, out2), post,
+                   c2v);
     }
 }
 
@@ -248,8 +229,7 @@ inline int item_unsatisfied(item_tables_t t, uint m, global const short *restric
 inline void layered_item_frame(LAYERED_ITEM_PARAMS, local uchar *rule_local, const uint degree,
                                const uint checks)
 {
-    for (uint i = get_local_id(0); i <= Q_MAX; i += get_local_size(0))
-        rule_local[i] = rule[i];
+    rule_to_local(rule_local, rule);
     barrier(CLK_LOCAL_MEM_FENCE);
     uint f = get_global_id(0);
     if (f >= frames || !frame_active[f])
@@ -292,8 +272,7 @@ inline void layered_item_frame(LAYERED_ITEM_PARAMS, local uchar *rule_local, con
         if (!done && syndrome_due(it, syndrome_period, max_iterations))
             done = !item_unsatisfied(t, code.m, post, degree, checks);
         if (done) {
-            frame_active[f] = 0;
-            atomic_dec(active_count);
+            frame_retire(frame_active, active_count, f);
             return;
         }
     }

@@ -34,7 +34,9 @@ inline int capped_magnitude(int t, int cap)
 
 /* The running minima of a check (check_update_fixed in src/decode/check_rules.c):
  * min1, min2 from 127, the first edge attaining min1 in `first_min`, the
- * parity of the negative inputs in the sign bit of `signs`. */
+ * parity of the negative inputs in the sign bit of `signs`. Not
+ * check_mins_t (05_check_step.cl): the magnitudes are capped, and the parity
+ * of 8-bit inputs costs one exclusive or per edge this way. */
 typedef struct {
     int min1, min2, signs;
     uint first_min;
@@ -212,8 +214,7 @@ inline int saturated_unsatisfied(saturated_tables_t t, uint m, global const char
 inline void layered_saturated_frame(LAYERED_SATURATED_PARAMS, local uchar *rule_local,
                                     const uint degree, const uint checks)
 {
-    for (uint i = get_local_id(0); i <= Q_MAX; i += get_local_size(0))
-        rule_local[i] = rule[i];
+    rule_to_local(rule_local, rule);
     barrier(CLK_LOCAL_MEM_FENCE);
     uint f = get_global_id(0);
     if (f >= frames || !frame_active[f])
@@ -242,8 +243,7 @@ inline void layered_saturated_frame(LAYERED_SATURATED_PARAMS, local uchar *rule_
         if (!done && syndrome_due(it, syndrome_period, max_iterations))
             done = !saturated_unsatisfied(t, code.m, post, degree, checks);
         if (done) {
-            frame_active[f] = 0;
-            atomic_dec(active_count);
+            frame_retire(frame_active, active_count, f);
             return;
         }
     }

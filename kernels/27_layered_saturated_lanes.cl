@@ -116,8 +116,7 @@ inline lanes_t lanes_live(global const uint *frame_active, uint first_frame, uin
 kernel void layered_saturated_lanes(LAYERED_SATURATED_PARAMS)
 {
     local uchar rule_local[Q_MAX + 1];
-    for (uint i = get_local_id(0); i <= Q_MAX; i += get_local_size(0))
-        rule_local[i] = rule[i];
+    rule_to_local(rule_local, rule);
     barrier(CLK_LOCAL_MEM_FENCE);
     uint f = get_global_id(0) * LDPC_SATURATED_LANES;
     if (f >= frames)
@@ -146,10 +145,8 @@ kernel void layered_saturated_lanes(LAYERED_SATURATED_PARAMS)
         for (uint k = 0; k < LDPC_SATURATED_LANES; k++) {
             if (live_lane[k])
                 frame_iterations[f + k] = it;
-            if (retiring_lane[k]) {
-                frame_active[f + k] = 0;
-                atomic_dec(active_count);
-            }
+            if (retiring_lane[k])
+                frame_retire(frame_active, active_count, f + k);
         }
         live &= ~retiring;
         if (!any(live))

@@ -371,8 +371,7 @@ inline void layered_latency_pairs(LAYERED_LATENCY_PARAMS, local uchar *rule_loca
     uint *further_word = arrays.further_word, *old = arrays.old, *u = arrays.u;
     uint *further_old = arrays.further_old;
     uint p = get_group_id(0), i = get_local_id(0), f = 2 * p;
-    for (uint r = i; r <= Q_MAX; r += get_local_size(0))
-        rule_local[r] = rule[r];
+    rule_to_local(rule_local, rule);
     barrier(CLK_LOCAL_MEM_FENCE);
     /* The same for every work-item of the group. */
     uint live = pair_live(frame_active, f, frames);
@@ -451,14 +450,10 @@ inline void layered_latency_pairs(LAYERED_LATENCY_PARAMS, local uchar *rule_loca
                 frame_iterations[f] = it;
             if (live & 0xFF00u)
                 frame_iterations[f + 1] = it;
-            if (retiring & 0x00FFu) {
-                frame_active[f] = 0;
-                atomic_dec(active_count);
-            }
-            if (retiring & 0xFF00u) {
-                frame_active[f + 1] = 0;
-                atomic_dec(active_count);
-            }
+            if (retiring & 0x00FFu)
+                frame_retire(frame_active, active_count, f);
+            if (retiring & 0xFF00u)
+                frame_retire(frame_active, active_count, f + 1);
         }
         live &= ~retiring;
         if (live == 0)

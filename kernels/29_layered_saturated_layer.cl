@@ -192,8 +192,7 @@ inline void layered_saturated_layer_frame(LAYERED_LATENCY_PARAMS, local uchar *r
     global const uint *table = tables + code.circulants;
     for (uint w = i; w < words; w += group)
         records[w] = table[w];
-    for (uint q = i; q <= Q_MAX; q += group)
-        rule_local[q] = rule[Q_MAX + 1 + q]; /* the capped rule */
+    rule_to_local(rule_local, rule + Q_MAX + 1); /* the capped rule */
     local const uint *layer_words = records, *edge_words = records + layer_count + 1;
     local uchar *edge_shared = (local uchar *)(records + words);
     local uchar *layer_shared = edge_shared + block_edges;
@@ -223,29 +222,22 @@ inline void layered_saturated_layer_frame(LAYERED_LATENCY_PARAMS, local uchar *r
             /* The next layer reads what this one wrote. */
             barrier(CLK_GLOBAL_MEM_FENCE | CLK_LOCAL_MEM_FENCE);
         }
-        /* The syndrome and retirement as in 24_layered_circulant.cl, not
-         * through a shared helper (one cost those kernels 10-20%: registers). */
         int done = it == max_iterations;
         if (!done && syndrome_due(it, syndrome_period, max_iterations)) {
-            if (i == 0)
-                *unsatisfied = 0;
-            barrier(CLK_LOCAL_MEM_FENCE);
+            syndrome_vote_open(unsatisfied);
             for (uint l = 0; l < layer_count && !*unsatisfied; l++) {
                 uint first = layer_words[l], count = layer_words[l + 1] - first;
                 for (uint k = i; k < CIRCULANT_SIZE; k += group)
                     if (layer_check_unsatisfied(post, edge_words, first, count, k))
                         *unsatisfied = 1;
             }
-            barrier(CLK_LOCAL_MEM_FENCE);
-            done = !*unsatisfied;
+            done = syndrome_vote_satisfied(unsatisfied);
         }
         if (i == 0)
             frame_iterations[f] = it;
         if (done) {
-            if (i == 0) {
-                frame_active[f] = 0;
-                atomic_dec(active_count);
-            }
+            if (i == 0)
+                frame_retire(frame_active, active_count, f);
             return;
         }
     }

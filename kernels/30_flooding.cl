@@ -7,29 +7,6 @@
  * are shared among the work-items with a barrier between the two phases
  * (always exact: a phase reads only what the other phase writes). */
 
-inline void flooding_check_update(global const uint *check_var, uint e0, uint e1,
-                                  global const int *total, global char *c2v, uint stride,
-                                  constant uchar *rule)
-{
-    int kept[PRIVATE_DEGREE];
-    int keep = e1 - e0 <= PRIVATE_DEGREE;
-    check_mins_t s = check_mins_start(e0);
-    for (uint e = e0; e < e1; e++) {
-        int t = q_sat((int)total[(ulong)VARIABLE(check_var[e]) * stride] -
-                      (int)c2v[(ulong)e * stride]);
-        if (keep)
-            kept[e - e0] = t;
-        check_mins_add(&s, t, e);
-    }
-    int out1 = rule[s.min1], out2 = rule[s.min2];
-    for (uint e = e0; e < e1; e++) {
-        ulong at = (ulong)e * stride;
-        int t = keep ? kept[e - e0]
-                     : q_sat((int)total[(ulong)VARIABLE(check_var[e]) * stride] - (int)c2v[at]);
-        c2v[at] = (char)check_mins_message(s, e, t, out1, out2);
-    }
-}
-
 inline int variable_total(global const uint *var_offsets, global const uint *var_edges, uint v,
                             global const char *channel, global const char *c2v, uint stride)
 {
@@ -61,8 +38,8 @@ kernel void flooding_item_per_frame(global const uint *tables, code_tables_t cod
 
     for (uint it = first_iteration + 1; it <= last_iteration; it++) {
         for (uint c = 0; c < code.m; c++)
-            flooding_check_update(check_var, check_offsets[c], check_offsets[c + 1], total, c2v,
-                                  index_stride, rule);
+            check_messages(check_var, check_offsets[c], check_offsets[c + 1], total, c2v, c2v,
+                           index_stride, rule);
         for (uint v = 0; v < code.n; v++)
             total[(ulong)v * index_stride] =
                 variable_total(var_offsets, var_edges, v, channel, c2v, index_stride);
@@ -76,8 +53,7 @@ kernel void flooding_item_per_frame(global const uint *tables, code_tables_t cod
             done |= !unsatisfied;
         }
         if (done) {
-            frame_active[f] = 0;
-            atomic_dec(active_count);
+            frame_retire(frame_active, active_count, f);
             return;
         }
     }
@@ -107,8 +83,8 @@ kernel void flooding_group_per_frame(global const uint *tables, code_tables_t co
 
     for (uint it = first_iteration + 1; it <= last_iteration; it++) {
         for (uint c = lid; c < code.m; c += group_size)
-            flooding_check_update(check_var, check_offsets[c], check_offsets[c + 1], total, c2v,
-                                  index_stride, rule);
+            check_messages(check_var, check_offsets[c], check_offsets[c + 1], total, c2v, c2v,
+                           index_stride, rule);
         barrier(CLK_GLOBAL_MEM_FENCE);
         for (uint v = lid; v < code.n; v += group_size)
             total[(ulong)v * index_stride] =
@@ -116,23 +92,18 @@ kernel void flooding_group_per_frame(global const uint *tables, code_tables_t co
         barrier(CLK_GLOBAL_MEM_FENCE);
         int done = it == max_iterations;
         if (syndrome_due(it, syndrome_period, max_iterations)) {
-            if (lid == 0)
-                unsatisfied = 0;
-            barrier(CLK_LOCAL_MEM_FENCE);
+            syndrome_vote_open(&unsatisfied);
             for (uint c = lid; c < code.m; c += group_size)
                 if (check_unsatisfied(check_var, check_offsets[c], check_offsets[c + 1],
                                       total, index_stride, 4))
                     atomic_or(&unsatisfied, 1);
-            barrier(CLK_LOCAL_MEM_FENCE);
-            done |= !unsatisfied;
+            done |= syndrome_vote_satisfied(&unsatisfied);
         }
         if (lid == 0)
             frame_iterations[f] = it;
         if (done) {
-            if (lid == 0) {
-                frame_active[f] = 0;
-                atomic_dec(active_count);
-            }
+            if (lid == 0)
+                frame_retire(frame_active, active_count, f);
             return;
         }
     }

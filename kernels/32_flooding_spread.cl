@@ -60,7 +60,7 @@ inline int spread_check_update(global const uint *check_var, uint e0, uint e1,
     for (uint e = e0; e < e1; e++) {
         uint v = VARIABLE(check_var[e]);
         int t = keep ? kept[e - e0] : q_sat(total[v] - (int)c2v[e]);
-        int message = check_mins_message(s, e, t, out1, out2);
+        int message = check_mins_message(s, e, t < 0, out1, out2);
         c2v[e] = (char)message;
         atomic_add(next + v, message);
     }
@@ -86,8 +86,7 @@ kernel void flooding_spread(global const uint *tables, code_tables_t code,
         spread_converged(frame_unsatisfied, iteration - 2, syndrome_period, max_iterations)) {
         if (x == 0) {
             frame_iterations[f] = iteration - 2;
-            frame_active[f] = 0;
-            atomic_dec(active_count);
+            frame_retire(frame_active, active_count, f);
         }
         return;
     }

@@ -293,7 +293,7 @@ kernel void nb_minmax_group_per_frame(
             nb_totals(tables, code, channel, post, c2v, lid, size);
         barrier(CLK_GLOBAL_MEM_FENCE);
         int last = it == max_iterations;
-        int due = syndrome_period > 0 && (it % syndrome_period == 0 || last);
+        int due = syndrome_due(it, syndrome_period, max_iterations);
         if (!due && !last)
             continue;
         nb_decide_and_count(tables, code, channel, post, symbols, counters, lid, size);
@@ -301,8 +301,7 @@ kernel void nb_minmax_group_per_frame(
         if (last || (due && unsatisfied == 0)) {
             if (lid == 0) {
                 stats[f] = (uint4)(it, unsatisfied == 0, unsatisfied, corrected);
-                frame_active[f] = 0;
-                atomic_dec(active_count);
+                frame_retire(frame_active, active_count, f);
             }
             return;
         }
