@@ -107,7 +107,7 @@ static const config_key keys[] = {
     {"nonbinary_backend", "auto", TEXT(nonbinary_backend),
      "backend of the nonbinary decoder: auto (the best SIMD variant of this CPU), reference, "
      "or a named nonbinary backend (avx512bw, avx2, ...); backend_fallback applies"},
-    {"workers", "2", UINT_AUTO(workers, 1, 256),
+    {"workers", "auto", UINT_AUTO(workers, 1, 256),
      "decoding threads; auto: on the CPU three of every four cores (the fourth for the frames' "
      "I/O and their source), with an OpenCL backend 2"},
     {"io_threads", "auto", UINT_AUTO(io_threads, 1, 63),

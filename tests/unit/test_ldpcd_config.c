@@ -38,7 +38,7 @@ static void defaults_are_valid(void **state)
     assert_int_equal(c->input_bind, 1);
     assert_int_equal(c->input_socket, LDPCD_INPUT_PULL);
     assert_int_equal(c->output_socket, LDPCD_OUTPUT_PUSH);
-    assert_int_equal(c->workers, 2);
+    assert_int_equal(c->workers, 0); /* auto: the service chooses from the cores */
     assert_int_equal(c->batch_wait_us, 2000);
     assert_int_equal(c->socket_mode, 0660);
     assert_int_equal(c->raw_normalize, LDPC_SOFT_CALIBRATE);
@@ -128,7 +128,7 @@ static void overrides_and_origins(void **state)
     FILE *out = open_memstream(&text, &size);
     ldpcd_config_explain(&source, out);
     fclose(out);
-    assert_non_null(strstr(text, "workers = 5\n    (command line; default \"2\")"));
+    assert_non_null(strstr(text, "workers = 5\n    (command line; default \"auto\")"));
     assert_non_null(strstr(text, "batch_frames = auto\n    (default;"));
     free(text);
     /* auto is 0 (the service chooses); a number stays a number */
