@@ -158,7 +158,7 @@ inline void latency_posterior_add(global uint *post, uint v, int delta)
 /* Phase 1 for a check whose old messages are in `old`: u = posterior - old
  * (exact) and the two smallest |sat(u)|. */
 inline check_mins_t latency_read(global const uint *post, latency_layer_t layer,
-                                   const uint *word, const int *old, int *u, const uint bound)
+                                 const uint *word, const int *old, int *u, const uint bound)
 {
 #pragma unroll
     for (uint j = 0; j < bound; j++)

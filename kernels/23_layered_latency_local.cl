@@ -66,7 +66,7 @@ inline check_mins_t local_minima(latency_layer_t layer, const uint *word, const 
 /* Phase 1 for the check at layer position k, its old messages already in
  * `old`: u = posterior - old (exact) and the two smallest |sat(u)|. */
 inline check_mins_t local_read(local const ushort *post, latency_layer_t layer,
-                                 const uint *word, const int *old, int *u, const uint bound)
+                               const uint *word, const int *old, int *u, const uint bound)
 {
 #pragma unroll
     for (uint j = 0; j < bound; j++)

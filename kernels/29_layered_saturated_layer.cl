@@ -172,7 +172,7 @@ inline void saturated_combine(global char *post, local const uint *word,
 
 /* 1 if the check at layer position k has odd parity of hard decisions. */
 inline int layer_check_unsatisfied(global const char *post, local const uint *edge_words,
-                                 uint first, uint count, uint k)
+                                   uint first, uint count, uint k)
 {
     int parity = 0;
     for (uint j = 0; j < count; j++) {

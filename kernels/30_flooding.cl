@@ -8,7 +8,7 @@
  * (always exact: a phase reads only what the other phase writes). */
 
 inline int variable_total(global const uint *var_offsets, global const uint *var_edges, uint v,
-                            global const char *channel, global const char *c2v, uint stride)
+                          global const char *channel, global const char *c2v, uint stride)
 {
     int sum = channel[(ulong)v * stride];
     for (uint i = var_offsets[v]; i < var_offsets[v + 1]; i++)
