@@ -216,7 +216,7 @@ inline check_mins_t latency_load_record(local const uint *records, uint k, uint 
 {
     uint packed = records[2 * k];
     check_mins_t s = {packed & 127, (packed >> 7) & 127, (packed >> 19) & 1,
-                        (packed >> 14) & 31};
+                      (packed >> 14) & 31};
     *signs = records[2 * k + 1];
     return s;
 }
