@@ -94,20 +94,16 @@ inline void rule_to_local(local uchar *rule_local, constant uchar *rule)
         rule_local[q] = rule[q];
 }
 
-/* A work-group's vote on its frame's syndrome: syndrome_vote_open clears the
- * flag, any work-item that finds an unsatisfied check sets it to 1, and
- * syndrome_vote_satisfied gives every work-item the verdict. */
-inline void syndrome_vote_open(volatile local int *unsatisfied)
+/* A work-group's vote on its frame's syndrome: work-item lid 0 clears the
+ * flag, and after the barrier any work-item that finds an unsatisfied check
+ * sets it to 1; after a second barrier every work-item reads the verdict. (The
+ * closing barrier and read stay in the kernels: as a function they changed
+ * clang's unrolling of the latency kernels, 24 more instructions in one.) */
+inline void syndrome_vote_open(volatile local int *unsatisfied, uint lid)
 {
-    if (get_local_id(0) == 0)
+    if (lid == 0)
         *unsatisfied = 0;
     barrier(CLK_LOCAL_MEM_FENCE);
-}
-
-inline int syndrome_vote_satisfied(volatile local int *unsatisfied)
-{
-    barrier(CLK_LOCAL_MEM_FENCE);
-    return !*unsatisfied;
 }
 
 /* Frame f is done: no further launch decodes it. */

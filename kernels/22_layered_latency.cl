@@ -352,14 +352,15 @@ inline void layered_latency_frame(LAYERED_LATENCY_PARAMS, local uchar *rule_loca
         }
         int done = it == max_iterations;
         if (!done && syndrome_due(it, syndrome_period, max_iterations)) {
-            syndrome_vote_open(unsatisfied);
+            syndrome_vote_open(unsatisfied, i);
             for (uint l = 0; l < code.layer_count && !*unsatisfied; l++) {
                 latency_layer_t checked = latency_layer(layer_offsets, layers, l);
                 for (uint k = i; k < checked.checks; k += group)
                     if (latency_unsatisfied(slot_var, post, checked, k, bound))
                         *unsatisfied = 1;
             }
-            done = syndrome_vote_satisfied(unsatisfied);
+            barrier(CLK_LOCAL_MEM_FENCE);
+            done = !*unsatisfied;
         }
         if (i == 0)
             frame_iterations[f] = it;

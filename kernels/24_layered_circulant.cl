@@ -184,14 +184,15 @@ inline void layered_circulant_frame(LAYERED_LATENCY_PARAMS, local uchar *rule_lo
         }
         int done = it == max_iterations;
         if (!done && syndrome_due(it, syndrome_period, max_iterations)) {
-            syndrome_vote_open(unsatisfied);
+            syndrome_vote_open(unsatisfied, i);
             for (uint l = 0; l < layer_count && !*unsatisfied; l++) {
                 uint first = layer_words[l], count = layer_words[l + 1] - first;
                 for (uint k = i; k < CIRCULANT_SIZE; k += group)
                     if (circulant_unsatisfied(post, edge_words, first, count, k))
                         *unsatisfied = 1;
             }
-            done = syndrome_vote_satisfied(unsatisfied);
+            barrier(CLK_LOCAL_MEM_FENCE);
+            done = !*unsatisfied;
         }
         if (i == 0)
             frame_iterations[f] = it;

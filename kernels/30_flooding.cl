@@ -92,12 +92,13 @@ kernel void flooding_group_per_frame(global const uint *tables, code_tables_t co
         barrier(CLK_GLOBAL_MEM_FENCE);
         int done = it == max_iterations;
         if (syndrome_due(it, syndrome_period, max_iterations)) {
-            syndrome_vote_open(&unsatisfied);
+            syndrome_vote_open(&unsatisfied, lid);
             for (uint c = lid; c < code.m; c += group_size)
                 if (check_unsatisfied(check_var, check_offsets[c], check_offsets[c + 1],
                                       total, index_stride, 4))
                     atomic_or(&unsatisfied, 1);
-            done |= syndrome_vote_satisfied(&unsatisfied);
+            barrier(CLK_LOCAL_MEM_FENCE);
+            done |= !unsatisfied;
         }
         if (lid == 0)
             frame_iterations[f] = it;
