@@ -4,13 +4,11 @@
  * call's next frame when its own has finished. They take raw int8 input
  * (maps_input): simd_lanes_refill maps -128 while interleaving the frames
  * into lanes, on the workers. */
-#include <stdlib.h>
 #include <string.h>
 
 #include "common/simd_backend.h"
 #include "common/simd_lane_results.h"
 #include "decode/workspace_layout.h"
-#include "util/env_choice.h"
 #include "util/worker_pool.h"
 
 typedef struct {
@@ -60,17 +58,11 @@ static size_t simd_state_bytes(const decode_backend *self, const backend_setup *
            workers * simd_workspace_bytes(setup->limits, setup->config, variant->lanes);
 }
 
-/* LDPC_SATURATED_MESSAGES, read once at creation (simd_layered.h); the names
- * in simd_message_store order. */
-static ldpc_status message_store_from_env(simd_message_store *store, ldpc_error *err)
+static simd_message_store forced_message_store = SIMD_MESSAGES_AUTO;
+
+void simd_force_message_store(simd_message_store store)
 {
-    static const char *const names[] = {"auto", "edges", "masks", NULL};
-    const char *value = getenv(SIMD_MESSAGES_ENV);
-    int choice = SIMD_MESSAGES_AUTO;
-    ldpc_status status = value != NULL ? env_choice(SIMD_MESSAGES_ENV, value, names, &choice, err)
-                                       : LDPC_OK;
-    *store = (simd_message_store)choice;
-    return status;
+    forced_message_store = store;
 }
 
 static ldpc_status simd_init(const decode_backend *self, void *memory,
@@ -79,10 +71,7 @@ static ldpc_status simd_init(const decode_backend *self, void *memory,
     const simd_variant *variant = self->variant;
     const ldpc_decoder_limits *limits = setup->limits;
     const ldpc_decoder_config *config = setup->config;
-    simd_message_store store = SIMD_MESSAGES_AUTO;
-    ldpc_status status = message_store_from_env(&store, err);
-    if (status != LDPC_OK)
-        return status;
+    simd_message_store store = forced_message_store;
     simd_state *state = memory;
     state->config = *config;
     state->variant = variant;

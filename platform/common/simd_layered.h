@@ -18,17 +18,20 @@
 /* How the saturated decoder keeps its messages: one int8 vector per edge, or
  * (AVX-512) two minima per check and two lane masks per edge; auto takes the
  * masks where the code's per-edge messages would be large enough for memory
- * traffic to bound the decoder (docs/CPU.md). Forced by
- * LDPC_SATURATED_MESSAGES=auto|edges|masks at decoder creation; every form
- * gives the same results. The decoder resolves auto once per call
- * (saturated_form_for in saturated_byte_messages.h). */
+ * traffic to bound the decoder (docs/CPU.md). Every form gives the same
+ * results; the tests force each through simd_force_message_store. The
+ * decoder resolves auto once per call (saturated_form_for in
+ * saturated_byte_messages.h). */
 typedef enum {
     SIMD_MESSAGES_AUTO,
     SIMD_MESSAGES_EDGES,
     SIMD_MESSAGES_MASKS
 } simd_message_store;
 
-#define SIMD_MESSAGES_ENV "LDPC_SATURATED_MESSAGES"
+/* A test hook: the form of every SIMD decoder created after the call
+ * (SIMD_MESSAGES_AUTO restores the decoders' own choice). Not synchronised:
+ * a test sets it while no other thread creates a decoder. */
+void simd_force_message_store(simd_message_store store);
 
 /* Scratch of one vector of lanes, reserved at decoder creation: interleaved
  * [index][lane] arrays, 64-byte aligned. Its layout depends on

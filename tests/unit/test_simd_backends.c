@@ -401,16 +401,16 @@ static void test_saturated_threads(void **state)
 
 /* The saturated decoder's two message stores (AVX-512: a vector per edge or
  * two lane masks per edge; the other instruction sets have only the first)
- * forced through LDPC_SATURATED_MESSAGES, whatever auto would pick for the
- * code: codes, caps, periods and lane refill, each form against the
- * reference. */
+ * forced through the test hook, whatever auto would pick for the code:
+ * codes, caps, periods and lane refill, each form against the reference. */
 static void test_saturated_message_stores(void **state)
 {
     (void)state;
-    const char *forms[] = {"edges", "masks"};
+    const simd_message_store forms[] = {SIMD_MESSAGES_EDGES, SIMD_MESSAGES_MASKS};
+    const char *names[] = {"edges", "masks"};
     for (size_t f = 0; f < 2; f++) {
-        assert_int_equal(setenv(SIMD_MESSAGES_ENV, forms[f], 1), 0);
-        print_message("  %s=%s\n", SIMD_MESSAGES_ENV, forms[f]);
+        simd_force_message_store(forms[f]);
+        print_message("  message store %s\n", names[f]);
         for_each_runnable_variant(saturated_codes_match);
         for_each_runnable_variant(saturated_caps_and_periods_match);
         ldpc_code *code = test_code_random_regular("grouped-240", 240, 3, 6, 8, 61);
@@ -418,28 +418,7 @@ static void test_saturated_message_stores(void **state)
         refill_matches(code, 3 * 64 + 37, 2.5, periods, 2, saturated_only, 1, 63);
         ldpc_code_destroy(code);
     }
-    unsetenv(SIMD_MESSAGES_ENV);
-}
-
-/* Any other value is refused at creation, naming the variable and value. */
-static void test_saturated_message_store_refused(void **state)
-{
-    (void)state;
-    const decode_backend *variant = test_backend_at(BACKEND_KIND_INTER_FRAME, 0);
-    if (variant == NULL || !variant->available(variant))
-        skip();
-    assert_int_equal(setenv(SIMD_MESSAGES_ENV, "bytes", 1), 0);
-    ldpc_code *code = test_code_random_regular("grouped-240", 240, 3, 6, 8, 61);
-    ldpc_decoder_limits limits = ldpc_decoder_limits_for_code(code, 4);
-    ldpc_decoder_config config = saturated_config(LDPC_RULE_MIN_SUM_OFFSET, 31);
-    ldpc_decoder *decoder = NULL;
-    ldpc_error err;
-    ldpc_status status = ldpc_decoder_create(&config, &limits, variant->name, &decoder, &err);
-    unsetenv(SIMD_MESSAGES_ENV);
-    assert_int_equal(status, LDPC_ERR_INVALID);
-    assert_null(decoder);
-    assert_non_null(strstr(err.message, "LDPC_SATURATED_MESSAGES='bytes'"));
-    ldpc_code_destroy(code);
+    simd_force_message_store(SIMD_MESSAGES_AUTO);
 }
 
 int main(void)
@@ -455,7 +434,6 @@ int main(void)
         cmocka_unit_test(test_refill_dvb),
         cmocka_unit_test(test_refill_random_code),
         cmocka_unit_test(test_saturated_message_stores),
-        cmocka_unit_test(test_saturated_message_store_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
