@@ -5,10 +5,11 @@
  *   quasi-cyclic code (frame_code_supported) on the frame path; any other
  *   code on the reference decoder.
  * - "avx512bw-frame+avx512bw" etc. (the SIMD variants only): those codes on
- *   the frame path, any other on the inter-frame SIMD backend of the same
- *   instruction set (simd_backend.c). These come first in the registry, so
- *   "auto" picks them for fixed-point layered min-sum (docs/CPU.md says why:
- *   one frame's working set stays in L2, 64 frames' do not).
+ *   the frame path (but see on_frame_path), any other on the inter-frame
+ *   SIMD backend of the same instruction set (simd_backend.c). These come
+ *   first in the registry, so "auto" picks them for fixed-point layered
+ *   min-sum (docs/CPU.md says why: one frame's working set stays in L2, 64
+ *   frames' do not).
  *
  * Either kind spreads the frames of a call over config->threads workers of a
  * fixed pool (src/util/worker_pool.c), each with its own workspace carved at
@@ -62,7 +63,7 @@ typedef struct {
     frame_worker *per_worker; /* inside the state block */
     /* The call being decoded, read by every worker. */
     const ldpc_code *code;
-    int frame_path; /* frame_code_supported(code) */
+    int frame_path; /* on_frame_path(the call) */
     const int8_t *q;
     const float *llr;     /* float input: quantised into `quantised` first */
     int8_t *quantised;
@@ -194,12 +195,37 @@ static void decode_frames(void *context, uint32_t worker_index)
     }
 }
 
+/* Padding lanes compute nothing new. Where they are at most a quarter of the
+ * lanes, the frame path measured faster than the inter-frame partner at any
+ * call size (802.16e's z = 96: 0.93x at 20 iterations, 3.0x with early
+ * termination; 5G NR's z = 384: 1.35x and 1.70x); where they are more
+ * (802.11n's z = 81 in 128 lanes: 0.72x with full vectors, 20 iterations,
+ * one thread), only while the call fills less of the partner's lanes than
+ * the code fills of the frame path's: a lone frame uses one lane of 64. */
+static int fills_lanes(const ldpc_code *code)
+{
+    return 4 * frame_lane_use(code) >= 3 * 256;
+}
+
+static int on_frame_path(const frame_state *state, const ldpc_code *code, uint32_t frames)
+{
+    if (!frame_code_supported(code))
+        return 0;
+    if (state->fallback == NULL || fills_lanes(code))
+        return 1;
+    const decode_backend *fallback = state->fallback;
+    uint32_t at_once = fallback->frames_at_once != NULL
+                           ? fallback->frames_at_once(state->fallback_state, code)
+                           : 1;
+    return (uint64_t)frames * 256 < (uint64_t)frame_lane_use(code) * at_once;
+}
+
 static ldpc_status frame_decode_i8(void *memory, const ldpc_code *code, const int8_t *q,
                                    uint32_t frames, uint8_t *bits, ldpc_frame_stats *stats,
                                    ldpc_error *err)
 {
     frame_state *state = memory;
-    state->frame_path = frame_code_supported(code);
+    state->frame_path = on_frame_path(state, code, frames);
     if (!state->frame_path && state->fallback != NULL)
         return state->fallback->decode_i8(state->fallback_state, code, q, frames, bits, stats,
                                           err);
@@ -267,11 +293,12 @@ static ldpc_status frame_decode_quantising(void *memory, const ldpc_code *code,
     return frame_decode_i8(memory, code, channel, frames, bits, stats, err);
 }
 
-/* A frame per worker on the frame path; the fallback's figure otherwise. */
+/* A frame per worker on the frame path; the fallback's figure where it
+ * decodes full calls. */
 static uint32_t frame_frames_at_once(const void *memory, const ldpc_code *code)
 {
     const frame_state *state = memory;
-    if (frame_code_supported(code) || state->fallback == NULL)
+    if (state->fallback == NULL || (frame_code_supported(code) && fills_lanes(code)))
         return state->workers;
     const decode_backend *fallback = state->fallback;
     return fallback->frames_at_once != NULL

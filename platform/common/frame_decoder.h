@@ -100,10 +100,14 @@ void frame_workspace_carve(frame_workspace *ws, void *block, const ldpc_decoder_
  * path relies on (its schedule then needs only the DVB table, not the graph). */
 int frame_code_dvb(const ldpc_code *code);
 
-/* 1 if the frame path decodes `code`: a DVB code, or a quasi-cyclic one
- * whose circulant size z is FRAME_MIN_GROUP..FRAME_LANES and fills at least
- * three quarters of its lanes. */
+/* 1 if the frame path can decode `code`: a DVB code, or a quasi-cyclic one
+ * whose circulant size z is FRAME_MIN_GROUP..FRAME_LANES. */
 int frame_code_supported(const ldpc_code *code);
+
+/* The share of the frame path's lanes that a supported code's checks fill, in
+ * 1/256: a layer's z checks are padded to a multiple of 64 lanes, whose
+ * copies compute nothing new (DVB: 360 of 384, 240). */
+uint32_t frame_lane_use(const ldpc_code *code);
 
 /* Derives the block schedule of a supported code into s, unless it already
  * holds that code's (O(block edges), no allocation). s->layer_offsets and

@@ -108,16 +108,16 @@ int frame_code_dvb(const ldpc_code *code)
     return 1;
 }
 
-/* Padding lanes compute nothing new: where they would be more than a quarter
- * of the lanes, the inter-frame decoder measured faster (802.11n's z = 81 in
- * 128 lanes: 0.72x at 20 iterations, one thread), where they are at most a
- * quarter, the frame path (802.16e's z = 96: 0.93x at 20 iterations, 3.0x
- * with early termination; 5G NR's z = 384: 1.35x and 1.70x). */
 int frame_code_supported(const ldpc_code *code)
 {
     const uint32_t z = code->circulant_size;
-    return frame_code_dvb(code) ||
-           (z >= FRAME_MIN_GROUP && z <= FRAME_LANES && 4 * z >= 3 * FRAME_LANES_FOR(z));
+    return frame_code_dvb(code) || (z >= FRAME_MIN_GROUP && z <= FRAME_LANES);
+}
+
+uint32_t frame_lane_use(const ldpc_code *code)
+{
+    const uint32_t z = frame_code_dvb(code) ? FRAME_GROUP : code->circulant_size;
+    return 256u * z / FRAME_LANES_FOR(z);
 }
 
 static int schedule_holds(const frame_schedule *s, const ldpc_code *code)
