@@ -153,7 +153,6 @@ void code_builder_block_row_layers(code_builder *b, uint32_t z)
     ldpc_code *c = b->code;
     c->layer_count = c->m / z;
     c->layer_size = z;
-    c->circulant_size = z;
     for (uint32_t l = 0; l <= c->layer_count; l++)
         b->layer_offsets[l] = l * z;
     for (uint32_t chk = 0; chk < c->m; chk++)

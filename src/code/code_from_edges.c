@@ -43,9 +43,10 @@ static void fill_graph(code_builder *b, const uint32_t *check_offsets, const uin
     memcpy(b->check_offsets, check_offsets, ((size_t)c->m + 1) * sizeof *check_offsets);
     memcpy(b->check_var, check_var, (size_t)c->edges * sizeof *check_var);
     code_builder_index_edges(b);
-    if (circulant != 0 && code_has_circulants(c, circulant))
+    if (circulant != 0 && code_has_circulants(c, circulant)) {
+        b->code->circulant_size = circulant;
         code_builder_block_row_layers(b, circulant);
-    else
+    } else
         code_builder_single_check_layers(b);
 }
 

@@ -98,8 +98,9 @@ ldpc_status systematic_code_create(const char *name, uint32_t n, uint32_t m, uin
  * O(edges), for the constructors of quasi-cyclic codes. */
 int code_has_circulants(const ldpc_code *c, uint32_t z);
 
-/* Block rows of z checks as layers, in index order (a code that
- * code_has_circulants z); fills the layer-ordered edges. */
+/* Block rows of z checks as layers, in index order; fills the layer-ordered
+ * edges. The rows of a block row must share no variable (a code that
+ * code_has_circulants z, or a nonbinary QC array). */
 void code_builder_block_row_layers(code_builder *b, uint32_t z);
 
 /* Information bits per row of a DVB table, and checks per layer. */

@@ -35,22 +35,6 @@ static ldpc_status check_no_empty_nodes(const char *name, uint32_t n, uint32_t m
     return LDPC_OK;
 }
 
-/* Block rows of layer_size checks. Each block row of an array of circulant
- * permutation matrices meets every column at most once, so such layers are
- * disjoint; the QC constructions are the only callers with layer_size > 0. */
-static void block_row_layers(code_builder *b, uint32_t layer_size)
-{
-    ldpc_code *c = b->code;
-    c->layer_count = c->m / layer_size;
-    c->layer_size = layer_size;
-    for (uint32_t l = 0; l <= c->layer_count; l++)
-        b->layer_offsets[l] = l * layer_size;
-    for (uint32_t chk = 0; chk < c->m; chk++)
-        b->layer_checks[chk] = chk;
-    c->layers_disjoint = 1;
-    code_builder_layer_edges(b);
-}
-
 static ldpc_status build_graph(const char *name, uint32_t n, uint32_t m, uint32_t k,
                                const uint32_t *check_offsets, const uint32_t *check_var,
                                uint32_t layer_size, code_builder *b, ldpc_error *err)
@@ -67,8 +51,10 @@ static ldpc_status build_graph(const char *name, uint32_t n, uint32_t m, uint32_
     memcpy(b->check_offsets, check_offsets, ((size_t)m + 1) * sizeof(uint32_t));
     memcpy(b->check_var, check_var, (size_t)edges * sizeof(uint32_t));
     code_builder_index_edges(b);
+    /* A block row of circulant permutation matrices meets every column at most
+     * once: disjoint layers (the QC constructions set layer_size). */
     if (layer_size > 0)
-        block_row_layers(b, layer_size);
+        code_builder_block_row_layers(b, layer_size);
     else
         code_builder_single_check_layers(b);
     return LDPC_OK;
