@@ -52,10 +52,10 @@ typedef struct {
 /* Defaults (no environment): any device, GPUs first, automatic tuning. */
 LDPC_API ldpc_opencl_config ldpc_opencl_config_default(void);
 
-/* Overlays the environment: LDPC_CL_PLATFORM, LDPC_CL_DEVICE,
- * LDPC_CL_DEVICE_TYPE (gpu|cpu|accelerator|all|default), LDPC_CL_CACHE_DIR,
- * LDPC_CL_TABLE_CACHE_BYTES, LDPC_CL_TUNING. A value that does not parse is
- * an error naming the variable. */
+/* Overlays the environment: LDPC_CL_PLATFORM, LDPC_CL_DEVICE ("[TYPE:]DEVICE"
+ * or a TYPE alone, TYPE gpu|cpu|accelerator|all|default: device_type and
+ * device), LDPC_CL_CACHE_DIR, LDPC_CL_TABLE_CACHE_BYTES, LDPC_CL_TUNING. A
+ * value that does not parse is an error naming the variable. */
 LDPC_API ldpc_status ldpc_opencl_config_from_env(ldpc_opencl_config *config, ldpc_error *err);
 
 /* Like ldpc_decoder_create(config, limits, "opencl", ...) with explicit

@@ -58,22 +58,35 @@ static ldpc_status parse_unsigned(const char *name, const char *value,
     return LDPC_OK;
 }
 
-ldpc_status ldpc_opencl_config_from_env(ldpc_opencl_config *config, ldpc_error *err)
+/* LDPC_CL_DEVICE: a device type alone ("gpu"), or "TYPE:SELECTOR" ("gpu:1",
+ * "cpu:epyc"), or a selector alone; a selector is a substring of the device
+ * name or an index. A prefix that is no type belongs to the name (AMD's
+ * "gfx90a:xnack-"). */
+static ldpc_status parse_device(const char *value, ldpc_opencl_config *config, ldpc_error *err)
 {
     static const char *const types[] = {"default", "gpu", "cpu", "accelerator", "all", NULL};
+    const char *colon = strchr(value, ':');
+    size_t type_length = colon != NULL ? (size_t)(colon - value) : strlen(value);
+    for (int t = 0; types[t] != NULL; t++)
+        if (strlen(types[t]) == type_length && memcmp(types[t], value, type_length) == 0) {
+            config->device_type = (ldpc_opencl_device_type)t;
+            value += colon != NULL ? type_length + 1 : type_length;
+            break;
+        }
+    return copy_text("LDPC_CL_DEVICE", value, strlen(value), config->device,
+                     sizeof config->device, err);
+}
+
+ldpc_status ldpc_opencl_config_from_env(ldpc_opencl_config *config, ldpc_error *err)
+{
     ldpc_status status = LDPC_OK;
     const char *value;
     unsigned long long number = 0;
-    int choice = 0;
     if ((value = getenv("LDPC_CL_PLATFORM")) != NULL)
         status = copy_text("LDPC_CL_PLATFORM", value, strlen(value), config->platform,
                            sizeof config->platform, err);
     if (status == LDPC_OK && (value = getenv("LDPC_CL_DEVICE")) != NULL)
-        status = copy_text("LDPC_CL_DEVICE", value, strlen(value), config->device,
-                           sizeof config->device, err);
-    if (status == LDPC_OK && (value = getenv("LDPC_CL_DEVICE_TYPE")) != NULL &&
-        (status = env_choice("LDPC_CL_DEVICE_TYPE", value, types, &choice, err)) == LDPC_OK)
-        config->device_type = (ldpc_opencl_device_type)choice;
+        status = parse_device(value, config, err);
     if (status == LDPC_OK && (value = getenv("LDPC_CL_CACHE_DIR")) != NULL)
         status = copy_text("LDPC_CL_CACHE_DIR", value, strlen(value), config->cache_dir,
                            sizeof config->cache_dir, err);

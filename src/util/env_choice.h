@@ -1,5 +1,5 @@
 /* An environment variable or a setting that names one of a fixed list of
- * choices (LDPC_CL_DEVICE_TYPE=gpu, the OpenCL tuning key design=latency). */
+ * choices (the OpenCL tuning key design=latency). */
 #ifndef LDPC_ENV_CHOICE_H
 #define LDPC_ENV_CHOICE_H
 

@@ -10,10 +10,10 @@
 #include "opencl/cl_vendor_defaults.h"
 #endif
 
-/* The library's OpenCL variables: the user's five and the tuning text. */
+/* The library's OpenCL variables: the user's four and the tuning text. */
 static const char *const variables[] = {
-    "LDPC_CL_PLATFORM",  "LDPC_CL_DEVICE",            "LDPC_CL_DEVICE_TYPE",
-    "LDPC_CL_CACHE_DIR", "LDPC_CL_TABLE_CACHE_BYTES", "LDPC_CL_TUNING",
+    "LDPC_CL_PLATFORM",          "LDPC_CL_DEVICE", "LDPC_CL_CACHE_DIR",
+    "LDPC_CL_TABLE_CACHE_BYTES", "LDPC_CL_TUNING",
 };
 
 static void clear_environment(void)
@@ -36,8 +36,7 @@ static void environment_is_parsed(void **state)
     (void)state;
     clear_environment();
     setenv("LDPC_CL_PLATFORM", "Portable", 1);
-    setenv("LDPC_CL_DEVICE", "epyc", 1);
-    setenv("LDPC_CL_DEVICE_TYPE", "cpu", 1);
+    setenv("LDPC_CL_DEVICE", "cpu:epyc", 1);
     setenv("LDPC_CL_TABLE_CACHE_BYTES", "1048576", 1);
     setenv("LDPC_CL_CACHE_DIR", "off", 1);
     setenv("LDPC_CL_TUNING",
@@ -87,10 +86,30 @@ static void environment_is_parsed(void **state)
     assert_int_equal(config.latency_tables, LDPC_OPENCL_TABLES_CIRCULANTS);
     assert_int_equal(config.latency_pairs, LDPC_OPENCL_PAIRS_ON);
     assert_int_equal(config.design, LDPC_OPENCL_DESIGN_AUTO);
+    /* LDPC_CL_DEVICE: a type alone, a type and an index, a name whose prefix is no type. */
+    const struct {
+        const char *value, *name;
+        int index;
+        ldpc_opencl_device_type type;
+    } devices[] = {
+        {"gpu", "", -1, LDPC_OPENCL_DEVICE_GPU},
+        {"accelerator:1", "", 1, LDPC_OPENCL_DEVICE_ACCELERATOR},
+        {"all:", "", -1, LDPC_OPENCL_DEVICE_ALL},
+        {"gfx90a:xnack-", "gfx90a:xnack-", -1, LDPC_OPENCL_DEVICE_DEFAULT},
+        {"gpus", "gpus", -1, LDPC_OPENCL_DEVICE_DEFAULT},
+    };
+    for (size_t i = 0; i < sizeof devices / sizeof devices[0]; i++) {
+        setenv("LDPC_CL_DEVICE", devices[i].value, 1);
+        config = options_from_env();
+        assert_string_equal(config.device, devices[i].name);
+        assert_int_equal(config.device_index, devices[i].index);
+        assert_int_equal(config.device_type, devices[i].type);
+    }
     clear_environment();
     config = options_from_env();
     assert_int_equal(config.binary_cache, 1);
     assert_int_equal(config.device_index, -1);
+    assert_int_equal(config.device_type, LDPC_OPENCL_DEVICE_DEFAULT);
 }
 
 static void bad_environment_names_the_variable(void **state)
@@ -99,7 +118,6 @@ static void bad_environment_names_the_variable(void **state)
     const struct {
         const char *variable, *value, *named; /* named: what the message must say */
     } bad[] = {
-        {"LDPC_CL_DEVICE_TYPE", "fpga", "LDPC_CL_DEVICE_TYPE"},
         {"LDPC_CL_TABLE_CACHE_BYTES", "-1", "LDPC_CL_TABLE_CACHE_BYTES"},
         {"LDPC_CL_DEVICE", "1001", "device index"},
         {"LDPC_CL_TUNING", "design=fast", "design"},
