@@ -4,8 +4,8 @@
 # their dependencies from Debian, then each entry point run inside it: the
 # ldpcd user that the postinst creates, the unit as systemd reads it, the
 # daemon's packaged configuration, the ldpc tool, the Python module, a GNU
-# Radio flowgraph through the blocks, and a C program through pkg-config and
-# CMake.
+# Radio flowgraph through the blocks, the example flowgraph, a C program
+# through pkg-config and CMake; then the root booted (tools/deb-boot-test.sh).
 # usage: tools/deb-install-test.sh DIR_WITH_DEBS (as root; needs debootstrap
 # and Debian's mirror)
 set -euo pipefail
@@ -42,6 +42,10 @@ cp "$(dirname "$0")/deb-python-check.py" "$root/"
 in_root python3 /deb-python-check.py || fail "the installed Python module or GNU Radio blocks do not decode"
 test -f "$root/usr/share/gnuradio/grc/blocks/ldpc_decoder.block.yml" ||
     fail "GNU Radio Companion would not find the decoder block"
+# the installed example as a GNU Radio Companion user runs it (grcc, then the program)
+cp "$(dirname "$0")/../gr-ldpc/examples/run_example.sh" "$root/"
+in_root bash /run_example.sh /usr/share/gr-ldpc/examples/ldpc_bpsk_awgn.grc python3 ||
+    fail "the installed example flowgraph does not run"
 # a C program of the user's own against libldpc-dev: pkg-config and find_package(ldpc)
 in_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends \
     gcc libc6-dev pkg-config cmake make > "$root/tools.log" 2>&1 || { tail -20 "$root/tools.log" >&2; fail "no compiler"; }
@@ -54,3 +58,10 @@ in_root sh -c 'cmake -S /example -B /example/build > /dev/null && cmake --build 
                /example/build/decode_frame && /example/build/decode_frame_static' |
     grep -c ': decoded$' | grep -qx 2 || fail "programs built through find_package(ldpc) do not decode"
 echo "deb-install-test: installed into a clean Debian 12 root: $(ls "$root/debs" | tr '\n' ' ')"
+# the same root booted, systemd running the service (amd64: the emulator is x86_64)
+if command -v qemu-system-x86_64 > /dev/null && [ "$(dpkg --print-architecture)" = amd64 ]; then
+    umount "$root/proc"
+    bash "$(dirname "$0")/deb-boot-test.sh" "$root"
+else
+    echo "deb-install-test: the boot test skipped: needs qemu-system-x86 on amd64" >&2
+fi

@@ -3,12 +3,14 @@
 # it with the blocks' YAML, and the generated Qt program runs for a few
 # seconds (offscreen) without an error; its BER sink is then read through a
 # probe of the same chain, which must decode every frame at Eb/N0 4 dB.
-# usage: run_example.sh GR_LDPC_SOURCE_DIR PYTHON (PYTHONPATH set by ctest)
+# usage: run_example.sh EXAMPLE_GRC PYTHON [BLOCKS_DIR]
+#   (BLOCKS_DIR: the blocks' YAML where GNU Radio Companion does not look, as
+#   in the source tree; PYTHONPATH set by ctest there)
 set -euo pipefail
-source_dir=$1 python=$2
+example=$1 python=$2
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-GRC_BLOCKS_PATH="$source_dir/grc" grcc -o "$work" "$source_dir/examples/ldpc_bpsk_awgn.grc" \
+env ${3:+GRC_BLOCKS_PATH="$3"} grcc -o "$work" "$example" \
     > "$work/grcc.log" 2>&1 || { cat "$work/grcc.log" >&2; exit 1; }
 status=0
 QT_QPA_PLATFORM=offscreen XDG_RUNTIME_DIR="$work" timeout 5 "$python" "$work/ldpc_bpsk_awgn.py" \
