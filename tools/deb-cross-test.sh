@@ -68,3 +68,14 @@ print(f"python3-ldpc on {platform.machine()}: 4 frames decoded by {decoder.backe
 cat "$work/python.log"
 echo "deb-cross-test: $debian_arch: $(cd "$work" && ls ./*_"$debian_arch".deb | xargs -n1 basename |
     tr '\n' ' '); lintian: $(grep -c '^E:' "$work/lintian.log" 2>/dev/null || true) errors"
+# Installed into a clean root of the board's architecture, where root,
+# debootstrap and qemu-user-static allow it; on arm64 (most boards) with GNU
+# Radio and the blocks that tools/deb-test.sh packaged.
+if command -v debootstrap > /dev/null && [ "$(id -u)" = 0 ] &&
+    [ -e "/usr/lib/binfmt.d/qemu-$([ "$debian_arch" = arm64 ] && echo aarch64 || echo arm).conf" ]; then
+    gr_ldpc=
+    [ "$debian_arch" = arm64 ] && gr_ldpc=$(ls build/debs/gr-ldpc_*_all.deb 2>/dev/null | head -1)
+    bash tools/deb-cross-install-test.sh "$debian_arch" "$work" $gr_ldpc
+else
+    echo "deb-cross-test: $debian_arch: the install into a clean root skipped: needs root, debootstrap and qemu-user-static" >&2
+fi

@@ -56,6 +56,11 @@ export LD_LIBRARY_PATH="$work/root/usr/lib/$multiarch"
 PYTHONPATH="$work/root/usr/lib/python3/dist-packages" /usr/bin/python3 "$(dirname "$0")/deb-python-check.py" ||
     fail "the packaged Python module or GNU Radio blocks do not decode"
 echo "deb-test: $(cd "$work" && ls ./*.deb | xargs -n1 basename | tr '\n' ' ')"
+# kept for tools/deb-cross-test.sh, which installs the architecture-independent
+# gr-ldpc beside the cross-built packages
+rm -rf build/debs
+mkdir -p build/debs
+cp "$work"/*.deb build/debs/
 # Installed into a clean Debian root, where debootstrap and root allow it.
 if command -v debootstrap > /dev/null && [ "$(id -u)" = 0 ]; then
     bash "$(dirname "$0")/deb-install-test.sh" "$work"

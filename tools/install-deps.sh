@@ -11,7 +11,8 @@ if [ "$(id -u)" != 0 ]; then sudo_cmd="sudo"; fi
 # debian/control for both, for the cross-built packages, and the libraries
 # the target's python3 and numpy need to import the cross-built module under
 # qemu (tools/deb-cross-test.sh); qemu-system-x86 boots the installed packages
-# (tools/deb-boot-test.sh).
+# (tools/deb-boot-test.sh); qemu-user-static runs a clean arm64/armhf root
+# (tools/deb-cross-install-test.sh).
 $sudo_cmd dpkg --add-architecture arm64
 $sudo_cmd dpkg --add-architecture armhf
 $sudo_cmd apt-get update
@@ -20,7 +21,7 @@ $sudo_cmd apt-get install -y --no-install-recommends \
     libliquid-dev libzmq3-dev libcmocka-dev libsystemd-dev \
     ocl-icd-opencl-dev ocl-icd-libopencl1 opencl-c-headers pocl-opencl-icd clinfo \
     gnuplot-nox python3 python3-dev python3-numpy python3-pytest gnuradio gnuradio-dev debootstrap \
-    qemu-system-x86 \
+    qemu-system-x86 qemu-user-static \
     scdoc groff-base debhelper dh-python \
     dpkg-dev lintian \
     clang libclang-rt-14-dev \
