@@ -20,34 +20,16 @@ arch=$1
 debs=$(cd "${2:?directory of .deb files}" && pwd)
 gr_ldpc=${3:-}
 here=$(cd "$(dirname "$0")" && pwd)
-root=$(mktemp -d)
-cleanup() {
-    umount "$root/proc" 2>/dev/null || true
-    rm -rf "$root"
-}
-trap cleanup EXIT
 fail() { echo "deb-cross-install-test: $arch: $*" >&2; exit 1; }
+source "$here/deb-root.sh"
 # the kernel runs the root's programs through qemu-user-static (flag F: the
 # emulator is opened now, so the root needs no copy of it)
 binfmt=/proc/sys/fs/binfmt_misc
 [ -e "$binfmt/register" ] || mount -t binfmt_misc binfmt_misc "$binfmt"
 [ -e "$binfmt/qemu-$qemu" ] || cat "/usr/lib/binfmt.d/qemu-$qemu.conf" > "$binfmt/register"
-debootstrap --arch="$arch" --variant=minbase bookworm "$root" http://deb.debian.org/debian \
-    > "$root.log" 2>&1 || { tail -20 "$root.log" >&2; fail "debootstrap failed"; }
-rm -f "$root.log"
-cp /etc/resolv.conf "$root/etc/resolv.conf"
-mount -t proc proc "$root/proc"
-in_root() { chroot "$root" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root "$@"; }
+deb_root_create "$arch"
 [ "$(in_root dpkg --print-architecture)" = "$arch" ] || fail "the root is not $arch"
-mkdir "$root/debs"
-cp "$debs"/*_"$arch".deb "$root/debs/"
-rm -f "$root"/debs/*-dbgsym_*.deb
-in_root apt-get update -q > /dev/null
-packages=$(cd "$root" && ls debs/*.deb | sed 's|^|/|')
-# shellcheck disable=SC2086 # one argument per package file
-in_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends \
-    $packages python3-numpy > "$root/install.log" 2>&1 ||
-    { tail -30 "$root/install.log" >&2; fail "apt-get install failed"; }
+deb_root_install "$debs"/*_"$arch".deb -- python3-numpy
 
 in_root getent passwd ldpcd > /dev/null || fail "the ldpcd user was not created"
 in_root ldpcd --check-config -c /etc/ldpcd/ldpcd.conf --set runtime_dir=/tmp > /dev/null ||
@@ -66,13 +48,11 @@ assert (code.extract_info(bits) == info).all() and stats["converged"].all()
 print(f"python3-ldpc installed on {platform.machine()}: 4 frames decoded")' ||
     fail "the installed Python module does not decode"
 if [ -n "$gr_ldpc" ]; then
-    cp "$gr_ldpc" "$here/deb-python-check.py" "$here/../gr-ldpc/examples/run_example.sh" "$root/"
-    in_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends \
-        "/$(basename "$gr_ldpc")" > "$root/gnuradio.log" 2>&1 ||
-        { tail -30 "$root/gnuradio.log" >&2; fail "apt-get install of gr-ldpc failed"; }
+    cp "$here/deb-python-check.py" "$here/../gr-ldpc/examples/run_example.sh" "$root/"
+    deb_root_install "$gr_ldpc"
     in_root python3 /deb-python-check.py || fail "the installed GNU Radio blocks do not decode"
     in_root bash /run_example.sh /usr/share/gr-ldpc/examples/ldpc_bpsk_awgn.grc python3 ||
         fail "the installed example flowgraph does not run"
 fi
 echo "deb-cross-install-test: $arch: installed into a clean Debian 12 $arch root:" \
-    "$(ls "$root/debs" | tr '\n' ' ')${gr_ldpc:+$(basename "$gr_ldpc") with GNU Radio}"
+    "$(ls "$root/debs" | tr '\n' ' ')${gr_ldpc:+(GNU Radio too)}"

@@ -10,27 +10,10 @@
 # and Debian's mirror)
 set -euo pipefail
 debs=$(cd "${1:?directory of .deb files}" && pwd)
-root=$(mktemp -d)
-cleanup() {
-    umount "$root/proc" 2>/dev/null || true
-    rm -rf "$root"
-}
-trap cleanup EXIT
 fail() { echo "deb-install-test: $*" >&2; exit 1; }
-debootstrap --variant=minbase bookworm "$root" http://deb.debian.org/debian > "$root.log" 2>&1 ||
-    { tail -20 "$root.log" >&2; fail "debootstrap failed"; }
-rm -f "$root.log"
-cp /etc/resolv.conf "$root/etc/resolv.conf"
-mount -t proc proc "$root/proc"
-mkdir "$root/debs"
-cp "$debs"/*.deb "$root/debs/"
-rm -f "$root"/debs/*-dbgsym_*.deb
-in_root() { chroot "$root" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root "$@"; }
-in_root apt-get update -q > /dev/null
-packages=$(cd "$root" && ls debs/*.deb | sed 's|^|/|')
-# shellcheck disable=SC2086 # one argument per package file
-in_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends \
-    $packages > "$root/install.log" 2>&1 || { tail -30 "$root/install.log" >&2; fail "apt-get install failed"; }
+source "$(dirname "$0")/deb-root.sh"
+deb_root_create
+deb_root_install "$debs"/*.deb
 
 in_root getent passwd ldpcd > /dev/null || fail "the ldpcd user was not created"
 in_root systemd-analyze verify --man=no /lib/systemd/system/ldpcd.service ||
