@@ -8,7 +8,9 @@
 # latency p50/p99, where the service's threads spent their time
 # (docs/PROTOCOL.md, statistics), the average iterations of both (the same
 # work only if they agree), the cores each of ldpcd's threads, the senders and
-# the sink kept busy, and ldpcd's peak resident memory (VmHWM).
+# the sink kept busy, and ldpcd's peak resident memory (VmHWM). Before the
+# service, the same senders feed `ldpc-rx --input-frames` (no ldpcd): the
+# feeder alone, over the same transport, is the ceiling of the end-to-end figure.
 # With --instances N, N ldpcd instances (1 for the baseline) share one feeder (a single
 # ldpc-tx binding PUSH, ZeroMQ balancing the frames) and push their results
 # to one ldpc-rx that restores the order and checks every frame arrived once
@@ -18,15 +20,17 @@
 # that the ratio is the service's own cost, not its feeders'.
 # usage: tools/service-bench.sh [--build DIR] [--code NAME] [--codes SPEC]
 #            [--senders S] [--frames N (per sender)] [--esn0 DB]
-#            [--per-message F] [--instances N] [--cpus LIST] [--] [KEY=VALUE ...]
+#            [--per-message F] [--instances N] [--cpus LIST] [--transport ipc|tcp]
+#            [--] [KEY=VALUE ...]
 #   --code: what the senders send; --codes: what ldpcd accepts (its `codes`
 #   setting, e.g. 'dvbs2-*'; default the sent code); --per-message: frames
-#   in each message the senders send (default 4)
+#   in each message the senders send (default 4); --transport: frames and
+#   results over ipc (default) or over TCP on the loopback (ports 5570-5574)
 #   KEY=VALUE: ldpcd settings (--set) of every instance, e.g. workers=16
 #   backend=opencl
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-build=$root/build/ci code=dvbs2-normal-1/2 codes= senders=2 frames=20000 esn0=4 per_message=4 instances= cpus=
+build=$root/build/ci code=dvbs2-normal-1/2 codes= senders=2 frames=20000 esn0=4 per_message=4 instances= cpus= transport=ipc
 while [ $# -gt 0 ]; do
     case $1 in
         --build) build=$2; shift 2 ;;
@@ -38,12 +42,14 @@ while [ $# -gt 0 ]; do
         --per-message) per_message=$2; shift 2 ;;
         --instances) instances=$2; shift 2 ;;
         --cpus) cpus=$2; shift 2 ;;
+        --transport) transport=$2; shift 2 ;;
         --) shift; break ;;
         --*) sed -n '2,25p' "$0" >&2; exit 2 ;;
         *) break ;;
     esac
 done
 codes=${codes:-$code}
+case $transport in ipc | tcp) ;; *) echo "--transport: ipc or tcp" >&2; exit 2 ;; esac
 service_cpus=() feeder_cpus=()
 if [ -n "$cpus" ]; then
     others=$(python3 -c 'import os, sys
@@ -70,23 +76,25 @@ started() {
     cat "$1" >&2
     return 1
 }
+# endpoint NAME PORT: where frames, results or the feeder-alone sink meet
+endpoint() { if [ "$transport" = tcp ]; then echo "tcp://127.0.0.1:$2"; else echo "ipc://$run/$1"; fi; }
 if [ -n "$instances" ]; then
     scaled() {
-        "${feeder_cpus[@]}" "$build/tools/ldpcd-liquid/ldpc-rx" --endpoint "ipc://$run/results" --bind \
+        "${feeder_cpus[@]}" "$build/tools/ldpcd-liquid/ldpc-rx" --endpoint "$(endpoint results 5574)" --bind \
             --frames "$frames" --pool 64 --seed 1 --reorder --timeout-ms 30000 --quiet \
             >"$run/rx.out" &
         rx=$!
         for i in $(seq "$instances"); do
             mkdir -p "$run/$i"
             "${service_cpus[@]}" "$build/src/ldpcd/ldpcd" --set runtime_dir="$run/$i" --set codes="$codes" \
-                --set input_endpoint="ipc://$run/frames" --set input_bind=no \
-                --set output_endpoint="ipc://$run/results" --set output_bind=no \
+                --set input_endpoint="$(endpoint frames 5573)" --set input_bind=no \
+                --set output_endpoint="$(endpoint results 5574)" --set output_bind=no \
                 --set stats_endpoint= "${sets[@]}" 2>"$run/ldpcd$i.log" &
             pids+=($!)
         done
         for i in $(seq "$instances"); do started "$run/ldpcd$i.log"; done
         grep -o 'pipeline: .*' "$run/ldpcd1.log" | sed "s/^/$instances x /"
-        "${feeder_cpus[@]}" "$build/tools/ldpcd-liquid/ldpc-tx" --endpoint "ipc://$run/frames" --bind --code "$code" \
+        "${feeder_cpus[@]}" "$build/tools/ldpcd-liquid/ldpc-tx" --endpoint "$(endpoint frames 5573)" --bind --code "$code" \
             --modem qpsk --esn0 "$esn0" --frames "$frames" --pool 64 --seed 1 \
             --frames-per-message "$per_message" --io-threads 4 2>>"$run/tx.err"
         wait "$rx"
@@ -102,12 +110,33 @@ if [ -n "$instances" ]; then
     exit "$status"
 fi
 
+total=$((senders * frames))
+# S senders of `frames` frames each to endpoint $1; their CPU time to $run/tx$s.times
+send_frames() {
+    sources=()
+    for s in $(seq 0 $((senders - 1))); do
+        ( "${feeder_cpus[@]}" "$build/tools/ldpcd-liquid/ldpc-tx" --endpoint "$1" --code "$code" \
+            --modem qpsk --esn0 "$esn0" --frames "$frames" --pool 64 --seed 1 \
+            --frames-per-message "$per_message" --first-sequence $((s * frames)) 2>>"$run/tx.err"
+          times >"$run/tx$s.times" ) &
+        sources+=($!)
+    done
+    for source in "${sources[@]}"; do wait "$source"; done
+}
+"${feeder_cpus[@]}" "$build/tools/ldpcd-liquid/ldpc-rx" --endpoint "$(endpoint feeder 5570)" --bind \
+    --input-frames --frames "$total" --timeout-ms 30000 >"$run/feeder.out" &
+feeder_sink=$!
+send_frames "$(endpoint feeder 5570)"
+wait "$feeder_sink" || { cat "$run/feeder.out" "$run/tx.err" >&2; exit 1; }
+feeder=$(sed -n 's/.*: \([0-9.]*\) frames\/s.*/\1/p' "$run/feeder.out")
+cat "$run/feeder.out"
+
 "${service_cpus[@]}" "$build/src/ldpcd/ldpcd" --set runtime_dir="$run" --set stats_interval_ms=1000 \
-    --set codes="$codes" "${sets[@]}" 2>"$run/ldpcd.log" &
+    --set codes="$codes" --set input_endpoint="$(endpoint input 5571)" \
+    --set output_endpoint="$(endpoint output 5572)" "${sets[@]}" 2>"$run/ldpcd.log" &
 pids+=($!)
 started "$run/ldpcd.log"
 grep -o 'pipeline: .*' "$run/ldpcd.log"
-total=$((senders * frames))
 # CPU time per ldpcd thread, in clock ticks, "name ticks" per line
 thread_ticks() {
     for stat in /proc/"$1"/task/*/stat; do
@@ -117,19 +146,11 @@ thread_ticks() {
 thread_ticks "${pids[0]}" >"$run/ticks.before"
 started_ns=$(date +%s%N)
 # the sink's and each sender's CPU time (bash's `times`: its children's user and system)
-( "${feeder_cpus[@]}" "$build/tools/ldpcd-liquid/ldpc-rx" --endpoint "ipc://$run/output" --frames "$total" --pool 64 \
+( "${feeder_cpus[@]}" "$build/tools/ldpcd-liquid/ldpc-rx" --endpoint "$(endpoint output 5572)" --frames "$total" --pool 64 \
     --sources "$senders" --seed 1 --stats "ipc://$run/stats" --timeout-ms 30000 --quiet >"$run/rx.out"; status=$?
   times >"$run/rx.times"; exit $status ) &
 rx=$!
-sources=()
-for s in $(seq 0 $((senders - 1))); do
-    ( "${feeder_cpus[@]}" "$build/tools/ldpcd-liquid/ldpc-tx" --endpoint "ipc://$run/input" --code "$code" \
-        --modem qpsk --esn0 "$esn0" --frames "$frames" --pool 64 --seed 1 \
-        --frames-per-message "$per_message" --first-sequence $((s * frames)) 2>>"$run/tx.err"
-      times >"$run/tx$s.times" ) &
-    sources+=($!)
-done
-for source in "${sources[@]}"; do wait "$source"; done
+send_frames "$(endpoint input 5571)"
 status=0
 wait "$rx" || status=$?
 elapsed_ns=$(($(date +%s%N) - started_ns))
@@ -182,6 +203,7 @@ alone=$("${service_cpus[@]}" "$build/tools/ldpc" bench --code "$code" --decoder 
 iterations=$(sed -n 's/.*"average_iterations":\([0-9.]*\).*/\1/p' <<<"$alone")
 alone=$(sed -n 's/.*"frames_per_second":\([0-9.]*\).*/\1/p' <<<"$alone")
 end_to_end=$(sed -n 's/.* \([0-9.]*\) frames\/s .*/\1/p' "$run/rx.out" | head -1)
-awk -v a="$alone" -v e="$end_to_end" -v w="$workers" -v b="$batch" -v x="$ebn0" -v i="$iterations" 'BEGIN {
-    printf "ldpc bench, the same decoders alone (%d instances, batch %d, Eb/N0 %s dB, iterations_avg %s): %.1f frames/s; end to end %.1f = %.0f%% of it\n", w, b, x, i, a, e, (a > 0 ? 100 * e / a : 0) }'
+awk -v a="$alone" -v e="$end_to_end" -v w="$workers" -v b="$batch" -v x="$ebn0" -v i="$iterations" -v f="$feeder" 'BEGIN {
+    printf "ldpc bench, the same decoders alone (%d instances, batch %d, Eb/N0 %s dB, iterations_avg %s): %.1f frames/s; end to end %.1f = %.0f%% of it", w, b, x, i, a, e, (a > 0 ? 100 * e / a : 0)
+    printf " (the feeder alone: %.1f frames/s, end to end %.0f%% of it)\n", f, (f > 0 ? 100 * e / f : 0) }'
 exit "$status"

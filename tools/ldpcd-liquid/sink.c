@@ -8,8 +8,11 @@
  * and checks that every sequence number arrived exactly once. With --sources
  * S, the --frames N sequence numbers are S senders' ranges of N / S (ldpc-tx
  * --first-sequence s N / S), interleaved at the service's input: order is
- * checked within each range. */
+ * checked within each range. With --input-frames it takes ldpc-tx's frame
+ * messages straight from the senders instead (no ldpcd between) and only
+ * counts them: the rate the feeder and the transport reach on their own. */
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -162,10 +165,58 @@ static void read_stats(void *stats, char *last, size_t size)
     }
 }
 
+/* ldpcd's code lookup for ldpcd_parse_input, over every built-in code. */
+static const void *any_code(const void *context, const char *name, uint32_t *n)
+{
+    (void)context;
+    *n = codeword_bits(name);
+    return *n > 0 ? name : NULL;
+}
+
+/* --input-frames: frame messages received without a copy, checked as ldpcd
+ * checks them, counted and dropped. */
+static int count_input_frames(void *socket, uint64_t frames, long timeout_ms)
+{
+    uint64_t received = 0, messages = 0, bytes = 0, malformed = 0, first_ns = 0, last_ns = 0;
+    uint64_t last_activity = demo_now_ns();
+    zmq_msg_t message;
+    zmq_msg_init(&message);
+    while (frames == 0 || received < frames) {
+        if (zmq_msg_recv(&message, socket, ZMQ_DONTWAIT) < 0) {
+            zmq_pollitem_t item = {.socket = socket, .events = ZMQ_POLLIN};
+            zmq_poll(&item, 1, 200);
+            if (demo_now_ns() - last_activity > (uint64_t)timeout_ms * 1000000u)
+                break;
+            continue;
+        }
+        last_activity = last_ns = demo_now_ns();
+        if (messages++ == 0)
+            first_ns = last_ns;
+        ldpcd_parsed_message parsed;
+        ldpcd_parse_input(zmq_msg_data(&message), zmq_msg_size(&message), any_code, NULL,
+                          UINT16_MAX, SIZE_MAX, &parsed);
+        if (parsed.reason != LDPCD_REJECT_NONE) {
+            malformed++;
+            continue;
+        }
+        received += parsed.header.frame_count;
+        bytes += zmq_msg_size(&message);
+    }
+    zmq_msg_close(&message);
+    double seconds = (double)(last_ns - first_ns) / 1e9;
+    printf("summary: input frames %llu in %llu messages (%llu malformed) in %.2f s: %.1f "
+           "frames/s, %.2f GB/s (the feeder alone)\n",
+           (unsigned long long)received, (unsigned long long)messages,
+           (unsigned long long)malformed, seconds,
+           seconds > 0 ? (double)received / seconds : 0.0,
+           seconds > 0 ? (double)bytes / seconds / 1e9 : 0.0);
+    return received > 0 && malformed == 0 && (frames == 0 || received == frames) ? 0 : 1;
+}
+
 int main(int argc, char **argv)
 {
     const char *endpoint = NULL, *stats_endpoint = NULL;
-    int bind = 0, quiet = 0, reorder = 0;
+    int bind = 0, quiet = 0, reorder = 0, input_frames = 0;
     uint64_t seed = 1, frames = 0, sources = 1;
     uint32_t pool = 0;
     long timeout_ms = 10000;
@@ -181,6 +232,8 @@ int main(int argc, char **argv)
             quiet = 1;
         else if (!strcmp(argv[i], "--reorder"))
             reorder = 1;
+        else if (!strcmp(argv[i], "--input-frames"))
+            input_frames = 1;
         else if ((v = demo_arg(argc, argv, &i, "--seed")))
             seed = strtoull(v, NULL, 10);
         else if ((v = demo_arg(argc, argv, &i, "--pool")))
@@ -194,7 +247,7 @@ int main(int argc, char **argv)
         else {
             fputs("usage: ldpc-rx --endpoint EP [--bind] [--frames N] [--seed S]\n"
                   "         [--pool P] [--timeout-ms T] [--stats EP] [--reorder]\n"
-                  "         [--sources S] [--quiet]\n",
+                  "         [--sources S] [--quiet] [--input-frames]\n",
                   stderr);
             return 2;
         }
@@ -211,6 +264,12 @@ int main(int argc, char **argv)
     if ((bind ? zmq_bind(socket, endpoint) : zmq_connect(socket, endpoint)) != 0) {
         fprintf(stderr, "ldpc-rx: %s: %s\n", endpoint, zmq_strerror(errno));
         return 1;
+    }
+    if (input_frames) {
+        int status = count_input_frames(socket, frames, timeout_ms);
+        zmq_close(socket);
+        zmq_ctx_term(context);
+        return status;
     }
     void *stats = NULL;
     if (stats_endpoint != NULL) {

@@ -143,13 +143,11 @@ int main(int argc, char **argv)
     /* liquid's constellations have unit average energy: Es = 1 */
     double sigma = sqrt(pow(10.0, -o.esn0_db / 10.0) / 2.0);
     uint32_t per_message = o.frames_per_message;
-    size_t message_size = LDPCD_INPUT_HEADER_SIZE + (size_t)per_message * sent_n;
-    uint8_t *message = malloc(message_size);
     uint8_t *info = malloc(ldpc_code_k(code));
     uint8_t *codeword = malloc((size_t)ldpc_code_n(code) + sent_n);
     uint32_t pool_frames = o.pool;
     uint8_t *pool = pool_frames ? malloc((size_t)pool_frames * sent_n) : NULL;
-    if (message == NULL || info == NULL || codeword == NULL || (pool_frames && pool == NULL)) {
+    if (info == NULL || codeword == NULL || (pool_frames && pool == NULL)) {
         fprintf(stderr, "ldpc-tx: out of memory\n");
         return 1;
     }
@@ -187,9 +185,16 @@ int main(int argc, char **argv)
                                      .scale = 1.0f,
                                      .sequence = o.first_sequence + sent};
         snprintf(header.code, sizeof header.code, "%s", o.code_name);
-        ldpcd_encode_input_header(&header, message);
+        /* built in ZeroMQ's own buffer: sent without another copy */
+        zmq_msg_t message;
+        if (zmq_msg_init_size(&message, LDPCD_INPUT_HEADER_SIZE + (size_t)count * sent_n) != 0) {
+            fprintf(stderr, "ldpc-tx: out of memory\n");
+            return 1;
+        }
+        uint8_t *bytes = zmq_msg_data(&message);
+        ldpcd_encode_input_header(&header, bytes);
         for (uint32_t f = 0; f < count; f++) {
-            uint8_t *soft = message + LDPCD_INPUT_HEADER_SIZE + (size_t)f * sent_n;
+            uint8_t *soft = bytes + LDPCD_INPUT_HEADER_SIZE + (size_t)f * sent_n;
             if (pool_frames)
                 memcpy(soft, pool + (size_t)((o.first_sequence + sent + f) % pool_frames) * sent_n,
                        sent_n);
@@ -197,8 +202,9 @@ int main(int argc, char **argv)
                 make_frame(code, modem, bps, sigma, o.seed, o.first_sequence + sent + f, 0, info,
                            codeword, soft);
         }
-        if (zmq_send(socket, message, LDPCD_INPUT_HEADER_SIZE + (size_t)count * sent_n, 0) < 0) {
+        if (zmq_msg_send(&message, socket, 0) < 0) {
             fprintf(stderr, "ldpc-tx: send: %s\n", zmq_strerror(errno));
+            zmq_msg_close(&message);
             return 1;
         }
         sent += count;
@@ -213,7 +219,6 @@ int main(int argc, char **argv)
     zmq_ctx_term(context);
     modemcf_destroy(modem);
     ldpc_code_destroy(code);
-    free(message);
     free(info);
     free(codeword);
     free(pool);
