@@ -44,7 +44,7 @@ while [ $# -gt 0 ]; do
         --cpus) cpus=$2; shift 2 ;;
         --transport) transport=$2; shift 2 ;;
         --) shift; break ;;
-        --*) sed -n '2,25p' "$0" >&2; exit 2 ;;
+        --*) sed -n '2,30p' "$0" >&2; exit 2 ;;
         *) break ;;
     esac
 done
