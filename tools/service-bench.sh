@@ -2,8 +2,9 @@
 # The service's throughput as a user's receiver sees it: S ldpc-tx sources
 # replaying a pool of liquid-dsp QPSK frames (so that generating them is
 # never the bottleneck) -> ipc -> ldpcd -> ipc -> ldpc-rx. Prints the sink's
-# frames/s end to end against the decoders alone in the same run (ldpcd's
-# busy-time based decoder_frames_per_s, and `ldpc bench` with the same
+# steady frames/s end to end (from the first to the last tenth) against the
+# decoders alone in the same run (ldpcd's busy-time based
+# decoder_frames_per_s, and `ldpc bench` with the same
 # decoders, backend, batch and one instance per worker, after the service),
 # latency p50/p99, where the service's threads spent their time
 # (docs/PROTOCOL.md, statistics), the average iterations of both (the same
@@ -44,7 +45,7 @@ while [ $# -gt 0 ]; do
         --cpus) cpus=$2; shift 2 ;;
         --transport) transport=$2; shift 2 ;;
         --) shift; break ;;
-        --*) sed -n '2,30p' "$0" >&2; exit 2 ;;
+        --*) sed -n '2,31p' "$0" >&2; exit 2 ;;
         *) break ;;
     esac
 done
@@ -202,7 +203,8 @@ alone=$("${service_cpus[@]}" "$build/tools/ldpc" bench --code "$code" --decoder 
     --seconds 3 --json 2>/dev/null | head -1)
 iterations=$(sed -n 's/.*"average_iterations":\([0-9.]*\).*/\1/p' <<<"$alone")
 alone=$(sed -n 's/.*"frames_per_second":\([0-9.]*\).*/\1/p' <<<"$alone")
-end_to_end=$(sed -n 's/.* \([0-9.]*\) frames\/s .*/\1/p' "$run/rx.out" | head -1)
+# the sink's steady rate (from the first to the last tenth of the results), as the feeder's
+end_to_end=$(sed -n 's/.*(steady \([0-9.]*\) frames\/s.*/\1/p' "$run/rx.out" | head -1)
 awk -v a="$alone" -v e="$end_to_end" -v w="$workers" -v b="$batch" -v x="$ebn0" -v i="$iterations" -v f="$feeder" 'BEGIN {
     printf "ldpc bench, the same decoders alone (%d instances, batch %d, Eb/N0 %s dB, iterations_avg %s): %.1f frames/s; end to end %.1f = %.0f%% of it", w, b, x, i, a, e, (a > 0 ? 100 * e / a : 0)
     printf " (the feeder alone: %.1f frames/s, end to end %.0f%% of it)\n", f, (f > 0 ? 100 * e / f : 0) }'

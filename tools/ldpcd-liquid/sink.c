@@ -29,6 +29,9 @@ typedef struct {
     uint64_t latency_us_total;
     uint64_t order_violations, duplicates;
     uint64_t first_ns, last_ns;
+    /* with --frames: the results from the first to the last tenth, whose
+     * rate leaves out senders starting and finishing one after another */
+    uint64_t steady_first_ns, steady_last_ns, steady_results;
     uint64_t *last_sequence; /* per source, + 1 (0: none yet) */
     uint64_t per_source;     /* sequence numbers of one source */
     uint32_t sources;
@@ -92,13 +95,16 @@ static void print_line(const sink_totals *t, FILE *out, const char *prefix)
     uint64_t checked = t->decoded + t->not_converged;
     fprintf(out,
             "%sframes %llu (decoded %llu, not converged %llu, rejected %llu) FER %.3g BER %.3g "
-            "%.1f frames/s %.2f Mbit/s latency %.0f us",
+            "%.1f frames/s",
             prefix, (unsigned long long)t->results, (unsigned long long)t->decoded,
             (unsigned long long)t->not_converged, (unsigned long long)t->rejected,
             checked ? (double)t->frame_errors / (double)checked : 0.0,
             t->bits ? (double)t->bit_errors / (double)t->bits : 0.0,
-            seconds > 0 ? (double)(t->results - 1) / seconds : 0.0,
-            seconds > 0 ? (double)t->bits / seconds / 1e6 : 0.0,
+            seconds > 0 ? (double)(t->results - 1) / seconds : 0.0);
+    if (t->steady_last_ns > t->steady_first_ns)
+        fprintf(out, " (steady %.1f frames/s, from the first to the last tenth)",
+                (double)t->steady_results / ((double)(t->steady_last_ns - t->steady_first_ns) / 1e9));
+    fprintf(out, " %.2f Mbit/s latency %.0f us", seconds > 0 ? (double)t->bits / seconds / 1e6 : 0.0,
             t->results ? (double)t->latency_us_total / (double)t->results : 0.0);
     if (t->latency != NULL && t->results > 0)
         fprintf(out, " (p50 %u us, p99 %u us)", latency_percentile(t->latency, t->results, 0.5),
@@ -333,6 +339,12 @@ int main(int argc, char **argv)
             t.first_ns = now;
         t.last_ns = now;
         t.results++;
+        if (frames > 0 && t.results == frames / 10 + 1)
+            t.steady_first_ns = now;
+        else if (frames > 0 && t.results > frames / 10 + 1 && t.results <= frames - frames / 10) {
+            t.steady_last_ns = now;
+            t.steady_results = t.results - (frames / 10 + 1);
+        }
         t.latency_us_total += h.latency_us;
         uint32_t bucket = h.latency_us / LATENCY_BUCKET_US;
         t.latency[bucket < LATENCY_BUCKETS ? bucket : LATENCY_BUCKETS - 1]++;
