@@ -203,8 +203,10 @@ alone=$("${service_cpus[@]}" "$build/tools/ldpc" bench --code "$code" --decoder 
     --seconds 3 --json 2>/dev/null | head -1)
 iterations=$(sed -n 's/.*"average_iterations":\([0-9.]*\).*/\1/p' <<<"$alone")
 alone=$(sed -n 's/.*"frames_per_second":\([0-9.]*\).*/\1/p' <<<"$alone")
-# the sink's steady rate (from the first to the last tenth of the results), as the feeder's
+# the sink's steady rate (from the first to the last tenth of the results), as the
+# feeder's; its whole-run rate when the run was too short to have one
 end_to_end=$(sed -n 's/.*(steady \([0-9.]*\) frames\/s.*/\1/p' "$run/rx.out" | head -1)
+[ -n "$end_to_end" ] || end_to_end=$(sed -n 's/.* \([0-9.]*\) frames\/s .*/\1/p' "$run/rx.out" | head -1)
 awk -v a="$alone" -v e="$end_to_end" -v w="$workers" -v b="$batch" -v x="$ebn0" -v i="$iterations" -v f="$feeder" 'BEGIN {
     printf "ldpc bench, the same decoders alone (%d instances, batch %d, Eb/N0 %s dB, iterations_avg %s): %.1f frames/s; end to end %.1f = %.0f%% of it", w, b, x, i, a, e, (a > 0 ? 100 * e / a : 0)
     printf " (the feeder alone: %.1f frames/s, end to end %.0f%% of it)\n", f, (f > 0 ? 100 * e / f : 0) }'
