@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "ldpc/soft.h"
+#include "soft/byte_lookup.h"
 #include "soft/byte_sums.h"
 
 static void defaults_and_sizes(void **state)
@@ -331,16 +332,23 @@ static void byte_lookup_is_the_table(void **state)
     int8_t table[256];
     for (int b = 0; b < 256; b++)
         table[b] = (int8_t)(b * 37 + 11);
-    const size_t lengths[] = {0, 1, 15, 16, 63, 64, 65, 64800 + 77};
-    for (size_t l = 0; l < sizeof lengths / sizeof lengths[0]; l++) {
-        byte_frame(l % 2 ? 3 : 0, (uint32_t)l, raw, lengths[l]);
-        memset(out, 0x55, sizeof out);
-        ldpc_soft_byte_lookup(table, raw, lengths[l], out);
-        for (size_t i = 0; i < lengths[l]; i++)
-            assert_int_equal(out[i], table[raw[i]]);
-        if (lengths[l] < sizeof out)
-            assert_int_equal(out[lengths[l]], 0x55); /* nothing written beyond */
-    }
+    const size_t lengths[] = {0, 1, 15, 16, 31, 32, 33, 63, 64, 65, 64800 + 77};
+    for (int kernel = SOFT_LOOKUP_PLAIN; kernel <= (int)soft_byte_lookup_widest(); kernel++)
+        for (size_t l = 0; l < sizeof lengths / sizeof lengths[0]; l++) {
+            byte_frame(l % 2 ? 3 : 0, (uint32_t)l, raw, lengths[l]);
+            if (l + 1 == sizeof lengths / sizeof lengths[0]) /* every byte value everywhere */
+                for (size_t i = 0; i < lengths[l]; i++)
+                    raw[i] = (uint8_t)(i * 7);
+            memset(out, 0x55, sizeof out);
+            soft_byte_lookup_with((soft_lookup_kernel)kernel, table, raw, lengths[l], out);
+            for (size_t i = 0; i < lengths[l]; i++)
+                assert_int_equal(out[i], table[raw[i]]);
+            if (lengths[l] < sizeof out)
+                assert_int_equal(out[lengths[l]], 0x55); /* nothing written beyond */
+        }
+    ldpc_soft_byte_lookup(table, raw, sizeof raw, out); /* the widest, as callers get it */
+    for (size_t i = 0; i < sizeof raw; i++)
+        assert_int_equal(out[i], table[raw[i]]);
 }
 
 static void pack_is_msb_first_and_unpack_inverts(void **state)

@@ -22,6 +22,37 @@
 #include "ldpc/ldpc.h"
 #include "protocol.h"
 
+/* The rate from the first to the last tenth of the frames expected, which
+ * leaves out senders starting and finishing one after another (each first
+ * makes its pool): the arrival that passes the first tenth opens the window,
+ * and the frames of every later one up to the last tenth count. */
+typedef struct {
+    uint64_t first_ns, last_ns, frames, bytes;
+} steady_window;
+
+/* An arrival of `frames` frames and `bytes` bytes at `now` that brings the
+ * count to `received` of `expected` (0: none expected, every arrival counts). */
+static void steady_arrival(steady_window *w, uint64_t expected, uint64_t received,
+                           uint64_t frames, uint64_t bytes, uint64_t now)
+{
+    if (expected != 0 && (received <= expected / 10 || received > expected - expected / 10))
+        return;
+    if (w->first_ns == 0) {
+        w->first_ns = now;
+        return;
+    }
+    w->frames += frames;
+    w->bytes += bytes;
+    w->last_ns = now;
+}
+
+/* Frames (or bytes) per second over the window; 0 before it has two arrivals. */
+static double steady_rate(const steady_window *w, uint64_t count)
+{
+    return w->last_ns > w->first_ns ? (double)count / ((double)(w->last_ns - w->first_ns) / 1e9)
+                                    : 0.0;
+}
+
 typedef struct {
     uint64_t results, decoded, not_converged, rejected;
     uint64_t frame_errors, bit_errors, bits;
@@ -29,9 +60,7 @@ typedef struct {
     uint64_t latency_us_total;
     uint64_t order_violations, duplicates;
     uint64_t first_ns, last_ns;
-    /* with --frames: the results from the first to the last tenth, whose
-     * rate leaves out senders starting and finishing one after another */
-    uint64_t steady_first_ns, steady_last_ns, steady_results;
+    steady_window steady; /* with --frames */
     uint64_t *last_sequence; /* per source, + 1 (0: none yet) */
     uint64_t per_source;     /* sequence numbers of one source */
     uint32_t sources;
@@ -101,9 +130,9 @@ static void print_line(const sink_totals *t, FILE *out, const char *prefix)
             checked ? (double)t->frame_errors / (double)checked : 0.0,
             t->bits ? (double)t->bit_errors / (double)t->bits : 0.0,
             seconds > 0 ? (double)(t->results - 1) / seconds : 0.0);
-    if (t->steady_last_ns > t->steady_first_ns)
+    if (t->steady.last_ns > t->steady.first_ns)
         fprintf(out, " (steady %.1f frames/s, from the first to the last tenth)",
-                (double)t->steady_results / ((double)(t->steady_last_ns - t->steady_first_ns) / 1e9));
+                steady_rate(&t->steady, t->steady.frames));
     fprintf(out, " %.2f Mbit/s latency %.0f us", seconds > 0 ? (double)t->bits / seconds / 1e6 : 0.0,
             t->results ? (double)t->latency_us_total / (double)t->results : 0.0);
     if (t->latency != NULL && t->results > 0)
@@ -180,13 +209,11 @@ static const void *any_code(const void *context, const char *name, uint32_t *n)
 }
 
 /* --input-frames: frame messages received without a copy, checked as ldpcd
- * checks them, counted and dropped. The rate is taken between the arrival of
- * the first and the last tenth of the frames expected, so that senders
- * starting one after another (each first makes its pool) do not lower it. */
+ * checks them, counted and dropped; their steady rate. */
 static int count_input_frames(void *socket, uint64_t frames, long timeout_ms)
 {
     uint64_t received = 0, messages = 0, bytes = 0, malformed = 0;
-    uint64_t first_ns = 0, last_ns = 0, steady_frames = 0, steady_bytes = 0;
+    steady_window steady = {0};
     uint64_t last_activity = demo_now_ns();
     zmq_msg_t message;
     zmq_msg_init(&message);
@@ -209,25 +236,15 @@ static int count_input_frames(void *socket, uint64_t frames, long timeout_ms)
         }
         received += parsed.header.frame_count;
         bytes += zmq_msg_size(&message);
-        int steady = frames == 0 || (received > frames / 10 && received <= frames - frames / 10);
-        if (!steady)
-            continue;
-        if (first_ns == 0)
-            first_ns = last_activity;
-        else {
-            steady_frames += parsed.header.frame_count;
-            steady_bytes += zmq_msg_size(&message);
-        }
-        last_ns = last_activity;
+        steady_arrival(&steady, frames, received, parsed.header.frame_count,
+                       zmq_msg_size(&message), last_activity);
     }
     zmq_msg_close(&message);
-    double seconds = (double)(last_ns - first_ns) / 1e9;
     printf("summary: input frames %llu in %llu messages (%llu malformed, %.2f GB): %.1f "
            "frames/s, %.2f GB/s (the feeder alone, from the first to the last tenth)\n",
            (unsigned long long)received, (unsigned long long)messages,
            (unsigned long long)malformed, (double)bytes / 1e9,
-           seconds > 0 ? (double)steady_frames / seconds : 0.0,
-           seconds > 0 ? (double)steady_bytes / seconds / 1e9 : 0.0);
+           steady_rate(&steady, steady.frames), steady_rate(&steady, steady.bytes) / 1e9);
     return received > 0 && malformed == 0 && (frames == 0 || received == frames) ? 0 : 1;
 }
 
@@ -339,12 +356,8 @@ int main(int argc, char **argv)
             t.first_ns = now;
         t.last_ns = now;
         t.results++;
-        if (frames > 0 && t.results == frames / 10 + 1)
-            t.steady_first_ns = now;
-        else if (frames > 0 && t.results > frames / 10 + 1 && t.results <= frames - frames / 10) {
-            t.steady_last_ns = now;
-            t.steady_results = t.results - (frames / 10 + 1);
-        }
+        if (frames > 0)
+            steady_arrival(&t.steady, frames, t.results, 1, 0, now);
         t.latency_us_total += h.latency_us;
         uint32_t bucket = h.latency_us / LATENCY_BUCKET_US;
         t.latency[bucket < LATENCY_BUCKETS ? bucket : LATENCY_BUCKETS - 1]++;
@@ -403,7 +416,9 @@ int main(int argc, char **argv)
     double decoder_fps = last_stats[0] != '\0' ? json_number(last_stats, "decoder_frames_per_s") : 0;
     if (stats != NULL && decoder_fps > 0) {
         double seconds = (double)(t.last_ns - t.first_ns) / 1e9;
-        double e2e = seconds > 0 ? (double)(t.results - 1) / seconds : 0;
+        double e2e = t.steady.last_ns > t.steady.first_ns ? steady_rate(&t.steady, t.steady.frames)
+                     : seconds > 0                         ? (double)(t.results - 1) / seconds
+                                                           : 0;
         char backend[128], decoder[128];
         json_text(last_stats, "backend", backend, sizeof backend);
         json_text(last_stats, "decoder", decoder, sizeof decoder);
