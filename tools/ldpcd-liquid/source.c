@@ -16,6 +16,7 @@
 #include "demo_frames.h"
 #include "ldpc/ldpc.h"
 #include "protocol.h"
+#include "replay.h"
 
 typedef struct {
     const char *endpoint;
@@ -164,6 +165,12 @@ int main(int argc, char **argv)
         fprintf(stderr, "ldpc-tx: %s: %s\n", o.endpoint, zmq_strerror(errno));
         return 1;
     }
+    replay *replayed =
+        pool_frames ? replay_create(pool, pool_frames, sent_n, per_message, (uint32_t)hwm) : NULL;
+    if (pool_frames && replayed == NULL) {
+        fprintf(stderr, "ldpc-tx: out of memory\n");
+        return 1;
+    }
     uint64_t start = demo_now_ns(), sent = 0;
     for (;;) {
         double elapsed = (double)(demo_now_ns() - start) / 1e9;
@@ -185,6 +192,16 @@ int main(int argc, char **argv)
                                      .scale = 1.0f,
                                      .sequence = o.first_sequence + sent};
         snprintf(header.code, sizeof header.code, "%s", o.code_name);
+        if (replayed != NULL) {
+            uint8_t encoded[LDPCD_INPUT_HEADER_SIZE];
+            ldpcd_encode_input_header(&header, encoded);
+            if (replay_send(replayed, socket, encoded, o.first_sequence + sent, count) < 0) {
+                fprintf(stderr, "ldpc-tx: send: %s\n", zmq_strerror(errno));
+                return 1;
+            }
+            sent += count;
+            continue;
+        }
         /* built in ZeroMQ's own buffer: sent without another copy */
         zmq_msg_t message;
         if (zmq_msg_init_size(&message, LDPCD_INPUT_HEADER_SIZE + (size_t)count * sent_n) != 0) {
@@ -193,15 +210,9 @@ int main(int argc, char **argv)
         }
         uint8_t *bytes = zmq_msg_data(&message);
         ldpcd_encode_input_header(&header, bytes);
-        for (uint32_t f = 0; f < count; f++) {
-            uint8_t *soft = bytes + LDPCD_INPUT_HEADER_SIZE + (size_t)f * sent_n;
-            if (pool_frames)
-                memcpy(soft, pool + (size_t)((o.first_sequence + sent + f) % pool_frames) * sent_n,
-                       sent_n);
-            else
-                make_frame(code, modem, bps, sigma, o.seed, o.first_sequence + sent + f, 0, info,
-                           codeword, soft);
-        }
+        for (uint32_t f = 0; f < count; f++)
+            make_frame(code, modem, bps, sigma, o.seed, o.first_sequence + sent + f, 0, info,
+                       codeword, bytes + LDPCD_INPUT_HEADER_SIZE + (size_t)f * sent_n);
         if (zmq_msg_send(&message, socket, 0) < 0) {
             fprintf(stderr, "ldpc-tx: send: %s\n", zmq_strerror(errno));
             zmq_msg_close(&message);
@@ -217,6 +228,7 @@ int main(int argc, char **argv)
     zmq_setsockopt(socket, ZMQ_LINGER, &linger, sizeof linger);
     zmq_close(socket);
     zmq_ctx_term(context);
+    replay_destroy(replayed);
     modemcf_destroy(modem);
     ldpc_code_destroy(code);
     free(info);
