@@ -152,6 +152,21 @@ LDPC_API uint32_t ldpc_decoder_frames_at_once(const ldpc_decoder *decoder, const
  * the backend decodes it from the DVB table (the CPU frame path). */
 LDPC_API int ldpc_decoder_needs_graph(const ldpc_decoder *decoder, const ldpc_code *code);
 
+/* Memory of the decoder's own that a decode_i8 call reads its values from,
+ * or writes its decided bits into, in place: the OpenCL backend's pinned
+ * staging, which its device reads and writes directly. Each holds
+ * limits.max_frames frames of limits.max_n values (bytes of bits). A caller
+ * that converts its soft values straight into the input area, or reads its
+ * results straight from the output area, saves a copy of every value of a
+ * call (two passes over memory for the host: for a GPU service, as many as
+ * its conversion and packing). llr or bits point into an area for the
+ * decoder to take them in place; the decoder leaves both alone between
+ * calls, and they stay valid until ldpc_decoder_destroy (a device lost in
+ * a call keeps them for its CPU fallback). NULL where the backend has none:
+ * it reads and writes the caller's arrays in place anyway. */
+LDPC_API int8_t *ldpc_decoder_input_area(ldpc_decoder *decoder);
+LDPC_API uint8_t *ldpc_decoder_output_area(ldpc_decoder *decoder);
+
 /* What a decoder has done besides decoding, the same fields for every backend
  * (zero where a backend has none of it), for a service that watches its
  * decoders without knowing their backends. */

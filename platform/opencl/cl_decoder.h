@@ -111,6 +111,7 @@ typedef struct {
      * another's kernels; events order a pass's commands across them. */
     cl_command_queue upload_queue, download_queue;
     void *input_host, *bits_host, *stats_host; /* their mappings */
+    size_t staging_values; /* bytes of input_host and of bits_host */
     cl_table_cache tables;
     worker_pool *copy_pool; /* staging copies; NULL: the calling thread alone */
 
@@ -204,6 +205,12 @@ ldpc_status cl_decoder_decode(cl_decoder *d, const ldpc_code *code, const int8_t
 
 /* The device's statistics, table cache included. */
 void cl_decoder_fill_stats(const cl_decoder *d, ldpc_opencl_stats *out);
+
+/* After a failed call: every device resource released but the input and
+ * bits staging, which stay mapped (the callers' staging areas, where a
+ * caller's values and results may lie) for the CPU fallback until
+ * cl_decoder_release. */
+void cl_decoder_release_device(cl_decoder *d);
 
 void cl_decoder_release(cl_decoder *d);
 

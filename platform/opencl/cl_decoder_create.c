@@ -469,6 +469,7 @@ static ldpc_status create_buffers(cl_decoder *d, ldpc_error *err)
             s = cl_session_create_buffer(&d->session, buffers[i].flags, buffers[i].bytes,
                                          buffers[i].host, buffers[i].out, buffers[i].what,
                                          &d->stats, err);
+    d->staging_values = values;
     if (s == LDPC_OK)
         s = map_staging(d, d->input_pinned, values, &d->input_host, "input staging", err);
     if (s == LDPC_OK)
@@ -561,7 +562,9 @@ int cl_decoder_accepts(const cl_decoder *d, const ldpc_code *code)
     return cl_decoder_saturated(d) || code->max_var_degree <= MAX_VAR_DEGREE;
 }
 
-void cl_decoder_release(cl_decoder *d)
+/* Everything but the input and bits staging (the callers' staging areas) and
+ * the session whose queue unmaps them. */
+static void release_device(cl_decoder *d)
 {
     cl_command_queue transfer_queues[] = {d->upload_queue, d->download_queue};
     for (size_t i = 0; i < sizeof transfer_queues / sizeof transfer_queues[0]; i++)
@@ -576,16 +579,8 @@ void cl_decoder_release(cl_decoder *d)
     cl_table_cache_release(&d->tables);
     worker_pool_destroy(d->copy_pool);
     d->copy_pool = NULL;
-    const struct {
-        cl_mem buffer;
-        void *host;
-    } staging[] = {{d->input_pinned, d->input_host},
-                   {d->bits_pinned, d->bits_host},
-                   {d->stats_pinned, d->stats_host}};
-    for (size_t i = 0; i < sizeof staging / sizeof staging[0]; i++)
-        if (staging[i].host != NULL)
-            clEnqueueUnmapMemObject(d->session.queue, staging[i].buffer, staging[i].host, 0, NULL,
-                                    NULL);
+    if (d->stats_host != NULL)
+        clEnqueueUnmapMemObject(d->session.queue, d->stats_pinned, d->stats_host, 0, NULL, NULL);
     if (d->session.queue != NULL)
         clFinish(d->session.queue);
     /* The slots (sub-buffers, and the extra references) before their parents. */
@@ -596,10 +591,10 @@ void cl_decoder_release(cl_decoder *d)
                 clReleaseMemObject(slots[j]);
         d->input_slots[i] = d->bits_slots[i] = d->stats_slots[i] = NULL;
     }
-    cl_mem buffers[] = {d->input_pinned, d->bits_pinned, d->stats_pinned,
-                        d->input,        d->channel,     d->posterior,
-                        d->messages,     d->frame_iterations, d->frame_active,
-                        d->active_count, d->frame_stats, d->bits, d->rule_table, d->next_messages,
+    cl_mem buffers[] = {d->stats_pinned,  d->input,         d->channel,
+                        d->posterior,     d->messages,      d->frame_iterations,
+                        d->frame_active,  d->active_count,  d->frame_stats,
+                        d->bits,          d->rule_table,    d->next_messages,
                         d->spread_totals, d->spread_unsatisfied};
     for (size_t i = 0; i < sizeof buffers / sizeof buffers[0]; i++)
         if (buffers[i] != NULL)
@@ -618,10 +613,9 @@ void cl_decoder_release(cl_decoder *d)
     release_kernels(d->iterate_saturated_layer, CL_LATENCY_KERNELS);
     release_kernels(d->iterate_circulant_layer, CL_LATENCY_KERNELS);
     release_kernels(d->iterate_latency_local_layer, CL_LATENCY_KERNELS);
-    cl_session_release(&d->session);
     d->stats.on_device = 0;
-    d->input_pinned = d->bits_pinned = d->stats_pinned = NULL;
-    d->input_host = d->bits_host = d->stats_host = NULL;
+    d->stats_pinned = NULL;
+    d->stats_host = NULL;
     d->input = d->channel = d->posterior = d->messages = NULL;
     d->frame_iterations = d->frame_active = d->active_count = d->frame_stats = d->bits = NULL;
     d->rule_table = d->next_messages = d->spread_totals = d->spread_unsatisfied = NULL;
@@ -629,3 +623,29 @@ void cl_decoder_release(cl_decoder *d)
     d->iterate_spread = d->spread_result = d->iterate_saturated_lanes = NULL;
 }
 
+
+void cl_decoder_release_device(cl_decoder *d)
+{
+    release_device(d);
+}
+
+void cl_decoder_release(cl_decoder *d)
+{
+    release_device(d);
+    const struct {
+        cl_mem buffer;
+        void *host;
+    } staging[] = {{d->input_pinned, d->input_host}, {d->bits_pinned, d->bits_host}};
+    for (size_t i = 0; i < sizeof staging / sizeof staging[0]; i++)
+        if (staging[i].host != NULL)
+            clEnqueueUnmapMemObject(d->session.queue, staging[i].buffer, staging[i].host, 0, NULL,
+                                    NULL);
+    if (d->session.queue != NULL)
+        clFinish(d->session.queue);
+    for (size_t i = 0; i < sizeof staging / sizeof staging[0]; i++)
+        if (staging[i].buffer != NULL)
+            clReleaseMemObject(staging[i].buffer);
+    cl_session_release(&d->session);
+    d->input_pinned = d->bits_pinned = NULL;
+    d->input_host = d->bits_host = NULL;
+}

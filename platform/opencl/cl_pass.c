@@ -1,5 +1,6 @@
 /* One device pass (cl_pass.h): its input through the pinned staging, its
  * kernels, its results read back and copied out chunk by chunk. */
+#include <stdint.h>
 #include <string.h>
 
 #include "cl_error.h"
@@ -27,17 +28,28 @@ static size_t staging_offset(const cl_decoder *d, const cl_batch_plan *p, size_t
     return p->slot * d->slot_frames * frame_bytes;
 }
 
+/* 1 if `at` lies in a staging buffer (the caller's staging area: the
+ * device reads or writes it there, with no copy). */
+static int in_staging(const void *at, const void *staging, size_t bytes)
+{
+    uintptr_t a = (uintptr_t)at, s = (uintptr_t)staging;
+    return staging != NULL && a >= s && a - s < bytes;
+}
+
 /* The caller's frames into the pinned staging, chunk by chunk, each chunk's
- * write to the device enqueued (and flushed) as soon as it is copied. */
+ * write to the device enqueued (and flushed) as soon as it is copied; frames
+ * already in the staging (its input area) go from where they are. */
 static ldpc_status stage_input(cl_decoder *d, const cl_batch_plan *p, const int8_t *q,
                                cl_event *uploaded, ldpc_error *err)
 {
     size_t bytes = (size_t)p->frames * p->code->n, chunks = transfer_chunks(bytes);
-    char *staging = (char *)d->input_host + staging_offset(d, p, p->code->n);
+    int in_place = in_staging(q, d->input_host, d->staging_values);
+    char *staging = in_place ? (char *)q : (char *)d->input_host + staging_offset(d, p, p->code->n);
     for (size_t c = 0; c < chunks; c++) {
         size_t begin = bytes * c / chunks, end = bytes * (c + 1) / chunks;
         char *staged = staging + begin;
-        cl_host_copy(d->copy_pool, staged, q + begin, end - begin);
+        if (!in_place)
+            cl_host_copy(d->copy_pool, staged, q + begin, end - begin);
         /* The upload queue is in order: its last write's event stands for all. */
         cl_event *event = c + 1 == chunks ? uploaded : cl_profile_slot(d, PROFILE_TRANSFER);
         CL_TRY(clEnqueueWriteBuffer(p->upload_queue, d->input_slots[p->slot], CL_FALSE, begin,
@@ -68,13 +80,18 @@ static ldpc_status enqueue_read(cl_decoder *d, cl_pass *pass, cl_mem buffer, voi
     return LDPC_OK;
 }
 
-/* The decisions (and statistics) of a pass, read back into its staging slot. */
+/* The decisions (and statistics) of a pass, read back into its staging slot,
+ * or straight to the caller's bits where they lie in the staging (its output
+ * area). */
 static ldpc_status enqueue_results(cl_decoder *d, cl_pass *pass, cl_event finished,
                                    ldpc_error *err)
 {
     const cl_batch_plan *p = &pass->plan;
     size_t bit_bytes = (size_t)p->frames * p->code->n;
-    void *bits_staged = (char *)d->bits_host + staging_offset(d, p, p->code->n);
+    pass->bits_in_place = in_staging(pass->bits, d->bits_host, d->staging_values);
+    void *bits_staged = pass->bits_in_place
+                            ? (void *)pass->bits
+                            : (char *)d->bits_host + staging_offset(d, p, p->code->n);
     void *stats_staged =
         (char *)d->stats_host + staging_offset(d, p, sizeof(ldpc_frame_stats));
     pass->chunks = transfer_chunks(bit_bytes);
@@ -153,6 +170,8 @@ ldpc_status cl_pass_end(cl_decoder *d, cl_pass *pass, ldpc_status status, ldpc_e
         if (rc != CL_SUCCESS)
             status = ldpc_fail(err, LDPC_ERR_IO, "OpenCL read: %s", cl_error_name(rc));
         else if (c < pass->chunks) {
+            if (pass->bits_in_place)
+                continue;
             size_t begin = bit_bytes * c / pass->chunks, end = bit_bytes * (c + 1) / pass->chunks;
             cl_host_copy(d->copy_pool, pass->bits + begin, bits_staged + begin, end - begin);
         } else {

@@ -15,6 +15,7 @@ typedef struct {
     size_t chunks;     /* read events of the decisions; one more for the statistics */
     size_t events;     /* read events enqueued */
     uint8_t *bits;
+    int bits_in_place;       /* bits lie in the staging: read back there */
     ldpc_frame_stats *stats; /* NULL: not wanted */
 } cl_pass;
 

@@ -179,20 +179,33 @@ static ldpc_status opencl_decode_i8(void *memory, const ldpc_code *code, const i
         if (cl_decoder_decode(&state->device, code, q, frames, bits, stats, &device_err) ==
             LDPC_OK)
             return LDPC_OK;
-        /* The device's results are unusable; the batch is decoded again below. */
-        cl_decoder_release(&state->device);
+        /* The device's results are unusable; the batch is decoded again below
+         * (from the staging, where the caller may have put it). */
+        cl_decoder_release_device(&state->device);
         fall_back(state, device_err.message);
     }
 #endif
     return decode_on_cpu(state, code, q, frames, bits, stats, err);
 }
 
+/* The pinned staging, as long as the device was there at creation (a device
+ * lost since keeps it until destroy). */
+static void opencl_staging_areas(void *memory, int8_t **input, uint8_t **output)
+{
+    opencl_state *state = memory;
+#ifdef LDPC_WITH_OPENCL
+    *input = state->device.input_host;
+    *output = state->device.bits_host;
+#else
+    (void)state;
+#endif
+}
+
 static void opencl_destroy(void *memory)
 {
     opencl_state *state = memory;
 #ifdef LDPC_WITH_OPENCL
-    if (state->on_device)
-        cl_decoder_release(&state->device);
+    cl_decoder_release(&state->device); /* what is left after a lost device too */
 #endif
     if (state->cpu != NULL && state->cpu->destroy != NULL)
         state->cpu->destroy(state->cpu_state);
@@ -242,6 +255,7 @@ const decode_backend opencl_backend = {
     .maps_input = 1,
     .decode_i8 = opencl_decode_i8,
     .decode_f32 = NULL, /* fixed point only (supports) */
+    .staging_areas = opencl_staging_areas,
     .destroy = opencl_destroy,
     .describe = opencl_describe,
     .counters = opencl_counters,

@@ -194,6 +194,31 @@ int ldpc_decoder_needs_graph(const ldpc_decoder *decoder, const ldpc_code *code)
     return decoder->backend->needs_graph == NULL || decoder->backend->needs_graph(code);
 }
 
+/* The backend's staging areas (NULL, NULL without). */
+static void staging_areas(ldpc_decoder *decoder, int8_t **input, uint8_t **output)
+{
+    *input = NULL;
+    *output = NULL;
+    if (decoder->backend->staging_areas != NULL)
+        decoder->backend->staging_areas(decoder->backend_state, input, output);
+}
+
+int8_t *ldpc_decoder_input_area(ldpc_decoder *decoder)
+{
+    int8_t *input;
+    uint8_t *output;
+    staging_areas(decoder, &input, &output);
+    return input;
+}
+
+uint8_t *ldpc_decoder_output_area(ldpc_decoder *decoder)
+{
+    int8_t *input;
+    uint8_t *output;
+    staging_areas(decoder, &input, &output);
+    return output;
+}
+
 /* Arguments present and the code within the limits the decoder was made for. */
 static ldpc_status check_call(const ldpc_decoder *d, const ldpc_code *code, const void *llr,
                               uint32_t frames, const uint8_t *bits, ldpc_error *err)

@@ -97,6 +97,10 @@ struct decode_backend {
     ldpc_status (*decode_f32)(void *state, const ldpc_code *code, const float *llr,
                               uint32_t frames, uint8_t *bits, ldpc_frame_stats *stats,
                               ldpc_error *err);
+    /* Optional (NULL: none): ldpc_decoder_input_area and _output_area, into
+     * *input and *output (each may be set to NULL), valid for the state's
+     * lifetime; decode_i8 takes q and bits that point into them in place. */
+    void (*staging_areas)(void *state, int8_t **input, uint8_t **output);
     /* Releases what init acquired outside `state`; NULL when nothing. */
     void (*destroy)(void *state);
     /* Optional (NULL: the name says it all): where the decoder runs, into

@@ -246,8 +246,12 @@ static int build(ldpcd_pipeline *p, const ldpcd_config *config, ldpcd_stats *sta
         ldpcd_worker *w = &p->workers[i];
         if (ldpcd_decoders_create(&w->decoders, &decoding, config, stats, error, error_size) != 0)
             return -1;
-        w->batch_soft = reserve((size_t)p->batch_frames * max_n * p->soft_value_bytes);
-        w->bits = reserve((size_t)p->batch_frames * p->codes.max_word);
+        ldpcd_decoders_staging(&w->decoders, p->soft_is_float, &w->batch_soft, &w->bits);
+        w->staged = w->batch_soft != NULL;
+        if (!w->staged) {
+            w->batch_soft = reserve((size_t)p->batch_frames * max_n * p->soft_value_bytes);
+            w->bits = reserve((size_t)p->batch_frames * p->codes.max_word);
+        }
         w->frame_stats = reserve(sizeof *w->frame_stats * p->batch_frames);
         w->claimed = reserve(sizeof *w->claimed * p->batch_frames);
         w->decoding = reserve(sizeof *w->decoding * p->batch_frames);
@@ -294,10 +298,11 @@ ldpcd_pipeline *ldpcd_pipeline_create(const ldpcd_config *config, ldpcd_stats *s
         decoder_bytes += ldpcd_decoders_footprint(&p->workers[i].decoders);
     ldpcd_log(LDPCD_LOG_INFO,
               "pipeline: %zu codes (%.1f MB of tables), decoder %s, backend %s, %u workers "
-              "(%.1f MB), batch %u, queue %u frames, %u helpers",
+              "(%.1f MB%s), batch %u, queue %u frames, %u helpers",
               p->codes.count, (double)p->codes.footprint_bytes / 1e6, p->decoder_spec, p->backend,
-              p->worker_count, (double)decoder_bytes / 1e6, p->batch_frames, p->ring.capacity,
-              p->convert_threads);
+              p->worker_count, (double)decoder_bytes / 1e6,
+              p->workers[0].staged ? ", batches in the decoders' staging" : "", p->batch_frames,
+              p->ring.capacity, p->convert_threads);
     return p;
 }
 
@@ -308,9 +313,11 @@ void ldpcd_pipeline_destroy(ldpcd_pipeline *p)
     if (p->workers != NULL) {
         for (uint32_t i = 0; i < p->worker_count; i++) {
             ldpcd_worker *w = &p->workers[i];
+            if (!w->staged) {
+                free(w->batch_soft);
+                free(w->bits);
+            }
             ldpcd_decoders_destroy(&w->decoders);
-            free(w->batch_soft);
-            free(w->bits);
             free(w->frame_stats);
             free(w->claimed);
             free(w->decoding);

@@ -34,6 +34,7 @@ typedef struct {
     ldpcd_decoders decoders; /* its binary and nonbinary decoders */
     void *batch_soft;      /* batch_frames * max_n values */
     uint8_t *bits;         /* batch_frames * max_word decided bits */
+    int staged;            /* batch_soft and bits are its decoder's staging areas */
     ldpc_frame_stats *frame_stats;
     ldpcd_slot **claimed;  /* the batch as claimed */
     ldpcd_slot **decoding; /* those whose values converted: batch_soft's frames */

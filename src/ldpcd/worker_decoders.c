@@ -189,6 +189,21 @@ int ldpcd_decoders_need_graph(const ldpcd_decoders *d, const ldpc_code *code)
     return binary != NULL && ldpc_decoder_needs_graph(binary, code);
 }
 
+void ldpcd_decoders_staging(ldpcd_decoders *d, int soft_is_float, void **soft, uint8_t **bits)
+{
+    ldpc_decoder *binary = d->kinds[LDPCD_BINARY].decoder;
+    *soft = NULL;
+    *bits = NULL;
+    if (binary == NULL || soft_is_float || d->kinds[LDPCD_NONBINARY].decoder != NULL)
+        return;
+    int8_t *input = ldpc_decoder_input_area(binary);
+    uint8_t *output = ldpc_decoder_output_area(binary);
+    if (input != NULL && output != NULL) {
+        *soft = input;
+        *bits = output;
+    }
+}
+
 ldpc_status ldpcd_decoders_decode(ldpcd_decoders *d, const ldpcd_code_entry *entry,
                                   int soft_is_float, const void *soft, uint32_t frames,
                                   uint8_t *bits, ldpc_frame_stats *stats, ldpc_error *err)

@@ -64,6 +64,13 @@ void ldpcd_decoders_log_notes(const ldpcd_decoders *d);
 /* 1 if the binary decoder reads `code` as a Tanner graph. */
 int ldpcd_decoders_need_graph(const ldpcd_decoders *d, const ldpc_code *code);
 
+/* Where a worker's batches can live: the binary decoder's staging areas
+ * (ldpc_decoder_input_area and _output_area: its device reads the values and
+ * writes the decisions there, with no copy through the decoder's own
+ * staging), when every batch takes them: int8 values and no nonbinary
+ * decoder. Else NULL, and the worker reserves buffers of its own. */
+void ldpcd_decoders_staging(ldpcd_decoders *d, int soft_is_float, void **soft, uint8_t **bits);
+
 /* Decodes `frames` frames of entry->n_bits soft values (float, or int8
  * quantised LLRs, as the slots hold them) into entry->word_bits decided
  * bits per frame, in the wire's bit order. */

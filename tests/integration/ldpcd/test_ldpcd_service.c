@@ -880,7 +880,9 @@ static void opencl_zero_allocations_in_steady_state(void **state)
  * the tuning key test_device_loss_at_call): every frame is still decoded, on
  * the CPU from then on, and the worker reports the move once, as a fallback
  * in the statistics (backend_fallback governs start-up only), beside the
- * decoder's one table upload and its frames decoded on the CPU. */
+ * decoder's one table upload and its frames decoded on the CPU. The worker's
+ * batches live in the decoder's staging areas (converted into its pinned
+ * input, results read from its pinned output), which outlast the device. */
 static void opencl_device_lost_while_running(void **state)
 {
     (void)state;
@@ -888,12 +890,18 @@ static void opencl_device_lost_while_running(void **state)
         skip();
     const char *env[] = {"LDPC_CL_TUNING=test_device_loss_at_call=3", NULL};
     test_daemon d;
+    test_daemon_capture_log(1);
     assert_int_equal(test_daemon_start(&d, ldpcd_binary,
                                        "codes = dvbs2-short-1/2\nbackend = opencl\n"
                                        "backend_fallback = no\nworkers = 1\n"
                                        "stats_interval_ms = 100\nbatch_wait_us = 50000\n",
                                        env),
                      0);
+    test_daemon_capture_log(0);
+    char log[8192];
+    test_daemon_log(&d, log, sizeof log);
+    if (strstr(log, "batches in the decoders' staging") == NULL)
+        fail_msg("the worker's batches are not in the decoder's staging: %s", log);
     test_daemon_connect(&d);
     void *stats = test_daemon_subscribe_stats(&d);
     ldpc_code *code = make_code("dvbs2-short-1/2");
