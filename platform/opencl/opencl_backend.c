@@ -198,6 +198,8 @@ static void opencl_staging_areas(void *memory, int8_t **input, uint8_t **output)
     *output = state->device.bits_host;
 #else
     (void)state;
+    *input = NULL;
+    *output = NULL;
 #endif
 }
 
