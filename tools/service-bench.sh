@@ -10,8 +10,9 @@
 # (docs/PROTOCOL.md, statistics), the average iterations of both (the same
 # work only if they agree), the cores each of ldpcd's threads, the senders and
 # the sink kept busy, and ldpcd's peak resident memory (VmHWM). Before the
-# service, the same senders feed `ldpc-rx --input-frames` (no ldpcd): the
-# feeder alone, over the same transport, is the ceiling of the end-to-end figure.
+# service, the same senders feed `ldpc-rx --input-frames` (no ldpcd, read with
+# ldpcd's count of ZeroMQ I/O threads): the feeder alone, over the same
+# transport, is the ceiling of the end-to-end figure.
 # With --instances N, N ldpcd instances (1 for the baseline) share one feeder (a single
 # ldpc-tx binding PUSH, ZeroMQ balancing the frames) and push their results
 # to one ldpc-rx that restores the order and checks every frame arrived once
@@ -45,7 +46,7 @@ while [ $# -gt 0 ]; do
         --cpus) cpus=$2; shift 2 ;;
         --transport) transport=$2; shift 2 ;;
         --) shift; break ;;
-        --*) sed -n '2,31p' "$0" >&2; exit 2 ;;
+        --*) sed -n '2,32p' "$0" >&2; exit 2 ;;
         *) break ;;
     esac
 done
@@ -124,8 +125,14 @@ send_frames() {
     done
     for source in "${sources[@]}"; do wait "$source"; done
 }
+# the feeder alone is read with as many ZeroMQ I/O threads as ldpcd's io_threads
+# (auto: one per 2 of the cores it runs on, at most 8), each connection by one of them
+io_threads=$(( ${#service_cpus[@]} > 0 ? $("${service_cpus[@]}" nproc) / 2 : $(nproc) / 2 ))
+[ "$io_threads" -le 8 ] || io_threads=8
+for setting in "$@"; do case $setting in io_threads=*) io_threads=${setting#io_threads=} ;; esac; done
+[ "$io_threads" -ge 1 ] 2>/dev/null || io_threads=1
 "${feeder_cpus[@]}" "$build/tools/ldpcd-liquid/ldpc-rx" --endpoint "$(endpoint feeder 5570)" --bind \
-    --input-frames --frames "$total" --timeout-ms 30000 >"$run/feeder.out" &
+    --input-frames --frames "$total" --timeout-ms 30000 --io-threads "$io_threads" >"$run/feeder.out" &
 feeder_sink=$!
 send_frames "$(endpoint feeder 5570)"
 wait "$feeder_sink" || { cat "$run/feeder.out" "$run/tx.err" >&2; exit 1; }

@@ -255,6 +255,7 @@ int main(int argc, char **argv)
     uint64_t seed = 1, frames = 0, sources = 1;
     uint32_t pool = 0;
     long timeout_ms = 10000;
+    int io_threads = 1;
     for (int i = 1; i < argc; i++) {
         const char *v;
         if ((v = demo_arg(argc, argv, &i, "--endpoint")))
@@ -279,10 +280,12 @@ int main(int argc, char **argv)
             sources = strtoull(v, NULL, 10);
         else if ((v = demo_arg(argc, argv, &i, "--timeout-ms")))
             timeout_ms = atol(v);
+        else if ((v = demo_arg(argc, argv, &i, "--io-threads")))
+            io_threads = atoi(v) > 0 ? atoi(v) : 1;
         else {
             fputs("usage: ldpc-rx --endpoint EP [--bind] [--frames N] [--seed S]\n"
                   "         [--pool P] [--timeout-ms T] [--stats EP] [--reorder]\n"
-                  "         [--sources S] [--quiet] [--input-frames]\n",
+                  "         [--sources S] [--quiet] [--input-frames] [--io-threads N]\n",
                   stderr);
             return 2;
         }
@@ -295,6 +298,7 @@ int main(int argc, char **argv)
         return 2;
     }
     void *context = zmq_ctx_new();
+    zmq_ctx_set(context, ZMQ_IO_THREADS, io_threads);
     void *socket = zmq_socket(context, ZMQ_PULL);
     if ((bind ? zmq_bind(socket, endpoint) : zmq_connect(socket, endpoint)) != 0) {
         fprintf(stderr, "ldpc-rx: %s: %s\n", endpoint, zmq_strerror(errno));
