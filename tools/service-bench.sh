@@ -139,7 +139,7 @@ wait "$feeder_sink" || { cat "$run/feeder.out" "$run/tx.err" >&2; exit 1; }
 feeder=$(sed -n 's/.*: \([0-9.]*\) frames\/s.*/\1/p' "$run/feeder.out")
 cat "$run/feeder.out"
 
-"${service_cpus[@]}" "$build/src/ldpcd/ldpcd" --set runtime_dir="$run" --set stats_interval_ms=1000 \
+"${service_cpus[@]}" "$build/src/ldpcd/ldpcd" --set runtime_dir="$run" --set stats_interval_ms=250 \
     --set codes="$codes" --set input_endpoint="$(endpoint input 5571)" \
     --set output_endpoint="$(endpoint output 5572)" "${sets[@]}" 2>"$run/ldpcd.log" &
 pids+=($!)
@@ -168,16 +168,26 @@ kill -TERM "${pids[0]}"
 wait "${pids[0]}" || true
 pids=()
 cat "$run/rx.out"
-# where the time went: the last interval report before the stop
-# (the final one when the run was shorter than an interval)
-reports=$(grep -o '{"uptime_s".*}' "$run/ldpcd.log" || true)
-stats=$( (grep -v '"final":true' <<<"$reports" || true) | tail -2 | head -1)
-[ -n "$stats" ] || stats=$(tail -1 <<<"$reports")
-for key in decoder_busy workers_converting workers_writing workers_waiting intake_busy intake_blocked \
-           batch_fill queue_depth iterations_avg; do
-    printf '%s %s  ' "$key" "$(sed -n "s/.*\"$key\":\([0-9.]*\).*/\1/p" <<<"$stats")"
-done
-echo
+# where the time went in the steady part: the interval reports whose
+# frames_per_s is at least 0.8 x the largest, averaged (start-up and the
+# drain at the end would count as waiting); the final report when the run
+# was shorter than an interval
+grep -o '{"uptime_s".*}' "$run/ldpcd.log" | awk '
+    function value(line, key) {
+        if (!match(line, "\"" key "\":[0-9.]+")) return 0
+        return substr(line, RSTART + length(key) + 3, RLENGTH - length(key) - 3) + 0 }
+    { report[NR] = $0; rate[NR] = value($0, "frames_per_s"); final[NR] = /"final":true/
+      if (!final[NR] && rate[NR] > best) best = rate[NR] }
+    END {
+        split("decoder_busy workers_converting workers_writing workers_waiting intake_busy " \
+              "intake_blocked batch_fill queue_depth iterations_avg", keys, " ")
+        for (i = 1; i <= NR; i++)
+            if (best > 0 ? !final[i] && rate[i] >= 0.8 * best : i == NR) {
+                used++
+                for (k in keys) sum[k] += value(report[i], keys[k]) }
+        for (k = 1; k in keys; k++)
+            printf (keys[k] == "queue_depth" ? "%s %.0f  " : "%s %.3f  "), keys[k], used ? sum[k] / used : 0
+        printf "(%d steady interval reports)\n", used }' || true
 echo "ldpcd peak RSS (VmHWM): $((peak_kb / 1024)) MB"
 # Cores kept busy from the first frame sent to the last result received: a
 # sender or the sink near 1.0 limits the run, not ldpcd.
@@ -202,7 +212,7 @@ pipeline=$(grep -o 'pipeline: .*' "$run/ldpcd.log")
 decoder=$(sed -n 's/.*decoder \(.*\), backend .*/\1/p' <<<"$pipeline")
 backend=$(sed -n 's/.*, backend \([^ ,]*\).*/\1/p' <<<"$pipeline")
 workers=$(sed -n 's/.*, \([0-9]*\) workers.*/\1/p' <<<"$pipeline")
-batch=$(sed -n 's/.*, batch \([0-9]*\),.*/\1/p' <<<"$pipeline")
+batch=$(sed -n 's/.*, batch \([0-9]*\)[ ,].*/\1/p' <<<"$pipeline")
 rate=$("$build/tools/ldpc" codes "$code" | awk 'NR == 2 {print $4}')
 ebn0=$(awk -v e="$esn0" -v r="$rate" 'BEGIN {printf "%.2f", e - 10 * log(2 * r) / log(10)}')
 alone=$("${service_cpus[@]}" "$build/tools/ldpc" bench --code "$code" --decoder "$decoder" --backend "$backend" \

@@ -53,9 +53,10 @@ static int backend_is_gpu(const ldpcd_config *config)
     return strncmp(config->backend, "opencl", 6) == 0;
 }
 
-/* Asked of a one-frame decoder of the workers' kind; nonbinary codes keep
- * AUTO_BATCH_CPU (their SIMD decoders fill vector lanes). */
-static uint32_t auto_cpu_batch(const ldpcd_pipeline *p, const ldpcd_config *config)
+/* What a CPU decoder of the workers' kind decodes at once, the most over
+ * the codes (ldpc_decoder_frames_at_once); 0 where it cannot say (nonbinary
+ * codes, whose SIMD decoders fill vector lanes). */
+static uint32_t cpu_frames_at_once(const ldpcd_pipeline *p, const ldpcd_config *config)
 {
     ldpc_decoder_limits limits = p->codes.limits;
     limits.max_frames = 1;
@@ -63,23 +64,31 @@ static uint32_t auto_cpu_batch(const ldpcd_pipeline *p, const ldpcd_config *conf
     ldpc_error err;
     if (p->codes.nonbinary_count > 0 ||
         ldpc_decoder_create(&p->decoder_config, &limits, config->backend, &probe, &err) != LDPC_OK)
-        return AUTO_BATCH_CPU;
-    uint64_t least = (uint64_t)AUTO_BATCH_CPU_PER_WORKER * config->workers;
-    uint32_t want = least < AUTO_BATCH_CPU ? (uint32_t)least : AUTO_BATCH_CPU;
+        return 0;
+    uint32_t most = 0;
     for (size_t i = 0; i < p->codes.count; i++) {
         const ldpc_code *code = p->codes.entries[i].code;
         uint32_t frames = code != NULL ? ldpc_decoder_frames_at_once(probe, code) : 0;
-        want = frames > want ? frames : want;
+        most = frames > most ? frames : most;
     }
     ldpc_decoder_destroy(probe);
+    return most;
+}
+
+static uint32_t auto_cpu_batch(const ldpcd_config *config, uint32_t at_once)
+{
+    if (at_once == 0)
+        return AUTO_BATCH_CPU;
+    uint64_t least = (uint64_t)AUTO_BATCH_CPU_PER_WORKER * config->workers;
+    uint32_t want = least < AUTO_BATCH_CPU ? (uint32_t)least : AUTO_BATCH_CPU;
+    want = at_once > want ? at_once : want;
     return want < AUTO_BATCH_CPU ? want : AUTO_BATCH_CPU;
 }
 
-static uint32_t auto_batch_frames(const ldpcd_pipeline *p, const ldpcd_config *config,
-                                  uint32_t max_n)
+static uint32_t auto_batch_frames(const ldpcd_config *config, uint32_t max_n, uint32_t at_once)
 {
     if (!backend_is_gpu(config))
-        return auto_cpu_batch(p, config);
+        return auto_cpu_batch(config, at_once);
     long pages = sysconf(_SC_PHYS_PAGES), page_size = sysconf(_SC_PAGESIZE);
     if (pages <= 0 || page_size <= 0)
         return AUTO_BATCH_CPU;
@@ -167,12 +176,21 @@ static int build(ldpcd_pipeline *p, const ldpcd_config *config, ldpcd_stats *sta
                                  &err) != LDPC_OK)
         snprintf(p->decoder_spec, sizeof p->decoder_spec, "%s", config->decoder);
     p->worker_count = config->workers;
+    uint32_t at_once = backend_is_gpu(config) ? 0 : cpu_frames_at_once(p, config);
     p->batch_frames = config->batch_frames != 0 ? config->batch_frames
-                                                : auto_batch_frames(p, config, p->codes.max_n);
+                                                : auto_batch_frames(config, p->codes.max_n, at_once);
     p->queue_frames = config->queue_frames != 0 ? config->queue_frames
                                                 : auto_queue_frames(config, p->batch_frames);
     if (p->batch_frames > p->queue_frames)
         p->batch_frames = p->queue_frames;
+    /* On the CPU frame path (every code decoded a frame at a time) a worker
+     * converts, decodes and writes one frame after the other, so that the
+     * frame's values and decisions stay in its core's cache: a batch of 64
+     * normal frames is 8 MB of them, more than a core's L2, which the
+     * decoder and the packing then read back from memory. Elsewhere a call
+     * takes the whole batch: a GPU wants thousands of frames, and the
+     * inter-frame decoders refill a converged frame's lane within a call. */
+    p->frames_per_call = at_once == 1 ? 1 : p->batch_frames;
     p->convert_threads = config->convert_threads != 0 ? config->convert_threads
                                                       : auto_convert_threads(config);
     p->batch_wait_ns = (uint64_t)config->batch_wait_us * 1000u;
@@ -241,7 +259,7 @@ static int build(ldpcd_pipeline *p, const ldpcd_config *config, ldpcd_stats *sta
                                       .binary_limits = p->codes.limits,
                                       .binary_codes = binary_codes,
                                       .nonbinary = &p->nb};
-    decoding.binary_limits.max_frames = p->batch_frames;
+    decoding.binary_limits.max_frames = p->frames_per_call;
     for (uint32_t i = 0; i < p->worker_count; i++) {
         ldpcd_worker *w = &p->workers[i];
         if (ldpcd_decoders_create(&w->decoders, &decoding, config, stats, error, error_size) != 0)
@@ -249,13 +267,13 @@ static int build(ldpcd_pipeline *p, const ldpcd_config *config, ldpcd_stats *sta
         ldpcd_decoders_staging(&w->decoders, p->soft_is_float, &w->batch_soft, &w->bits);
         w->staged = w->batch_soft != NULL;
         if (!w->staged) {
-            w->batch_soft = reserve((size_t)p->batch_frames * max_n * p->soft_value_bytes);
-            w->bits = reserve((size_t)p->batch_frames * p->codes.max_word);
+            w->batch_soft = reserve((size_t)p->frames_per_call * max_n * p->soft_value_bytes);
+            w->bits = reserve((size_t)p->frames_per_call * p->codes.max_word);
         }
-        w->frame_stats = reserve(sizeof *w->frame_stats * p->batch_frames);
+        w->frame_stats = reserve(sizeof *w->frame_stats * p->frames_per_call);
         w->claimed = reserve(sizeof *w->claimed * p->batch_frames);
-        w->decoding = reserve(sizeof *w->decoding * p->batch_frames);
-        w->failed = reserve(p->batch_frames);
+        w->decoding = reserve(sizeof *w->decoding * p->frames_per_call);
+        w->failed = reserve(p->frames_per_call);
         w->llr_scratch = reserve((size_t)max_n * sizeof(float));
         if (w->batch_soft == NULL || w->bits == NULL || w->frame_stats == NULL ||
             w->claimed == NULL || w->decoding == NULL || w->failed == NULL ||
@@ -298,10 +316,11 @@ ldpcd_pipeline *ldpcd_pipeline_create(const ldpcd_config *config, ldpcd_stats *s
         decoder_bytes += ldpcd_decoders_footprint(&p->workers[i].decoders);
     ldpcd_log(LDPCD_LOG_INFO,
               "pipeline: %zu codes (%.1f MB of tables), decoder %s, backend %s, %u workers "
-              "(%.1f MB%s), batch %u, queue %u frames, %u helpers",
+              "(%.1f MB%s), batch %u%s, queue %u frames, %u helpers",
               p->codes.count, (double)p->codes.footprint_bytes / 1e6, p->decoder_spec, p->backend,
               p->worker_count, (double)decoder_bytes / 1e6,
               p->workers[0].staged ? ", batches in the decoders' staging" : "", p->batch_frames,
+              p->frames_per_call < p->batch_frames ? " (decoded a frame per call)" : "",
               p->ring.capacity, p->convert_threads);
     return p;
 }

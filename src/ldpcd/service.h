@@ -32,16 +32,17 @@ struct ldpcd_service;
 typedef struct {
     struct ldpcd_service *service;
     ldpcd_decoders decoders; /* its binary and nonbinary decoders */
-    void *batch_soft;      /* batch_frames * max_n values */
-    uint8_t *bits;         /* batch_frames * max_word decided bits */
+    void *batch_soft;      /* frames_per_call * max_n values */
+    uint8_t *bits;         /* frames_per_call * max_word decided bits */
     int staged;            /* batch_soft and bits are its decoder's staging areas */
     ldpc_frame_stats *frame_stats;
     ldpcd_slot **claimed;  /* the batch as claimed */
+    ldpcd_slot **call;     /* the frames of the decoder call in progress, in claimed */
     ldpcd_slot **decoding; /* those whose values converted: batch_soft's frames */
     ldpcd_frame_input frame_input; /* a frame's raw values -> batch_soft */
     float *llr_scratch;            /* max_n floats for frame_input */
     ldpcd_helper_job job;          /* the batch's conversion or results, shared with helpers */
-    uint8_t *failed;               /* per claimed frame: not converted */
+    uint8_t *failed;               /* per frame of the call: not converted */
     size_t frame_bytes;            /* the batch's soft values per frame in batch_soft */
     ldpc_status decode_status;     /* the batch's decoding, for its results */
     uint64_t decoded_ns;           /* when it ended */
@@ -64,6 +65,7 @@ typedef struct {
     ldpcd_worker *workers;
     uint32_t worker_count;
     uint32_t batch_frames, queue_frames; /* as configured, or chosen for "auto" */
+    uint32_t frames_per_call;            /* a worker decodes its batch in calls of these */
     uint32_t convert_threads;
     uint64_t batch_wait_ns;
     ldpcd_output_bits output_bits;

@@ -102,7 +102,7 @@ size_t ldpcd_stats_json(const ldpcd_stats *stats, const ldpcd_stats_context *con
     double intake_busy = (double)(intake_busy_ns - mark->intake_busy_ns) / (interval_s * 1e9);
     double intake_blocked =
         (double)(intake_blocked_ns - mark->intake_blocked_ns) / (interval_s * 1e9);
-    uint64_t calls = LOAD(decode_calls);
+    uint64_t batches = LOAD(batches);
     put(&w, "{\"uptime_s\":%.3f,\"interval_s\":%.3f", (double)(now - stats->start_ns) / 1e9,
         interval_s);
     put(&w, ",\"messages_in\":%llu,\"bytes_in\":%llu,\"frames_in\":%llu,\"frames_out\":%llu",
@@ -139,8 +139,10 @@ size_t ldpcd_stats_json(const ldpcd_stats *stats, const ldpcd_stats_context *con
         frames_out ? (double)LOAD(latency_us_total) / (double)frames_out : 0.0);
     put(&w, ",\"queue_depth\":%u,\"queue_capacity\":%u", context->queue_depth,
         context->queue_capacity);
-    put(&w, ",\"decode_calls\":%llu,\"batch_fill\":%.3f", (unsigned long long)calls,
-        calls ? (double)LOAD(batch_frames_total) / ((double)calls * context->batch_frames) : 0.0);
+    put(&w, ",\"batches\":%llu,\"decode_calls\":%llu,\"batch_fill\":%.3f",
+        (unsigned long long)batches, (unsigned long long)LOAD(decode_calls),
+        batches ? (double)LOAD(batch_frames_total) / ((double)batches * context->batch_frames)
+                : 0.0);
     put(&w, ",\"code_switches\":%llu,\"fallbacks\":%llu,\"pub_dropped\":%llu,"
             "\"shutdown_lost\":%llu,\"shutdown_unanswered\":%llu,\"reloads\":%llu,"
             "\"reload_failures\":%llu",

@@ -19,7 +19,9 @@ typedef struct {
     atomic_uint_fast64_t iterations_total;
     atomic_uint_fast64_t iteration_histogram[LDPCD_ITERATION_BINS];
     atomic_uint_fast64_t info_bits_out;
-    atomic_uint_fast64_t decode_calls, batch_frames_total;
+    /* batches the workers claimed and their frames; the decoder calls that
+     * decoded them (one per batch, or per frame on the CPU frame path) */
+    atomic_uint_fast64_t batches, batch_frames_total, decode_calls;
     atomic_uint_fast64_t decode_busy_ns; /* summed over workers */
     /* Where the rest of the time goes (summed over threads of a kind): workers
      * converting their frames' soft values, writing their results and

@@ -1,6 +1,7 @@
 /* A decoding worker: claims a batch of frames of one code from the ring,
  * converts their soft values, decodes them with its own decoder, and writes
- * each frame's result payload. */
+ * each frame's result payload, in decoder calls of the pipeline's
+ * frames_per_call. */
 #include <string.h>
 
 #include "log.h"
@@ -11,12 +12,12 @@
 /* A worker that waits this long without work still reports that it is alive. */
 #define IDLE_HEARTBEAT_NS 200000000u
 
-/* One claimed frame's raw values into batch_soft (what the decoder takes);
+/* The call's frame i's raw values into batch_soft (what the decoder takes);
  * its message is let go once read. */
 static void convert_frame(void *context, uint32_t i, const ldpcd_frame_input *input)
 {
     ldpcd_worker *w = context;
-    ldpcd_slot *slot = w->claimed[i];
+    ldpcd_slot *slot = w->call[i];
     w->failed[i] = ldpcd_frame_input_convert(input, &slot->input, slot->raw, slot->code->n_bits,
                                              (uint8_t *)w->batch_soft + i * w->frame_bytes) != 0;
     if (slot->held != NULL)
@@ -25,10 +26,10 @@ static void convert_frame(void *context, uint32_t i, const ldpcd_frame_input *in
     slot->raw = NULL;
 }
 
-/* The claimed frames converted, shared with the helpers; a frame with a
- * value that is not finite leaves the batch as a rejection (the frames after
+/* The call's frames converted, shared with the helpers; a frame with a
+ * value that is not finite leaves the call as a rejection (the frames after
  * it move up). Returns the frames to decode (w->decoding). */
-static uint32_t convert_batch(ldpcd_worker *w, const ldpcd_code_entry *entry, uint32_t count)
+static uint32_t convert_call(ldpcd_worker *w, const ldpcd_code_entry *entry, uint32_t count)
 {
     ldpcd_service *s = w->service;
     ldpcd_pipeline *p = s->pipeline;
@@ -39,7 +40,7 @@ static uint32_t convert_batch(ldpcd_worker *w, const ldpcd_code_entry *entry, ui
     uint8_t *soft = w->batch_soft;
     uint32_t kept = 0;
     for (uint32_t i = 0; i < count; i++) {
-        ldpcd_slot *slot = w->claimed[i];
+        ldpcd_slot *slot = w->call[i];
         if (!w->failed[i]) {
             if (kept != i)
                 memmove(soft + kept * frame_bytes, soft + i * frame_bytes, frame_bytes);
@@ -80,15 +81,16 @@ static void finish_frame(void *context, uint32_t i, const ldpcd_frame_input *inp
     ldpcd_stats_count_frame(&s->stats, slot->stats.iterations, slot->stats.converged);
 }
 
-static void decode_batch(ldpcd_worker *w, uint32_t claimed)
+/* One decoder call: the `frames` claimed frames from w->call on. */
+static void decode_call(ldpcd_worker *w, uint32_t frames)
 {
     ldpcd_service *s = w->service;
     ldpcd_pipeline *p = s->pipeline;
-    const ldpcd_code_entry *entry = w->claimed[0]->code;
+    const ldpcd_code_entry *entry = w->call[0]->code;
     /* a nonbinary code's tables start with its graph */
     const ldpc_code *code = entry->nonbinary != NULL ? ldpc_nb_code_graph(entry->nonbinary) : entry->code;
     uint64_t start = ldpcd_now_ns();
-    uint32_t count = convert_batch(w, entry, claimed);
+    uint32_t count = convert_call(w, entry, frames);
     uint64_t converted = ldpcd_now_ns();
     atomic_fetch_add_explicit(&s->stats.convert_busy_ns, converted - start, memory_order_relaxed);
     if (count == 0)
@@ -106,7 +108,6 @@ static void decode_batch(ldpcd_worker *w, uint32_t claimed)
     atomic_fetch_add_explicit(&s->stats.decode_busy_ns, w->decoded_ns - converted,
                               memory_order_relaxed);
     atomic_fetch_add_explicit(&s->stats.decode_calls, 1, memory_order_relaxed);
-    atomic_fetch_add_explicit(&s->stats.batch_frames_total, count, memory_order_relaxed);
     if (w->decode_status != LDPC_OK)
         ldpcd_log(LDPCD_LOG_ERROR, "decoding %u frames of %s failed: %s", count, entry->name,
                   err.message);
@@ -117,6 +118,18 @@ static void decode_batch(ldpcd_worker *w, uint32_t claimed)
     ldpcd_helper_pool_run(&p->helpers, &w->job, &w->frame_input);
     atomic_fetch_add_explicit(&s->stats.results_busy_ns, ldpcd_now_ns() - w->decoded_ns,
                               memory_order_relaxed);
+}
+
+static void decode_batch(ldpcd_worker *w, uint32_t claimed)
+{
+    ldpcd_stats *stats = &w->service->stats;
+    uint32_t step = w->service->pipeline->frames_per_call;
+    for (uint32_t first = 0; first < claimed; first += step) {
+        w->call = w->claimed + first;
+        decode_call(w, claimed - first < step ? claimed - first : step);
+    }
+    atomic_fetch_add_explicit(&stats->batches, 1, memory_order_relaxed);
+    atomic_fetch_add_explicit(&stats->batch_frames_total, claimed, memory_order_relaxed);
 }
 
 void *ldpcd_worker_main(void *argument)

@@ -98,7 +98,8 @@ static void totals_and_rates(void **state)
     atomic_store(&stats.frames_out, 4);
     atomic_store(&stats.info_bits_out, 4 * 7200);
     atomic_store(&stats.latency_us_total, 4000);
-    atomic_store(&stats.decode_calls, 2);
+    atomic_store(&stats.batches, 2);
+    atomic_store(&stats.decode_calls, 8);
     atomic_store(&stats.batch_frames_total, 4);
     atomic_store(&stats.table_uploads, 3);
     atomic_store(&stats.frames_on_cpu, 2);
@@ -123,6 +124,7 @@ static void totals_and_rates(void **state)
     assert_true(info > 0.9 * 0.0144 && info <= 0.0144);
     assert_float_equal(number(json, "latency_avg_us"), 1000.0, 0.05);
     assert_float_equal(number(json, "batch_fill"), 4.0 / 128.0, 1e-3);
+    assert_float_equal(number(json, "decode_calls"), 8.0, 0.0);
     assert_float_equal(number(json, "table_uploads"), 3.0, 0.0);
     assert_float_equal(number(json, "frames_on_cpu"), 2.0, 0.0);
 }
