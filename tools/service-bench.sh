@@ -125,12 +125,16 @@ send_frames() {
     done
     for source in "${sources[@]}"; do wait "$source"; done
 }
-# the feeder alone is read with as many ZeroMQ I/O threads as ldpcd's io_threads
-# (auto: one per 2 of the cores it runs on, at most 8), each connection by one of them
-io_threads=$(( ${#service_cpus[@]} > 0 ? $("${service_cpus[@]}" nproc) / 2 : $(nproc) / 2 ))
-[ "$io_threads" -le 8 ] || io_threads=8
-for setting in "$@"; do case $setting in io_threads=*) io_threads=${setting#io_threads=} ;; esac; done
-[ "$io_threads" -ge 1 ] 2>/dev/null || io_threads=1
+"${service_cpus[@]}" "$build/src/ldpcd/ldpcd" --set runtime_dir="$run" --set stats_interval_ms=250 \
+    --set codes="$codes" --set input_endpoint="$(endpoint input 5571)" \
+    --set output_endpoint="$(endpoint output 5572)" "${sets[@]}" 2>"$run/ldpcd.log" &
+pids+=($!)
+started "$run/ldpcd.log"
+grep -o 'pipeline: .*' "$run/ldpcd.log"
+# the feeder alone is read with as many ZeroMQ I/O threads as ldpcd has (its
+# ready line), each connection by one of them; ldpcd waits idle meanwhile
+io_threads=$(sed -n 's/^.*ready: .*; \([0-9]*\) ZeroMQ I\/O threads.*/\1/p' "$run/ldpcd.log")
+[ -n "$io_threads" ] || io_threads=1 # an ldpcd that does not say
 "${feeder_cpus[@]}" "$build/tools/ldpcd-liquid/ldpc-rx" --endpoint "$(endpoint feeder 5570)" --bind \
     --input-frames --frames "$total" --timeout-ms 30000 --io-threads "$io_threads" >"$run/feeder.out" &
 feeder_sink=$!
@@ -139,12 +143,6 @@ wait "$feeder_sink" || { cat "$run/feeder.out" "$run/tx.err" >&2; exit 1; }
 feeder=$(sed -n 's/.*: \([0-9.]*\) frames\/s.*/\1/p' "$run/feeder.out")
 cat "$run/feeder.out"
 
-"${service_cpus[@]}" "$build/src/ldpcd/ldpcd" --set runtime_dir="$run" --set stats_interval_ms=250 \
-    --set codes="$codes" --set input_endpoint="$(endpoint input 5571)" \
-    --set output_endpoint="$(endpoint output 5572)" "${sets[@]}" 2>"$run/ldpcd.log" &
-pids+=($!)
-started "$run/ldpcd.log"
-grep -o 'pipeline: .*' "$run/ldpcd.log"
 # CPU time per ldpcd thread, in clock ticks, "name ticks" per line
 thread_ticks() {
     for stat in /proc/"$1"/task/*/stat; do

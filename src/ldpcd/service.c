@@ -163,13 +163,14 @@ int ldpcd_service_start(ldpcd_service *s, const ldpcd_config *config, char *erro
     if (start_threads(s, error, error_size) != 0)
         return -1;
     s->next_stats_ns = ldpcd_now_ns() + (uint64_t)config->stats_interval_ms * 1000000u;
-    ldpcd_log(LDPCD_LOG_NOTICE, "ready: %s %s %s -> %s %s %s (%s framing, %s output)",
+    ldpcd_log(LDPCD_LOG_NOTICE,
+              "ready: %s %s %s -> %s %s %s (%s framing, %s output; %d ZeroMQ I/O threads)",
               config->input_socket == LDPCD_INPUT_SUB ? "sub" : "pull",
               config->input_bind ? "bind" : "connect", config->input_endpoint,
               config->output_socket == LDPCD_OUTPUT_PUB ? "pub" : "push",
               config->output_bind ? "bind" : "connect", config->output_endpoint,
               ldpcd_framing_name(config->input_framing),
-              ldpcd_output_bits_name(config->output_bits));
+              ldpcd_output_bits_name(config->output_bits), s->io_threads);
     return 0;
 }
 

@@ -9,7 +9,7 @@ LDPCD_BUILD_DIR=$build_dir bash "$source_dir/tools/demo.sh" --frames 64 --code d
 cat "$out"
 grep -q "summary: frames 64 (decoded" "$out"
 grep -Eq "stopped in [0-9.]+ s: 64 frames in \(64 decoded.*; 64 out," "$out"
-grep -q "ready: .* (protocol framing, packed output)" "$out"
+grep -q "ready: .* (protocol framing, packed output; [0-9]* ZeroMQ I/O threads)" "$out"
 grep -Eq "^channel: [0-9.]+% of the codeword bits arrived with the wrong sign" "$out"
 # a punctured code through the daemon: frames of the transmitted bits in,
 # every frame decoded to its information bits
