@@ -9,48 +9,58 @@
 enum { FRAMES = 24 };
 
 typedef struct {
+    ldpc_decoder_config config; /* 20 iterations */
     ldpc_code *code;
     int8_t *q; /* FRAMES frames, quantised */
     uint8_t *bits;
     ldpc_frame_stats stats[FRAMES];
 } reference_run;
 
-/* The frames quantised as a service's conversion would, and what the
- * reference decoder makes of them. */
-static reference_run reference_of(const char *name, const ldpc_decoder_config *config)
+/* The frames of DVB-S2 short 1/2 quantised as a service's conversion
+ * would, and what the reference decoder makes of them: every test's state. */
+static int reference_setup(void **state)
 {
-    reference_run r = {.code = test_opencl_code(name)};
-    size_t values = (size_t)FRAMES * r.code->n;
-    float *llr = test_opencl_frames(r.code, FRAMES, 0.5, 3.0, 0x57a6);
-    r.q = malloc(values);
-    r.bits = malloc(values);
-    assert_non_null(r.q);
-    assert_non_null(r.bits);
-    ldpc_quantise(llr, values, config->llr_scale, r.q);
-    ldpc_decoder_limits limits = ldpc_decoder_limits_for_code(r.code, FRAMES);
+    reference_run *r = calloc(1, sizeof *r);
+    assert_non_null(r);
+    r->config = ldpc_decoder_config_default();
+    r->config.max_iterations = 20;
+    r->code = test_opencl_code("dvbs2-short-1/2");
+    size_t values = (size_t)FRAMES * r->code->n;
+    float *llr = test_opencl_frames(r->code, FRAMES, 0.5, 3.0, 0x57a6);
+    r->q = malloc(values);
+    r->bits = malloc(values);
+    assert_non_null(r->q);
+    assert_non_null(r->bits);
+    ldpc_quantise(llr, values, r->config.llr_scale, r->q);
+    ldpc_decoder_limits limits = ldpc_decoder_limits_for_code(r->code, FRAMES);
     ldpc_decoder *reference = NULL;
-    assert_int_equal(ldpc_decoder_create(config, &limits, "reference", &reference, NULL), LDPC_OK);
-    assert_int_equal(ldpc_decoder_decode_i8(reference, r.code, r.q, FRAMES, r.bits, r.stats, NULL),
+    assert_int_equal(ldpc_decoder_create(&r->config, &limits, "reference", &reference, NULL),
                      LDPC_OK);
+    assert_int_equal(
+        ldpc_decoder_decode_i8(reference, r->code, r->q, FRAMES, r->bits, r->stats, NULL),
+        LDPC_OK);
     ldpc_decoder_destroy(reference);
     free(llr);
-    return r;
+    *state = r;
+    return 0;
 }
 
-static void reference_free(reference_run *r)
+static int reference_teardown(void **state)
 {
+    reference_run *r = *state;
     free(r->q);
     free(r->bits);
     ldpc_code_destroy(r->code);
+    free(r);
+    return 0;
 }
 
-static ldpc_decoder *opencl_decoder(const reference_run *r, const ldpc_decoder_config *config,
-                                    const cl_options *opencl)
+static ldpc_decoder *opencl_decoder(const reference_run *r, const cl_options *opencl)
 {
     ldpc_decoder_limits limits = ldpc_decoder_limits_for_code(r->code, FRAMES);
     ldpc_decoder *decoder = NULL;
     ldpc_error err = {{0}};
-    if (cl_options_decoder_create(config, &limits, opencl, &decoder, &err) != LDPC_OK)
+    if (cl_options_decoder_create(&r->config, &limits, opencl, &decoder, &err) != LDPC_OK)
         fail_msg("opencl decoder: %s", err.message);
     return decoder;
 }
@@ -73,12 +83,9 @@ static void expect_frames(ldpc_decoder *decoder, const reference_run *r, uint32_
 
 static void areas_decode_as_own_arrays(void **state)
 {
-    (void)state;
     test_opencl_require();
-    ldpc_decoder_config config = ldpc_decoder_config_default();
-    config.max_iterations = 20;
-    reference_run r = reference_of("dvbs2-short-1/2", &config);
-    size_t n = r.code->n;
+    const reference_run *r = *state;
+    size_t n = r->code->n;
     int8_t *own_q = malloc((size_t)FRAMES * n);
     uint8_t *own_bits = malloc((size_t)FRAMES * n);
     assert_non_null(own_q);
@@ -89,17 +96,17 @@ static void areas_decode_as_own_arrays(void **state)
     for (size_t p = 0; p < 2; p++) {
         cl_options opencl = test_opencl_config(LDPC_OPENCL_DESIGN_AUTO);
         opencl.pipeline_frames = pipelines[p];
-        ldpc_decoder *decoder = opencl_decoder(&r, &config, &opencl);
+        ldpc_decoder *decoder = opencl_decoder(r, &opencl);
         int8_t *input = ldpc_decoder_input_area(decoder);
         uint8_t *output = ldpc_decoder_output_area(decoder);
         assert_non_null(input);
         assert_non_null(output);
-        expect_frames(decoder, &r, 0, FRAMES, input, output);
-        expect_frames(decoder, &r, 0, FRAMES, input, own_bits);
-        expect_frames(decoder, &r, 0, FRAMES, own_q, output);
-        expect_frames(decoder, &r, 0, FRAMES, own_q, own_bits);
+        expect_frames(decoder, r, 0, FRAMES, input, output);
+        expect_frames(decoder, r, 0, FRAMES, input, own_bits);
+        expect_frames(decoder, r, 0, FRAMES, own_q, output);
+        expect_frames(decoder, r, 0, FRAMES, own_q, own_bits);
         /* part of a call's frames, at an offset inside both areas */
-        expect_frames(decoder, &r, 5, 9, input + 7 * n, output + 3 * n);
+        expect_frames(decoder, r, 5, 9, input + 7 * n, output + 3 * n);
         ldpc_opencl_stats stats = test_opencl_stats(decoder);
         assert_int_equal(stats.on_device, 1);
         assert_int_equal(stats.frames_on_cpu, 0);
@@ -110,7 +117,6 @@ static void areas_decode_as_own_arrays(void **state)
     }
     free(own_q);
     free(own_bits);
-    reference_free(&r);
 }
 
 /* The device is lost at the second call, whose values and results are in
@@ -118,20 +124,17 @@ static void areas_decode_as_own_arrays(void **state)
  * where they were for the calls after. */
 static void areas_outlive_a_lost_device(void **state)
 {
-    (void)state;
     test_opencl_require();
-    ldpc_decoder_config config = ldpc_decoder_config_default();
-    config.max_iterations = 20;
-    reference_run r = reference_of("dvbs2-short-1/2", &config);
+    const reference_run *r = *state;
     cl_options opencl = test_opencl_config(LDPC_OPENCL_DESIGN_AUTO);
     opencl.simulate_device_loss_at_call = 2;
-    ldpc_decoder *decoder = opencl_decoder(&r, &config, &opencl);
+    ldpc_decoder *decoder = opencl_decoder(r, &opencl);
     int8_t *input = ldpc_decoder_input_area(decoder);
     uint8_t *output = ldpc_decoder_output_area(decoder);
     assert_non_null(input);
     assert_non_null(output);
     for (int call = 1; call <= 3; call++) {
-        expect_frames(decoder, &r, 0, FRAMES, input, output);
+        expect_frames(decoder, r, 0, FRAMES, input, output);
         assert_ptr_equal(ldpc_decoder_input_area(decoder), input);
         assert_ptr_equal(ldpc_decoder_output_area(decoder), output);
     }
@@ -139,26 +142,22 @@ static void areas_outlive_a_lost_device(void **state)
     assert_int_equal(stats.on_device, 0);
     assert_int_equal(stats.frames_on_cpu, 2 * FRAMES);
     ldpc_decoder_destroy(decoder);
-    reference_free(&r);
 }
 
 /* A CPU backend reads and writes the caller's arrays in place: no areas. */
 static void cpu_backends_have_none(void **state)
 {
-    (void)state;
-    ldpc_decoder_config config = ldpc_decoder_config_default();
-    ldpc_code *code = test_opencl_code("dvbs2-short-1/2");
-    ldpc_decoder_limits limits = ldpc_decoder_limits_for_code(code, 4);
+    const reference_run *r = *state;
+    ldpc_decoder_limits limits = ldpc_decoder_limits_for_code(r->code, 4);
     const char *backends[] = {"reference", "auto"};
     for (size_t b = 0; b < sizeof backends / sizeof backends[0]; b++) {
         ldpc_decoder *decoder = NULL;
-        assert_int_equal(ldpc_decoder_create(&config, &limits, backends[b], &decoder, NULL),
+        assert_int_equal(ldpc_decoder_create(&r->config, &limits, backends[b], &decoder, NULL),
                          LDPC_OK);
         assert_null(ldpc_decoder_input_area(decoder));
         assert_null(ldpc_decoder_output_area(decoder));
         ldpc_decoder_destroy(decoder);
     }
-    ldpc_code_destroy(code);
 }
 
 int main(void)
@@ -168,5 +167,5 @@ int main(void)
         cmocka_unit_test(areas_outlive_a_lost_device),
         cmocka_unit_test(cpu_backends_have_none),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return cmocka_run_group_tests(tests, reference_setup, reference_teardown);
 }
