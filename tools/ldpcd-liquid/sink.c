@@ -71,6 +71,10 @@ typedef struct {
     uint64_t *latency; /* LATENCY_BUCKETS */
 } sink_totals;
 
+/* Rejected frames named on stderr one by one; the summary counts them all
+ * (a daemon stopped mid-stream rejects every queued frame). */
+#define REJECTIONS_SHOWN 10
+
 /* Latencies as ldpcd reports them, in buckets of LATENCY_BUCKET_US up to
  * LATENCY_BUCKETS of them (the last one holds everything longer). */
 #define LATENCY_BUCKET_US 10
@@ -385,9 +389,12 @@ int main(int argc, char **argv)
         }
         if (h.status == LDPCD_STATUS_REJECTED) {
             t.rejected++;
-            fprintf(stderr, "ldpc-rx: frame %llu rejected: %s\n",
-                    (unsigned long long)h.sequence,
-                    ldpcd_reject_reason_name((ldpcd_reject_reason)h.reason));
+            if (t.rejected <= REJECTIONS_SHOWN)
+                fprintf(stderr, "ldpc-rx: frame %llu rejected: %s%s\n",
+                        (unsigned long long)h.sequence,
+                        ldpcd_reject_reason_name((ldpcd_reject_reason)h.reason),
+                        t.rejected == REJECTIONS_SHOWN ? " (further rejections: the summary's count)"
+                                                       : "");
             continue;
         }
         if (h.status == LDPCD_STATUS_DECODED) {
