@@ -5,7 +5,8 @@
 # steady frames/s end to end (from the first to the last tenth) against the
 # decoders alone in the same run (ldpcd's busy-time based
 # decoder_frames_per_s, and `ldpc bench` with the same
-# decoders, backend, batch and one instance per worker, after the service),
+# decoders, backend, batch and one instance per worker, before and after the
+# service: the host's own drift between the two shows the figure's spread),
 # latency p50/p99, where the service's threads spent their time
 # (docs/PROTOCOL.md, statistics), the average iterations of both (the same
 # work only if they agree), the cores each of ldpcd's threads, the senders and
@@ -46,7 +47,7 @@ while [ $# -gt 0 ]; do
         --cpus) cpus=$2; shift 2 ;;
         --transport) transport=$2; shift 2 ;;
         --) shift; break ;;
-        --*) sed -n '2,32p' "$0" >&2; exit 2 ;;
+        --*) awk 'NR > 1 && !/^#/ {exit} NR > 1' "$0" >&2; exit 2 ;;
         *) break ;;
     esac
 done
@@ -131,6 +132,28 @@ send_frames() {
 pids+=($!)
 started "$run/ldpcd.log"
 grep -o 'pipeline: .*' "$run/ldpcd.log"
+# The same decoders alone, in the same run: `ldpc bench` with ldpcd's decoder,
+# backend, one instance per worker and its batch, on frames of the same Eb/N0
+# (QPSK carries two coded bits a symbol), before the service (ldpcd idle) and
+# after it: a host's speed drifts between runs a minute apart, and the two
+# figures show by how much.
+pipeline=$(grep -o 'pipeline: .*' "$run/ldpcd.log")
+decoder=$(sed -n 's/.*decoder \(.*\), backend .*/\1/p' <<<"$pipeline")
+backend=$(sed -n 's/.*, backend \([^ ,]*\).*/\1/p' <<<"$pipeline")
+workers=$(sed -n 's/.*, \([0-9]*\) workers.*/\1/p' <<<"$pipeline")
+batch=$(sed -n 's/.*, batch \([0-9]*\)[ ,].*/\1/p' <<<"$pipeline")
+rate=$("$build/tools/ldpc" codes "$code" | awk 'NR == 2 {print $4}')
+ebn0=$(awk -v e="$esn0" -v r="$rate" 'BEGIN {printf "%.2f", e - 10 * log(2 * r) / log(10)}')
+# sets alone (frames/s) and iterations
+bench_alone() {
+    local json
+    json=$("${service_cpus[@]}" "$build/tools/ldpc" bench --code "$code" --decoder "$decoder" \
+        --backend "$backend" --instances "$workers" --batch "$batch" --max-iter 50 --ebn0 "$ebn0" \
+        --baseline none --seconds 3 --json 2>/dev/null | head -1)
+    iterations=$(sed -n 's/.*"average_iterations":\([0-9.]*\).*/\1/p' <<<"$json")
+    alone=$(sed -n 's/.*"frames_per_second":\([0-9.]*\).*/\1/p' <<<"$json")
+}
+bench_alone
 # the feeder alone is read with as many ZeroMQ I/O threads as ldpcd has (its
 # ready line), each connection by one of them; ldpcd waits idle meanwhile
 io_threads=$(sed -n 's/^.*ready: .*; \([0-9]*\) ZeroMQ I\/O threads.*/\1/p' "$run/ldpcd.log")
@@ -203,26 +226,15 @@ seconds_of() { tail -1 "$1" | sed -E 's/([0-9]+)m([0-9.]+)s/\1 \2/g' | awk '{pri
     done
     awk -v c="$(seconds_of "$run/rx.times")" -v s="$elapsed_ns" 'BEGIN {printf " ldpc-rx %.2f\n", c / (s / 1e9)}'
 }
-# The same decoders alone, in the same run: `ldpc bench` with ldpcd's decoder,
-# backend, one instance per worker and its batch, on frames of the same Eb/N0
-# (QPSK carries two coded bits a symbol).
-pipeline=$(grep -o 'pipeline: .*' "$run/ldpcd.log")
-decoder=$(sed -n 's/.*decoder \(.*\), backend .*/\1/p' <<<"$pipeline")
-backend=$(sed -n 's/.*, backend \([^ ,]*\).*/\1/p' <<<"$pipeline")
-workers=$(sed -n 's/.*, \([0-9]*\) workers.*/\1/p' <<<"$pipeline")
-batch=$(sed -n 's/.*, batch \([0-9]*\)[ ,].*/\1/p' <<<"$pipeline")
-rate=$("$build/tools/ldpc" codes "$code" | awk 'NR == 2 {print $4}')
-ebn0=$(awk -v e="$esn0" -v r="$rate" 'BEGIN {printf "%.2f", e - 10 * log(2 * r) / log(10)}')
-alone=$("${service_cpus[@]}" "$build/tools/ldpc" bench --code "$code" --decoder "$decoder" --backend "$backend" \
-    --instances "$workers" --batch "$batch" --max-iter 50 --ebn0 "$ebn0" --baseline none \
-    --seconds 3 --json 2>/dev/null | head -1)
-iterations=$(sed -n 's/.*"average_iterations":\([0-9.]*\).*/\1/p' <<<"$alone")
-alone=$(sed -n 's/.*"frames_per_second":\([0-9.]*\).*/\1/p' <<<"$alone")
+before=$alone
+bench_alone
 # the sink's steady rate (from the first to the last tenth of the results), as the
 # feeder's; its whole-run rate when the run was too short to have one
 end_to_end=$(sed -n 's/.*(steady \([0-9.]*\) frames\/s.*/\1/p' "$run/rx.out" | head -1)
 [ -n "$end_to_end" ] || end_to_end=$(sed -n 's/.* \([0-9.]*\) frames\/s .*/\1/p' "$run/rx.out" | head -1)
-awk -v a="$alone" -v e="$end_to_end" -v w="$workers" -v b="$batch" -v x="$ebn0" -v i="$iterations" -v f="$feeder" 'BEGIN {
-    printf "ldpc bench, the same decoders alone (%d instances, batch %d, Eb/N0 %s dB, iterations_avg %s): %.1f frames/s; end to end %.1f = %.0f%% of it", w, b, x, i, a, e, (a > 0 ? 100 * e / a : 0)
+awk -v a1="$before" -v a2="$alone" -v e="$end_to_end" -v w="$workers" -v b="$batch" -v x="$ebn0" \
+    -v i="$iterations" -v f="$feeder" 'BEGIN {
+    a = (a1 + a2) / 2
+    printf "ldpc bench, the same decoders alone (%d instances, batch %d, Eb/N0 %s dB, iterations_avg %s): %.1f frames/s before the service, %.1f after; end to end %.1f = %.0f%% of their mean (%.0f%%, %.0f%%)", w, b, x, i, a1, a2, e, (a > 0 ? 100 * e / a : 0), (a1 > 0 ? 100 * e / a1 : 0), (a2 > 0 ? 100 * e / a2 : 0)
     printf " (the feeder alone: %.1f frames/s, end to end %.0f%% of it)\n", f, (f > 0 ? 100 * e / f : 0) }'
 exit "$status"
